@@ -1,0 +1,37 @@
+// Business constants of the specification (point 9) and DESIGN.md, in one place.
+
+export const RESULTS_PATH = "/skirejser";
+export const PAGE_SIZE = 20;
+
+export const DEFAULT_ADULT_COUNT = 2;
+export const DEFAULT_CHILDREN_COUNT = 0;
+export const MAX_ADULT_COUNT = 12;
+export const MAX_CHILDREN_COUNT = 11;
+/** The feed's party size `persons` is 1 to 12. */
+export const MAX_PERSONS = 12;
+
+export const SORTING_METHODS = ["skiScore:desc", "discountPercentage:desc", "price:asc"] as const;
+export type SortingMethod = (typeof SORTING_METHODS)[number];
+export const DEFAULT_SORTING_METHOD: SortingMethod = "skiScore:desc";
+
+/** Slider bounds (specification point 5). */
+export const FULL_PRICE_MAX = 180_000;
+export const PER_PERSON_PRICE_MAX = 33_000;
+export const SKI_PASS_DAYS_MAX = 12;
+/** The minimum price input's upper bound is the current maximum minus this. */
+export const MIN_PRICE_GAP = 100;
+
+/** Price-range buckets (specification point 9): bands with an open-ended last bucket. */
+export const FULL_PRICE_BAND = 3_000;
+export const PER_PERSON_PRICE_BAND = 750;
+export const UNKNOWN_BUCKET = "unknown";
+
+export const RATINGS = [5, 4, 3, 2, 1] as const;
+
+export const PRICE_DEBOUNCE_MS = 1_000;
+export const SCROLL_TO_TOP_THRESHOLD_PX = 1_000;
+export const EMBED_MOBILE_SCROLL_DELAY_MS = 1_000;
+export const BANNER_VISIBILITY_THRESHOLD = 0.5;
+
+export const TRANSPORTS = ["bus", "fly", "egen-transport"] as const;
+export type Transport = (typeof TRANSPORTS)[number];

@@ -1,0 +1,29 @@
+// Numbers, prices and dates as a Dane reads them (da-DK).
+
+const count = new Intl.NumberFormat("da-DK", { maximumFractionDigits: 0 });
+const dateLong = new Intl.DateTimeFormat("da-DK", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const dateShort = new Intl.DateTimeFormat("da-DK", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+
+export function formatCount(n: number): string {
+  return count.format(n);
+}
+
+/** 23960 → "23.960 kr." */
+export function formatPrice(n: number): string {
+  return `${count.format(Math.round(n))} kr.`;
+}
+
+/** 2027-02-13 → "13. februar 2027" */
+export function formatDate(iso: string): string {
+  return dateLong.format(new Date(`${iso}T00:00:00Z`));
+}
+
+/** 2027-02-13 → "lør. 13. feb." */
+export function formatShortDate(iso: string): string {
+  return dateShort.format(new Date(`${iso}T00:00:00Z`));
+}
+
+/** Histogram tooltips: 3000 → "3 k kr" */
+export function formatThousands(n: number): string {
+  return `${new Intl.NumberFormat("da-DK", { maximumFractionDigits: 1 }).format(n / 1000)} k kr`;
+}

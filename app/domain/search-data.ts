@@ -1,0 +1,45 @@
+import type { SortingMethod } from "./constants";
+
+/** Where: specification point 3, "searchArea". bbox is [south, west, north, east]. */
+export type SearchArea =
+  | { type: "all" }
+  | { type: "destinations"; destinationSlugs: string[] }
+  | { type: "tags"; tags: string[] }
+  | { type: "geo"; bbox: [number, number, number, number] };
+
+/** When: "arrival". No arrival means "Snarest muligt": every departure from today on. */
+export type Arrival =
+  | { type: "asap" }
+  | { type: "weeks"; weeks: number[] }
+  | { type: "months"; months: string[] }
+  | { type: "dates"; dates: string[] };
+
+/** The filters part of the search data; an absent field is unset. */
+export interface SearchFilters {
+  minPrice?: number;
+  maxPrice?: number;
+  minFullPrice?: number;
+  maxFullPrice?: number;
+  minSkiPassDaysCount?: number;
+  maxSkiPassDaysCount?: number;
+  skiPassIncluded?: boolean;
+  minRating?: number;
+  mealPlanTypes?: string[];
+  accommodationFeatures?: Record<string, true>;
+  travelCompanies?: string[];
+}
+
+export interface SearchData {
+  searchArea: SearchArea;
+  adultCount: number;
+  childrenCount: number;
+  arrival: Arrival;
+  filters: SearchFilters;
+}
+
+/** Everything the URL holds: the search, its sort and its page. */
+export interface SearchQuery {
+  searchData: SearchData;
+  sort: SortingMethod;
+  page: number;
+}

@@ -1,0 +1,162 @@
+import { z } from "./zod";
+import {
+  DEFAULT_ADULT_COUNT,
+  DEFAULT_CHILDREN_COUNT,
+  DEFAULT_SORTING_METHOD,
+  MAX_ADULT_COUNT,
+  MAX_CHILDREN_COUNT,
+  SORTING_METHODS,
+  type SortingMethod,
+} from "./constants";
+import type { Arrival, SearchArea, SearchData, SearchFilters, SearchQuery } from "./search-data";
+
+// The URL is the whole search state (DESIGN.md "URLs"). Every param is validated on its own:
+// a malformed value is dropped, an unknown param ignored, so no URL can cause a server error.
+
+const MAX_LIST = 50;
+const slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,79}$/);
+const intIn = (min: number, max: number) =>
+  z.string().regex(/^\d{1,9}$/).transform(Number).pipe(z.number().int().min(min).max(max));
+const price = intIn(0, 100_000_000);
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  });
+const yearMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
+const week = intIn(1, 53);
+const coordinate = z
+  .string()
+  .regex(/^-?\d{1,3}(\.\d{1,12})?$/)
+  .transform(Number);
+
+/** A comma-separated list; malformed entries are dropped, duplicates removed, order kept. */
+function list<T>(raw: string | null, item: z.ZodType<T, string>): T[] {
+  if (!raw) return [];
+  const out: T[] = [];
+  for (const part of raw.split(",").slice(0, MAX_LIST)) {
+    const parsed = item.safeParse(part.trim());
+    if (parsed.success && !out.includes(parsed.data)) out.push(parsed.data);
+  }
+  return out;
+}
+
+function one<T>(raw: string | null, schema: z.ZodType<T, string>): T | undefined {
+  if (raw === null) return undefined;
+  const parsed = schema.safeParse(raw.trim());
+  return parsed.success ? parsed.data : undefined;
+}
+
+function parseBbox(raw: string | null): [number, number, number, number] | undefined {
+  if (!raw) return undefined;
+  const parts = raw.split(",");
+  if (parts.length !== 4) return undefined;
+  const nums = parts.map((p) => one(p, coordinate));
+  if (nums.some((n) => n === undefined)) return undefined;
+  const [south, west, north, east] = nums as number[];
+  if (south < -90 || north > 90 || south > north) return undefined;
+  if (west < -180 || east > 180 || west > east) return undefined;
+  return [south, west, north, east];
+}
+
+function parseArea(p: URLSearchParams): SearchArea {
+  const destinationSlugs = list(p.get("destinationSlugs"), slug);
+  if (destinationSlugs.length) return { type: "destinations", destinationSlugs };
+  const tags = list(p.get("tags"), slug);
+  if (tags.length) return { type: "tags", tags };
+  const bbox = parseBbox(p.get("bbox"));
+  if (bbox) return { type: "geo", bbox };
+  return { type: "all" };
+}
+
+function parseArrival(p: URLSearchParams): Arrival {
+  const weeks = list(p.get("weeks"), week);
+  if (weeks.length) return { type: "weeks", weeks };
+  const months = list(p.get("months"), yearMonth);
+  if (months.length) return { type: "months", months };
+  const dates = list(p.get("dates"), isoDate);
+  if (dates.length) return { type: "dates", dates };
+  return { type: "asap" };
+}
+
+function parseFilters(p: URLSearchParams): SearchFilters {
+  const f: SearchFilters = {};
+  const set = <K extends keyof SearchFilters>(key: K, value: SearchFilters[K] | undefined) => {
+    if (value !== undefined) f[key] = value;
+  };
+  set("minPrice", one(p.get("minPrice"), price));
+  set("maxPrice", one(p.get("maxPrice"), price));
+  set("minFullPrice", one(p.get("minFullPrice"), price));
+  set("maxFullPrice", one(p.get("maxFullPrice"), price));
+  set("minSkiPassDaysCount", one(p.get("minSkiPassDaysCount"), intIn(0, 365)));
+  set("maxSkiPassDaysCount", one(p.get("maxSkiPassDaysCount"), intIn(0, 365)));
+  set("skiPassIncluded", one(p.get("skiPassIncluded"), z.enum(["true", "false"]).transform((v) => v === "true")));
+  set("minRating", one(p.get("minRating"), intIn(1, 5)));
+  const mealPlanTypes = list(p.get("mealPlanTypes"), slug);
+  if (mealPlanTypes.length) f.mealPlanTypes = mealPlanTypes;
+  const features = list(p.get("accommodationFeatures"), slug);
+  if (features.length) f.accommodationFeatures = Object.fromEntries(features.map((v) => [v, true as const]));
+  const travelCompanies = list(p.get("travelCompanies"), slug);
+  if (travelCompanies.length) f.travelCompanies = travelCompanies;
+  return f;
+}
+
+export function parseSearchQuery(params: URLSearchParams): SearchQuery {
+  const searchData: SearchData = {
+    searchArea: parseArea(params),
+    adultCount: one(params.get("adultCount"), intIn(1, MAX_ADULT_COUNT)) ?? DEFAULT_ADULT_COUNT,
+    childrenCount: one(params.get("childrenCount"), intIn(0, MAX_CHILDREN_COUNT)) ?? DEFAULT_CHILDREN_COUNT,
+    arrival: parseArrival(params),
+    filters: parseFilters(params),
+  };
+  const sort = one(params.get("sort"), z.enum(SORTING_METHODS)) ?? DEFAULT_SORTING_METHOD;
+  const page = one(params.get("page"), intIn(1, 100_000)) ?? 1;
+  return { searchData, sort, page };
+}
+
+/** The canonical query string of a search: defaults omitted, page 1 omitted, fixed param order. */
+export function toSearchParams(query: Partial<SearchQuery> & { searchData: SearchData }): URLSearchParams {
+  const { searchData: d, sort = DEFAULT_SORTING_METHOD, page = 1 } = query;
+  const out = new URLSearchParams();
+  const area = d.searchArea;
+  if (area.type === "destinations") out.set("destinationSlugs", area.destinationSlugs.join(","));
+  if (area.type === "tags") out.set("tags", area.tags.join(","));
+  if (area.type === "geo") out.set("bbox", area.bbox.map((n) => String(Number(n.toFixed(5)))).join(","));
+  if (d.adultCount !== DEFAULT_ADULT_COUNT) out.set("adultCount", String(d.adultCount));
+  if (d.childrenCount !== DEFAULT_CHILDREN_COUNT) out.set("childrenCount", String(d.childrenCount));
+  const arrival = d.arrival;
+  if (arrival.type === "weeks") out.set("weeks", arrival.weeks.join(","));
+  if (arrival.type === "months") out.set("months", arrival.months.join(","));
+  if (arrival.type === "dates") out.set("dates", arrival.dates.join(","));
+  const f = d.filters;
+  for (const key of [
+    "minPrice",
+    "maxPrice",
+    "minFullPrice",
+    "maxFullPrice",
+    "minSkiPassDaysCount",
+    "maxSkiPassDaysCount",
+    "minRating",
+  ] as const) {
+    if (f[key] !== undefined) out.set(key, String(f[key]));
+  }
+  if (f.skiPassIncluded !== undefined) out.set("skiPassIncluded", String(f.skiPassIncluded));
+  if (f.mealPlanTypes?.length) out.set("mealPlanTypes", f.mealPlanTypes.join(","));
+  const features = Object.keys(f.accommodationFeatures ?? {});
+  if (features.length) out.set("accommodationFeatures", features.join(","));
+  if (f.travelCompanies?.length) out.set("travelCompanies", f.travelCompanies.join(","));
+  if (sort !== DEFAULT_SORTING_METHOD) out.set("sort", sort);
+  if (page > 1) out.set("page", String(page));
+  return out;
+}
+
+export function searchHref(query: Partial<SearchQuery> & { searchData: SearchData }, path: string): string {
+  const qs = toSearchParams(query).toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+export function isSortingMethod(value: unknown): value is SortingMethod {
+  return typeof value === "string" && (SORTING_METHODS as readonly string[]).includes(value);
+}

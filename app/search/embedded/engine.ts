@@ -1,0 +1,81 @@
+import type { Db } from "../../../db/client";
+import { readGeneration } from "../../../indexer/generation";
+import type { SortingMethod } from "~/domain/constants";
+import type { SearchData, SearchQuery } from "~/domain/search-data";
+import { compileSearch } from "../compile";
+import type { FacetKey, FacetNumbers, SearchEngine, SearchOptions, SearchResult } from "../types";
+import { PAGE_SIZE } from "~/domain/constants";
+import { buildIndex, type EmbeddedIndex } from "./build";
+import { runSearch } from "./query";
+
+/**
+ * The default engine: an in-memory columnar index of the store. A search reads one immutable
+ * index; reload() builds the next one beside it and swaps the reference, so searches in flight
+ * finish on the old data and none fails.
+ */
+export class EmbeddedEngine implements SearchEngine {
+  readonly name = "embedded";
+  private index: EmbeddedIndex;
+  private watcher: NodeJS.Timeout | undefined;
+
+  constructor(private readonly db: Db) {
+    this.index = buildIndex(db, readGeneration(db));
+  }
+
+  generation(): number {
+    return this.index.generation;
+  }
+
+  async search(query: SearchQuery, today?: string): Promise<SearchResult> {
+    return this.searchNow(query, today);
+  }
+
+  /** The synchronous search, for callers (and benchmarks) that need no promise. */
+  searchNow(query: SearchQuery, today?: string): SearchResult {
+    const compiled = compileSearch(query.searchData, query.sort, today);
+    const outcome = runSearch(this.index, compiled, query.page);
+    return {
+      items: outcome.items,
+      pagination: { totalCount: outcome.accommodationCount, pageSize: PAGE_SIZE, page: query.page },
+      totalCount: outcome.totalCount,
+      facetNumbers: outcome.facetNumbers,
+    };
+  }
+
+  async facetNumbers(searchData: SearchData, sortingMethod: SortingMethod, required: FacetKey[], today?: string): Promise<FacetNumbers> {
+    const outcome = runSearch(this.index, compileSearch(searchData, sortingMethod, today), 1, false);
+    const picked: FacetNumbers = { totalCount: outcome.totalCount };
+    for (const key of required) picked[key] = outcome.facetNumbers[key] ?? { value: {} };
+    return picked;
+  }
+
+  async options(): Promise<SearchOptions> {
+    const ix = this.index;
+    return {
+      mealPlanTypes: ix.mealPlans,
+      accommodationFeatures: ix.features,
+      travelCompanies: ix.companies,
+    };
+  }
+
+  async reload(): Promise<void> {
+    this.index = buildIndex(this.db, readGeneration(this.db));
+  }
+
+  /** Polls the store's generation and swaps in a fresh index after each import. */
+  watch(intervalMs = 1000): void {
+    this.watcher ??= setInterval(() => {
+      if (readGeneration(this.db) !== this.index.generation) void this.reload();
+    }, intervalMs).unref();
+  }
+
+  stop(): void {
+    clearInterval(this.watcher);
+    this.watcher = undefined;
+  }
+
+  /** The index itself, read-only, for the map and the destination picker. */
+  current(): EmbeddedIndex {
+    return this.index;
+  }
+}

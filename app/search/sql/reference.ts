@@ -1,0 +1,293 @@
+import type { Db } from "../../../db/client";
+import { readGeneration } from "../../../indexer/generation";
+import { PAGE_SIZE, type SortingMethod, type Transport } from "~/domain/constants";
+import { fromDay } from "~/domain/dates";
+import { FULL_PRICE_BUCKETS, PER_PERSON_BUCKETS, type BucketScheme } from "~/domain/price-buckets";
+import type { SearchData, SearchQuery } from "~/domain/search-data";
+import { UNKNOWN_BUCKET } from "~/domain/constants";
+import { compileSearch, type CompiledSearch } from "../compile";
+import type { FacetKey, FacetNumbers, SearchEngine, SearchOptions, SearchResult, SearchResultItem } from "../types";
+
+// The search semantics of DESIGN.md as plain SQL over the store: slow, obvious, and the oracle
+// the other engines are tested against. Each facet is its own GROUP BY over the trips that pass
+// every filter except the ones that facet ignores.
+
+type Owned = "company" | "meal" | "rating" | "skiPass" | "price";
+const OWNED: Owned[] = ["company", "meal", "rating", "skiPass", "price"];
+
+interface Condition {
+  sql: string;
+  params: unknown[];
+}
+
+const FROM = `FROM trips t
+  JOIN accommodations a ON a.id = t.accommodation_id
+  JOIN resorts r ON r.slug = a.resort_slug
+  JOIN regions g ON g.slug = r.region_slug`;
+
+/** The bucket expression of the specification, with its 'unknown' fallback. */
+export function bucketSql(column: string, { band, max }: BucketScheme): string {
+  return `CASE WHEN ${column} IS NULL THEN '${UNKNOWN_BUCKET}'
+    WHEN ${column} >= ${max} THEN '${max}+'
+    ELSE (CAST(${column} / ${band} AS INTEGER) * ${band}) || '-' || (CAST(${column} / ${band} AS INTEGER) * ${band} + ${band}) END`;
+}
+
+function placeholders(n: number): string {
+  return Array.from({ length: n }, () => "?").join(", ");
+}
+
+function hardConditions(q: CompiledSearch): Condition[] {
+  const c: Condition[] = [{ sql: "t.available = 1 AND t.persons = ?", params: [q.persons] }];
+  if (q.departureRanges.length === 0) c.push({ sql: "0", params: [] });
+  else
+    c.push({
+      sql: `(${q.departureRanges.map(() => "t.departure_date BETWEEN ? AND ?").join(" OR ")})`,
+      params: q.departureRanges.flatMap(([from, to]) => [fromDay(from), fromDay(to)]),
+    });
+  const area = q.area;
+  if (area.type === "destinations") {
+    const s = area.destinationSlugs;
+    const ph = placeholders(s.length);
+    c.push({ sql: `(r.slug IN (${ph}) OR g.slug IN (${ph}) OR g.country_slug IN (${ph}))`, params: [...s, ...s, ...s] });
+  } else if (area.type === "tags") {
+    c.push({
+      sql: `EXISTS (SELECT 1 FROM accommodation_tags x WHERE x.accommodation_id = a.id AND x.tag_slug IN (${placeholders(area.tags.length)}))`,
+      params: area.tags,
+    });
+  } else if (area.type === "geo") {
+    const [south, west, north, east] = area.bbox;
+    c.push({ sql: "a.lat BETWEEN ? AND ? AND a.lng BETWEEN ? AND ?", params: [south, north, west, east] });
+  }
+  for (const feature of q.features) {
+    c.push({
+      sql: "EXISTS (SELECT 1 FROM accommodation_features x WHERE x.accommodation_id = a.id AND x.feature_value = ?)",
+      params: [feature],
+    });
+  }
+  const f = q.filters;
+  if (f.minSkiPassDaysCount !== undefined) c.push({ sql: "t.ski_pass_days >= ?", params: [f.minSkiPassDaysCount] });
+  if (f.maxSkiPassDaysCount !== undefined) c.push({ sql: "t.ski_pass_days <= ?", params: [f.maxSkiPassDaysCount] });
+  return c;
+}
+
+function ownedCondition(q: CompiledSearch, which: Owned): Condition | null {
+  const f = q.filters;
+  switch (which) {
+    case "company":
+      return f.travelCompanies?.length
+        ? { sql: `t.company_slug IN (${placeholders(f.travelCompanies.length)})`, params: f.travelCompanies }
+        : null;
+    case "meal":
+      return f.mealPlanTypes?.length
+        ? { sql: `t.meal_plan_slug IN (${placeholders(f.mealPlanTypes.length)})`, params: f.mealPlanTypes }
+        : null;
+    case "rating":
+      return f.minRating !== undefined ? { sql: "a.rating >= ?", params: [f.minRating] } : null;
+    case "skiPass":
+      return f.skiPassIncluded !== undefined ? { sql: "t.ski_pass_included = ?", params: [f.skiPassIncluded ? 1 : 0] } : null;
+    case "price": {
+      const parts: Condition[] = [];
+      if (f.minPrice !== undefined) parts.push({ sql: "t.price_per_person >= ?", params: [f.minPrice] });
+      if (f.maxPrice !== undefined) parts.push({ sql: "t.price_per_person <= ?", params: [f.maxPrice] });
+      if (f.minFullPrice !== undefined) parts.push({ sql: "t.price >= ?", params: [f.minFullPrice] });
+      if (f.maxFullPrice !== undefined) parts.push({ sql: "t.price <= ?", params: [f.maxFullPrice] });
+      return parts.length ? and(parts) : null;
+    }
+  }
+}
+
+function and(conditions: Condition[]): Condition {
+  return { sql: conditions.map((c) => `(${c.sql})`).join(" AND "), params: conditions.flatMap((c) => c.params) };
+}
+
+/** Every condition of the search, less the owned filters in `ignore`. */
+function where(q: CompiledSearch, ignore: Owned[] = []): Condition {
+  const owned = OWNED.filter((o) => !ignore.includes(o))
+    .map((o) => ownedCondition(q, o))
+    .filter((c): c is Condition => c !== null);
+  return and([...hardConditions(q), ...owned]);
+}
+
+const SORT_SQL: Record<SortingMethod, string> = {
+  "skiScore:desc": "t.ski_score DESC",
+  "discountPercentage:desc": "t.discount_percentage DESC",
+  "price:asc": "t.price ASC",
+};
+const SORT_COLUMN: Record<SortingMethod, string> = {
+  "skiScore:desc": "ski_score DESC",
+  "discountPercentage:desc": "discount_percentage DESC",
+  "price:asc": "price ASC",
+};
+
+export class ReferenceSqlEngine implements SearchEngine {
+  readonly name = "reference-sql";
+
+  constructor(private readonly db: Db) {}
+
+  generation(): number {
+    return readGeneration(this.db);
+  }
+
+  async reload(): Promise<void> {}
+
+  async options(): Promise<SearchOptions> {
+    const s = this.db.$client;
+    return {
+      mealPlanTypes: s.prepare("SELECT slug, title, short FROM meal_plans ORDER BY slug").all() as SearchOptions["mealPlanTypes"],
+      accommodationFeatures: s.prepare("SELECT value, name FROM features ORDER BY value").all() as SearchOptions["accommodationFeatures"],
+      travelCompanies: s.prepare("SELECT slug, name FROM travel_companies ORDER BY slug").all() as SearchOptions["travelCompanies"],
+    };
+  }
+
+  async search(query: SearchQuery, today?: string): Promise<SearchResult> {
+    const q = compileSearch(query.searchData, query.sort, today);
+    const facetNumbers = this.allFacets(q);
+    const w = where(q);
+    const accommodationCount = this.scalar(`SELECT count(DISTINCT t.accommodation_id) ${FROM} WHERE ${w.sql}`, w.params);
+    return {
+      items: this.items(q, w, query.page),
+      pagination: { totalCount: accommodationCount, pageSize: PAGE_SIZE, page: query.page },
+      totalCount: facetNumbers.totalCount,
+      facetNumbers,
+    };
+  }
+
+  async facetNumbers(searchData: SearchData, sort: SortingMethod, required: FacetKey[], today?: string): Promise<FacetNumbers> {
+    const all = this.allFacets(compileSearch(searchData, sort, today));
+    const picked: FacetNumbers = { totalCount: all.totalCount };
+    for (const key of required) picked[key] = all[key] ?? { value: {} };
+    return picked;
+  }
+
+  private scalar(sql: string, params: unknown[]): number {
+    return (this.db.$client.prepare(sql).pluck().get(...params) as number) ?? 0;
+  }
+
+  private grouped(expr: string, ignore: Owned[], q: CompiledSearch): { value: Record<string, number> } {
+    const w = where(q, ignore);
+    const rows = this.db.$client
+      .prepare(`SELECT ${expr} AS k, count(*) AS n ${FROM} WHERE ${w.sql} GROUP BY k ORDER BY k`)
+      .raw()
+      .all(...w.params) as Array<[string | number, number]>;
+    return { value: Object.fromEntries(rows.map(([k, n]) => [String(k), n])) };
+  }
+
+  private allFacets(q: CompiledSearch): FacetNumbers {
+    const w = where(q);
+    const facets: FacetNumbers = {
+      totalCount: this.scalar(`SELECT count(*) ${FROM} WHERE ${w.sql}`, w.params),
+      priceRange: this.grouped(bucketSql("t.price", FULL_PRICE_BUCKETS), ["price"], q),
+      pricePerPersonRange: this.grouped(bucketSql("t.price_per_person", PER_PERSON_BUCKETS), ["price"], q),
+      mealPlanType: this.grouped("t.meal_plan_slug", ["meal"], q),
+      skiPassIncluded: this.grouped("CASE t.ski_pass_included WHEN 1 THEN 'true' ELSE 'false' END", ["skiPass"], q),
+      accommodation_rating: this.grouped("a.rating", ["rating"], q),
+      travelCompanySlug: this.grouped("t.company_slug", ["company"], q),
+    };
+    const features = this.db.$client
+      .prepare(
+        `SELECT x.feature_value, count(*) ${FROM} JOIN accommodation_features x ON x.accommodation_id = a.id
+          WHERE ${w.sql} GROUP BY x.feature_value ORDER BY x.feature_value`,
+      )
+      .raw()
+      .all(...w.params) as Array<[string, number]>;
+    for (const [value, n] of features) facets[`accommodation_features_${value}`] = { value: { true: n } };
+    return facets;
+  }
+
+  private items(q: CompiledSearch, w: Condition, page: number): SearchResultItem[] {
+    const s = this.db.$client;
+    const rows = s
+      .prepare(
+        `WITH m AS (
+           SELECT t.*, ROW_NUMBER() OVER (PARTITION BY t.accommodation_id ORDER BY ${SORT_SQL[q.sort]}, t.id) AS rn,
+                  count(*) OVER (PARTITION BY t.accommodation_id) AS offer_count
+           ${FROM} WHERE ${w.sql}),
+         c AS (SELECT accommodation_id, count(DISTINCT company_slug) AS company_count FROM m GROUP BY accommodation_id)
+         SELECT m.*, c.company_count FROM m JOIN c USING (accommodation_id)
+          WHERE m.rn = 1 ORDER BY ${SORT_COLUMN[q.sort]}, m.accommodation_id LIMIT ? OFFSET ?`,
+      )
+      .all(...w.params, PAGE_SIZE, (page - 1) * PAGE_SIZE) as TripRow[];
+    return rows.map((row) => this.item(row));
+  }
+
+  private item(row: TripRow): SearchResultItem {
+    const s = this.db.$client;
+    const acc = s
+      .prepare(
+        `SELECT a.id, a.name, a.rating, a.lat, a.lng, a.image_url AS imageUrl,
+                r.slug AS rs, r.name AS rn, g.slug AS gs, g.name AS gn, c.slug AS cs, c.name AS cn
+           FROM accommodations a JOIN resorts r ON r.slug = a.resort_slug JOIN regions g ON g.slug = r.region_slug
+           JOIN countries c ON c.slug = g.country_slug WHERE a.id = ?`,
+      )
+      .get(row.accommodation_id) as Record<string, any>;
+    const features = s
+      .prepare(
+        "SELECT f.value, f.name FROM accommodation_features x JOIN features f ON f.value = x.feature_value WHERE x.accommodation_id = ? ORDER BY f.value",
+      )
+      .all(row.accommodation_id) as Array<{ value: string; name: string }>;
+    const tags = s
+      .prepare("SELECT tag_slug FROM accommodation_tags WHERE accommodation_id = ? ORDER BY tag_slug")
+      .pluck()
+      .all(row.accommodation_id) as string[];
+    const company = s.prepare("SELECT slug, name FROM travel_companies WHERE slug = ?").get(row.company_slug) as { slug: string; name: string };
+    const meal = s.prepare("SELECT slug, title, short FROM meal_plans WHERE slug = ?").get(row.meal_plan_slug) as {
+      slug: string;
+      title: string;
+      short: string;
+    };
+    return {
+      accommodation: {
+        id: acc.id,
+        name: acc.name,
+        rating: acc.rating,
+        lat: acc.lat,
+        lng: acc.lng,
+        imageUrl: acc.imageUrl,
+        destination: { slug: acc.rs, name: acc.rn },
+        region: { slug: acc.gs, name: acc.gn },
+        country: { slug: acc.cs, name: acc.cn },
+        features,
+        tags,
+      },
+      trip: {
+        id: row.id,
+        travelCompany: company,
+        departureDate: row.departure_date,
+        nights: row.nights,
+        transport: row.transport,
+        persons: row.persons,
+        price: row.price,
+        pricePerPerson: row.price_per_person,
+        originalPrice: row.original_price,
+        discountPercentage: row.discount_percentage,
+        skiScore: row.ski_score,
+        mealPlan: meal,
+        skiPass: { included: row.ski_pass_included === 1, days: row.ski_pass_days },
+        url: row.url,
+      },
+      offerCount: row.offer_count,
+      companyCount: row.company_count,
+    };
+  }
+}
+
+interface TripRow {
+  id: string;
+  accommodation_id: string;
+  company_slug: string;
+  departure_date: string;
+  nights: number;
+  transport: Transport;
+  persons: number;
+  price: number;
+  price_per_person: number;
+  original_price: number | null;
+  meal_plan_slug: string;
+  ski_pass_included: number;
+  ski_pass_days: number;
+  url: string;
+  discount_percentage: number;
+  ski_score: number;
+  offer_count: number;
+  company_count: number;
+}

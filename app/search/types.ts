@@ -1,0 +1,89 @@
+import type { SortingMethod, Transport } from "~/domain/constants";
+import type { SearchQuery } from "~/domain/search-data";
+
+/** facetNumbers[key] = { value: { bucketOrOption: count } }, plus the plain totalCount. */
+export type FacetCounts = { value: Record<string, number> };
+export type FacetNumbers = { totalCount: number } & { [key: string]: FacetCounts | number };
+
+export interface ResultAccommodation {
+  id: string;
+  name: string;
+  rating: number;
+  lat: number;
+  lng: number;
+  imageUrl: string | null;
+  destination: { slug: string; name: string };
+  region: { slug: string; name: string };
+  country: { slug: string; name: string };
+  features: Array<{ value: string; name: string }>;
+  tags: string[];
+}
+
+export interface ResultTrip {
+  id: string;
+  travelCompany: { slug: string; name: string };
+  departureDate: string;
+  nights: number;
+  transport: Transport;
+  persons: number;
+  price: number;
+  pricePerPerson: number;
+  originalPrice: number | null;
+  discountPercentage: number;
+  skiScore: number;
+  mealPlan: { slug: string; title: string; short: string };
+  skiPass: { included: boolean; days: number };
+  url: string;
+}
+
+export interface SearchResultItem {
+  accommodation: ResultAccommodation;
+  /** The accommodation's best matching trip under the current sort. */
+  trip: ResultTrip;
+  /** Matching offers of this accommodation, and from how many travel companies. */
+  offerCount: number;
+  companyCount: number;
+}
+
+export interface SearchResult {
+  items: SearchResultItem[];
+  pagination: { totalCount: number; pageSize: number; page: number };
+  totalCount: number;
+  facetNumbers: FacetNumbers;
+}
+
+/** Search options (specification point 3), supplied by the server for the filter sidebar. */
+export interface SearchOptions {
+  mealPlanTypes: Array<{ slug: string; title: string; short: string }>;
+  accommodationFeatures: Array<{ value: string; name: string }>;
+  travelCompanies: Array<{ slug: string; name: string }>;
+}
+
+export const FACET_KEYS = [
+  "priceRange",
+  "pricePerPersonRange",
+  "mealPlanType",
+  "skiPassIncluded",
+  "accommodation_rating",
+  "travelCompanySlug",
+] as const;
+/** A required facet field: one of FACET_KEYS or `accommodation_features_{value}`. */
+export type FacetKey = string;
+
+export interface SearchEngine {
+  readonly name: string;
+  /** Items of one page plus every facet number. `today` is an ISO date (defaults to now). */
+  search(query: SearchQuery, today?: string): Promise<SearchResult>;
+  /** Only the requested facets, ignoring paging (the price histogram's call). */
+  facetNumbers(
+    searchData: SearchQuery["searchData"],
+    sortingMethod: SortingMethod,
+    requiredFacetFields: FacetKey[],
+    today?: string,
+  ): Promise<FacetNumbers>;
+  options(): Promise<SearchOptions>;
+  /** Rebuild from the store; the new index replaces the old one atomically. */
+  reload(): Promise<void>;
+  /** A number that grows with every import; tells which data a search saw. */
+  generation(): number;
+}

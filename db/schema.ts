@@ -1,0 +1,198 @@
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+// The store of everything Pistepris keeps. Trips come from the operators' feeds (indexer/import);
+// the rest is written by the web app.
+
+export const countries = sqliteTable("countries", {
+  slug: text("slug").primaryKey(),
+  name: text("name").notNull(),
+});
+
+export const regions = sqliteTable("regions", {
+  slug: text("slug").primaryKey(),
+  name: text("name").notNull(),
+  countrySlug: text("country_slug").notNull().references(() => countries.slug),
+});
+
+export const resorts = sqliteTable("resorts", {
+  slug: text("slug").primaryKey(),
+  name: text("name").notNull(),
+  regionSlug: text("region_slug").notNull().references(() => regions.slug),
+  /** Centre of the resort's accommodations, recomputed at each import. */
+  lat: real("lat").notNull(),
+  lng: real("lng").notNull(),
+});
+
+export const tags = sqliteTable("tags", {
+  slug: text("slug").primaryKey(),
+});
+
+export const features = sqliteTable("features", {
+  value: text("value").primaryKey(),
+  name: text("name").notNull(),
+});
+
+export const mealPlans = sqliteTable("meal_plans", {
+  slug: text("slug").primaryKey(),
+  title: text("title").notNull(),
+  short: text("short").notNull(),
+});
+
+export const travelCompanies = sqliteTable("travel_companies", {
+  slug: text("slug").primaryKey(),
+  name: text("name").notNull(),
+});
+
+export const accommodations = sqliteTable(
+  "accommodations",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    rating: integer("rating").notNull(),
+    lat: real("lat").notNull(),
+    lng: real("lng").notNull(),
+    imageUrl: text("image_url"),
+    resortSlug: text("resort_slug").notNull().references(() => resorts.slug),
+  },
+  (t) => [index("accommodations_resort").on(t.resortSlug)],
+);
+
+export const accommodationFeatures = sqliteTable(
+  "accommodation_features",
+  {
+    accommodationId: text("accommodation_id").notNull().references(() => accommodations.id),
+    featureValue: text("feature_value").notNull().references(() => features.value),
+  },
+  (t) => [primaryKey({ columns: [t.accommodationId, t.featureValue] })],
+);
+
+export const accommodationTags = sqliteTable(
+  "accommodation_tags",
+  {
+    accommodationId: text("accommodation_id").notNull().references(() => accommodations.id),
+    tagSlug: text("tag_slug").notNull().references(() => tags.slug),
+  },
+  (t) => [primaryKey({ columns: [t.accommodationId, t.tagSlug] })],
+);
+
+export const trips = sqliteTable(
+  "trips",
+  {
+    id: text("id").primaryKey(),
+    companySlug: text("company_slug").notNull().references(() => travelCompanies.slug),
+    accommodationId: text("accommodation_id").notNull().references(() => accommodations.id),
+    departureDate: text("departure_date").notNull(),
+    nights: integer("nights").notNull(),
+    transport: text("transport", { enum: ["bus", "fly", "egen-transport"] }).notNull(),
+    persons: integer("persons").notNull(),
+    price: real("price").notNull(),
+    pricePerPerson: real("price_per_person").notNull(),
+    originalPrice: real("original_price"),
+    mealPlanSlug: text("meal_plan_slug").notNull().references(() => mealPlans.slug),
+    skiPassIncluded: integer("ski_pass_included", { mode: "boolean" }).notNull(),
+    skiPassDays: integer("ski_pass_days").notNull(),
+    url: text("url").notNull(),
+    /** Derived at import: round((originalPrice − price) / originalPrice × 100), 0 without originalPrice. */
+    discountPercentage: integer("discount_percentage").notNull(),
+    /** Derived at import: the recommendation score (indexer/score.ts). */
+    skiScore: integer("ski_score").notNull(),
+    available: integer("available", { mode: "boolean" }).notNull(),
+    /** The feed line as imported (canonical JSON), to tell updated from unchanged offers. */
+    contentHash: text("content_hash").notNull(),
+    firstSeenAt: integer("first_seen_at", { mode: "timestamp_ms" }).notNull(),
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    index("trips_company").on(t.companySlug),
+    index("trips_accommodation").on(t.accommodationId),
+    index("trips_first_seen").on(t.firstSeenAt),
+    index("trips_search").on(t.available, t.persons, t.departureDate),
+  ],
+);
+
+/** Key-value facts about the store, e.g. the index generation bumped by every import. */
+export const meta = sqliteTable("meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});
+
+export const users = sqliteTable("users", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  email: text("email").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch() * 1000)`),
+});
+
+export const searchAgents = sqliteTable(
+  "search_agents",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The search as its canonical query string (app/domain/url-codec.ts). */
+    query: text("query").notNull(),
+    frequency: text("frequency", { enum: ["instant", "daily", "weekly"] }).notNull().default("instant"),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    lastNotifiedAt: integer("last_notified_at", { mode: "timestamp_ms" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [uniqueIndex("search_agents_user_query").on(t.userId, t.query)],
+);
+
+/** One row per agent and trip e-mailed: what makes notifications exactly-once. */
+export const agentNotifications = sqliteTable(
+  "agent_notifications",
+  {
+    agentId: integer("agent_id").notNull().references(() => searchAgents.id, { onDelete: "cascade" }),
+    tripId: text("trip_id").notNull(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.tripId] })],
+);
+
+export const savedTrips = sqliteTable(
+  "saved_trips",
+  {
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    tripId: text("trip_id").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tripId] })],
+);
+
+export const banners = sqliteTable("banners", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  provider: text("provider").notNull(),
+  url: text("url").notNull(),
+  image: text("image").notNull(),
+  /** 1-based slot in the result list; beyond the list means at its end. */
+  position: integer("position").notNull(),
+  active: integer("active", { mode: "boolean" }).notNull().default(true),
+});
+
+export const bannerEvents = sqliteTable(
+  "banner_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    bannerId: integer("banner_id").notNull().references(() => banners.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["view", "click"] }).notNull(),
+    affiliateId: text("affiliate_id"),
+    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("banner_events_banner").on(t.bannerId, t.kind)],
+);
+
+export const landingBoxes = sqliteTable("landing_boxes", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  title: text("title").notNull(),
+  description: text("description").notNull(),
+  icon: text("icon").notNull(),
+  borderColor: text("border_color").notNull(),
+  backgroundColor: text("background_color").notNull(),
+  textColor: text("text_color").notNull(),
+  iconColor: text("icon_color").notNull(),
+  /** The ready-made search it opens, as a results-page query string. */
+  query: text("query").notNull(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});

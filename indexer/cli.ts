@@ -1,0 +1,71 @@
+import fs from "node:fs";
+import { parseArgs } from "node:util";
+import { openDb } from "../db/client";
+import { runDemo } from "./commands/demo";
+import { runImport } from "./commands/import";
+import { runReindex } from "./commands/reindex";
+import { runStats } from "./commands/stats";
+
+// The operators' CLI: `npm run indexer -- <command>`. Exit status 0 ok, 1 some lines rejected,
+// 2 unusable input or usage error.
+
+const USAGE = `Brug: npm run indexer -- <kommando>
+
+Kommandoer:
+  import FIL|-                     importér et NDJSON-feed (- læser fra standard input)
+  demo [--trips N] [--seed S] [--season ÅR] [--out FIL]
+                                   skriv et demo-feed (standard: 50.000 rejser, til standard output)
+  reindex                          genopbyg søgeindekset
+  stats                            tal pr. rejseselskab og destination, indeksgeneration og bannere`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case "import": {
+      const { positionals } = parseArgs({ args: rest, allowPositionals: true });
+      if (positionals.length !== 1) return usage("import kræver præcis én fil eller -");
+      return runImport(openDb(), positionals[0]);
+    }
+    case "demo": {
+      const { values } = parseArgs({
+        args: rest,
+        options: { trips: { type: "string" }, seed: { type: "string" }, season: { type: "string" }, out: { type: "string" } },
+      });
+      const trips = values.trips === undefined ? 50_000 : Number(values.trips);
+      const seed = values.seed === undefined ? 1 : Number(values.seed);
+      const season = values.season === undefined ? undefined : Number(values.season);
+      if (!Number.isInteger(trips) || trips < 1) return usage("--trips skal være et helt tal over 0");
+      if (!Number.isInteger(seed)) return usage("--seed skal være et helt tal");
+      if (season !== undefined && !(Number.isInteger(season) && season > 2000 && season < 3000)) return usage("--season skal være et årstal");
+      const out = values.out ? fs.createWriteStream(values.out) : process.stdout;
+      await runDemo({ trips, seed, season }, out);
+      return 0;
+    }
+    case "reindex":
+      return runReindex(openDb());
+    case "stats":
+      return runStats(openDb());
+    case undefined:
+    case "help":
+    case "--help":
+      console.log(USAGE);
+      return 0;
+    default:
+      return usage(`ukendt kommando: ${command}`);
+  }
+}
+
+function usage(problem: string): number {
+  console.error(`Fejl: ${problem}\n\n${USAGE}`);
+  return 2;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(`Fejl: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 2;
+  },
+);

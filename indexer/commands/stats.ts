@@ -1,0 +1,36 @@
+import { desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { accommodations, resorts, travelCompanies, trips } from "../../db/schema";
+import { formatCount } from "../../app/domain/format";
+import { readGeneration } from "../generation";
+
+/** `stats`: what the store holds, per travel company and resort, and the index generation. */
+export async function runStats(db: Db): Promise<number> {
+  const available = sql<number>`sum(${trips.available})`;
+  const perCompany = db
+    .select({ name: travelCompanies.name, total: sql<number>`count(*)`, available })
+    .from(trips)
+    .innerJoin(travelCompanies, eq(travelCompanies.slug, trips.companySlug))
+    .groupBy(trips.companySlug)
+    .orderBy(desc(available))
+    .all();
+  const perResort = db
+    .select({ name: resorts.name, total: sql<number>`count(*)`, available })
+    .from(trips)
+    .innerJoin(accommodations, eq(accommodations.id, trips.accommodationId))
+    .innerJoin(resorts, eq(resorts.slug, accommodations.resortSlug))
+    .groupBy(resorts.slug)
+    .orderBy(desc(available))
+    .all();
+  const table = (title: string, rows: Array<{ name: string; total: number; available: number }>) => {
+    console.log(`\n${title}`);
+    const width = Math.max(...rows.map((r) => r.name.length), 10);
+    for (const r of rows) {
+      console.log(`  ${r.name.padEnd(width)}  ${formatCount(r.available).padStart(9)} udbudt  ${formatCount(r.total).padStart(9)} i alt`);
+    }
+  };
+  console.log(`Indeksgeneration: ${readGeneration(db)}`);
+  table("Rejser pr. rejseselskab", perCompany);
+  table("Rejser pr. destination", perResort);
+  return 0;
+}

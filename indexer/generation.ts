@@ -1,0 +1,20 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { meta } from "../db/schema";
+
+const KEY = "generation";
+
+/** The store's data generation: bumped by every import, watched by the running server. */
+export function readGeneration(db: Db): number {
+  const row = db.select({ value: meta.value }).from(meta).where(eq(meta.key, KEY)).get();
+  return row ? Number(row.value) : 0;
+}
+
+export function bumpGeneration(db: Db): number {
+  const next = readGeneration(db) + 1;
+  db.insert(meta)
+    .values({ key: KEY, value: String(next) })
+    .onConflictDoUpdate({ target: meta.key, set: { value: sql`excluded.value` } })
+    .run();
+  return next;
+}
