@@ -1,0 +1,55 @@
+import type { FeedLine } from "../../indexer/feed-schema";
+
+type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
+
+const BASE: FeedLine = {
+  id: "alpetours-hotel-aiguille-2027-02-13-4p",
+  travelCompany: { slug: "alpetours", name: "Alpetours" },
+  accommodation: {
+    id: "hotel-aiguille-vt",
+    name: "Hotel L'Aiguille",
+    rating: 4,
+    features: [
+      { value: "pool", name: "Swimmingpool" },
+      { value: "sauna", name: "Sauna" },
+    ],
+    lat: 45.2967,
+    lng: 6.58,
+    imageUrl: null,
+    destination: {
+      slug: "val-thorens",
+      name: "Val Thorens",
+      region: { slug: "les-3-vallees", name: "Les 3 Vallées" },
+      country: { slug: "frankrig", name: "Frankrig" },
+    },
+    tags: ["familievenlig", "ski-in-ski-out"],
+  },
+  departureDate: "2027-02-13",
+  nights: 7,
+  transport: "bus",
+  persons: 2,
+  price: 11980,
+  pricePerPerson: 5990,
+  originalPrice: 13980,
+  mealPlan: { slug: "halvpension", title: "Halvpension", short: "HP" },
+  skiPass: { included: true, days: 6 },
+  url: "https://alpetours.example.dk/rejser/123",
+};
+
+function merge<T>(base: T, patch: DeepPartial<T> | undefined): T {
+  if (!patch) return base;
+  const out: any = Array.isArray(base) ? [...(base as any)] : { ...base };
+  for (const [key, value] of Object.entries(patch)) {
+    const current = (base as any)[key];
+    out[key] =
+      value && typeof value === "object" && !Array.isArray(value) && current && typeof current === "object"
+        ? merge(current, value as any)
+        : value;
+  }
+  return out;
+}
+
+/** A valid feed line (the DESIGN.md example, for 2 persons) with the given fields changed. */
+export function trip(patch?: DeepPartial<FeedLine>): FeedLine {
+  return merge(BASE, patch);
+}
