@@ -110,6 +110,14 @@ describe("generateDemoFeed", () => {
     expect(ndjson(feed(500, 3))).toBe(ndjson(feed(2000, 3).slice(0, 500)));
   });
 
+  it("keeps ids unique past the first pass over the offers (suffix -v2, -v3, …)", () => {
+    const lines = feed(90_000, 5);
+    expect(new Set(lines.map((l) => l.id)).size).toBe(lines.length);
+    const later = lines.filter((l) => /-v\d+$/.test(l.id));
+    expect(later.length).toBeGreaterThan(0);
+    for (const line of later.slice(0, 200)) expect(feedLineSchema.safeParse(line).success).toBe(true);
+  });
+
   it("is a lazy generator", () => {
     const gen = generateDemoFeed({ trips: 10_000_000, seed: 1, season: SEASON });
     const first = gen.next();
@@ -204,34 +212,40 @@ describe("generateDemoFeed", () => {
       const persons = new Map<number, number>();
       const transports = new Map<string, number>();
       const perPerson: number[] = [];
+      const problems: string[] = [];
+      const check = (ok: boolean, l: FeedLine, what: string) => {
+        if (!ok) problems.push(`${l.id}: ${what}`);
+      };
+      const resortBySlug = new Map(RESORTS.map((r) => [r.slug, r]));
       for (const l of lines) {
-        expect(Number.isInteger(l.pricePerPerson)).toBe(true);
-        expect(l.price).toBe(l.pricePerPerson * l.persons);
+        check(Number.isInteger(l.pricePerPerson), l, "pricePerPerson is not an integer");
+        check(l.price === l.pricePerPerson * l.persons, l, "price is not pricePerPerson × persons");
         if (l.originalPrice != null) {
           discounted++;
           const pct = (l.originalPrice - l.price) / l.price;
-          expect(pct).toBeGreaterThanOrEqual(0.04);
-          expect(pct).toBeLessThanOrEqual(0.36);
+          check(pct >= 0.04 && pct <= 0.36, l, `before-price ${Math.round(pct * 100)}% above`);
         }
         if (l.skiPass.included) {
           withSkiPass++;
-          expect(l.skiPass.days).toBeGreaterThanOrEqual(5);
-          expect(l.skiPass.days).toBeLessThanOrEqual(l.nights);
+          check(l.skiPass.days >= 5 && l.skiPass.days <= l.nights, l, `${l.skiPass.days} ski days`);
         } else {
-          expect(l.skiPass.days).toBe(0);
+          check(l.skiPass.days === 0, l, "ski days without a ski pass");
         }
-        expect(l.persons).toBeGreaterThanOrEqual(1);
-        expect(l.persons).toBeLessThanOrEqual(8);
-        expect([6, 7, 8]).toContain(l.nights);
-        if (l.nights === 6) expect(l.transport).toBe("bus");
-        const resort = RESORTS.find((r) => r.slug === l.accommodation.destination.slug)!;
-        expect(resort.transports).toContain(l.transport);
-        expect(l.url).toBe(`https://${l.travelCompany.slug}.example.dk/rejser/${l.id}`);
-        expect(l.id.startsWith(`${l.travelCompany.slug}-${l.accommodation.id}-${l.departureDate}-${l.transport}-${l.persons}p`)).toBe(true);
+        check(l.persons >= 1 && l.persons <= 8, l, `${l.persons} persons`);
+        check([6, 7, 8].includes(l.nights), l, `${l.nights} nights`);
+        check(l.nights !== 6 || l.transport === "bus", l, "6 nights without the bus");
+        check(resortBySlug.get(l.accommodation.destination.slug)!.transports.includes(l.transport), l, "transport");
+        check(l.url === `https://${l.travelCompany.slug}.example.dk/rejser/${l.id}`, l, "url");
+        check(
+          l.id.startsWith(`${l.travelCompany.slug}-${l.accommodation.id}-${l.departureDate}-${l.transport}-${l.persons}p`),
+          l,
+          "id",
+        );
         persons.set(l.persons, (persons.get(l.persons) ?? 0) + 1);
         transports.set(l.transport, (transports.get(l.transport) ?? 0) + 1);
         perPerson.push(l.pricePerPerson);
       }
+      expect(problems.slice(0, 5)).toEqual([]);
       expect(discounted / lines.length).toBeGreaterThan(0.28);
       expect(discounted / lines.length).toBeLessThan(0.42);
       expect(withSkiPass / lines.length).toBeGreaterThan(0.52);

@@ -1,0 +1,68 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { parseSearchQuery } from "~/domain/url-codec";
+import { EmbeddedEngine } from "~/search/embedded/engine";
+import { ReferenceSqlEngine } from "~/search/sql/reference";
+import { generateDemoFeed } from "../../indexer/demo/generate";
+import { importLines, tempDb } from "../support/db";
+import { seededRandom } from "../support/random";
+import { randomQueryString, type Vocabulary } from "../support/random-query";
+
+// The embedded engine must answer exactly as the plain-SQL oracle: items, their order, counts
+// and every facet number, for random queries over every param.
+
+const TODAY = "2026-12-01";
+const QUERIES = 600;
+
+describe("embedded engine ≡ reference SQL", () => {
+  const { db } = tempDb();
+  let embedded: EmbeddedEngine;
+  let reference: ReferenceSqlEngine;
+  let vocabulary: Vocabulary;
+
+  beforeAll(async () => {
+    await importLines(db, generateDemoFeed({ trips: 30_000, seed: 7, season: 2026 }));
+    embedded = new EmbeddedEngine(db);
+    reference = new ReferenceSqlEngine(db);
+    const s = db.$client;
+    const slugs = (sql: string) => s.prepare(sql).pluck().all() as string[];
+    vocabulary = {
+      destinations: [
+        ...slugs("SELECT slug FROM resorts"),
+        ...slugs("SELECT slug FROM regions"),
+        ...slugs("SELECT slug FROM countries"),
+      ],
+      tags: slugs("SELECT slug FROM tags"),
+      mealPlans: slugs("SELECT slug FROM meal_plans"),
+      features: slugs("SELECT value FROM features"),
+      companies: slugs("SELECT slug FROM travel_companies"),
+      departureDates: slugs("SELECT DISTINCT departure_date FROM trips ORDER BY 1"),
+    };
+  });
+
+  it(`gives identical results for ${QUERIES} random queries`, async () => {
+    const rng = seededRandom(2026);
+    let nonEmpty = 0;
+    for (let n = 0; n < QUERIES; n++) {
+      const params = randomQueryString(rng, vocabulary);
+      const query = parseSearchQuery(params);
+      const [a, b] = await Promise.all([embedded.search(query, TODAY), reference.search(query, TODAY)]);
+      expect(a, `query ${n}: ?${params}`).toEqual(b);
+      if (a.totalCount > 0) nonEmpty++;
+    }
+    // The generator must produce mostly searches that find something, or the test proves little.
+    expect(nonEmpty).toBeGreaterThan(QUERIES * 0.5);
+  });
+
+  it("answers the histogram's facet call like the full search", async () => {
+    const rng = seededRandom(99);
+    for (let n = 0; n < 50; n++) {
+      const query = parseSearchQuery(randomQueryString(rng, vocabulary));
+      const fields = ["priceRange", "pricePerPersonRange"];
+      const [a, b] = await Promise.all([
+        embedded.facetNumbers(query.searchData, query.sort, fields, TODAY),
+        reference.facetNumbers(query.searchData, query.sort, fields, TODAY),
+      ]);
+      expect(a).toEqual(b);
+    }
+  });
+});
