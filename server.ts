@@ -11,6 +11,7 @@ import { seedIfEmpty } from "./indexer/seed";
 
 const production = process.env.NODE_ENV === "production";
 const port = Number(process.env.PORT ?? 3000);
+const BUILD_PATH = "./build/server/index.js";
 
 const db = getDb();
 await seedIfEmpty(db);
@@ -35,7 +36,7 @@ app.all(
   createRequestHandler({
     build: vite
       ? () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
-      : ((await import(/* @vite-ignore */ "./build/server/index.js")) as unknown as ServerBuild),
+      : ((await import(/* @vite-ignore */ BUILD_PATH)) as ServerBuild),
   }),
 );
 

@@ -2,6 +2,7 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import path from "node:path";
+import { RESULTS_PATH } from "./app/domain/constants";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -14,6 +15,11 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     remix({
+      // The results page's path comes from this one route configuration (DESIGN.md "URLs").
+      routes: (defineRoutes) =>
+        defineRoutes((route) => {
+          route(RESULTS_PATH, "pages/results.tsx", { id: "results" });
+        }),
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

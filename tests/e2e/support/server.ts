@@ -1,0 +1,71 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export interface TestServer {
+  url: string;
+  dbFile: string;
+  stop: () => Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+/**
+ * Starts the built production server (run `npm run build` first) on a fresh database that the
+ * server seeds itself with `demoTrips` demo trips, exactly as `npm start` does on first run.
+ */
+export async function startServer(opts: { demoTrips?: number; env?: Record<string, string> } = {}): Promise<TestServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pistepris-e2e-"));
+  const dbFile = path.join(dir, "e2e.db");
+  const port = await freePort();
+  const child: ChildProcess = spawn("npx", ["tsx", "server.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATABASE_URL: dbFile,
+      DEMO_TRIPS: String(opts.demoTrips ?? 4000),
+      ...opts.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let output = "";
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    try {
+      const res = await fetch(`${url}/api/search`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    dbFile,
+    stop: async () => {
+      if (child.exitCode === null && child.pid) {
+        process.kill(-child.pid, "SIGTERM");
+        await new Promise((r) => child.once("exit", r));
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
