@@ -152,8 +152,9 @@ export function toSearchParams(query: Partial<SearchQuery> & { searchData: Searc
   return out;
 }
 
+/** Link to a search; commas in lists stay readable (they need no escaping in a query string). */
 export function searchHref(query: Partial<SearchQuery> & { searchData: SearchData }, path: string): string {
-  const qs = toSearchParams(query).toString();
+  const qs = toSearchParams(query).toString().replace(/%2C/g, ",");
   return qs ? `${path}?${qs}` : path;
 }
 
