@@ -1,0 +1,56 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { trip } from "../support/feed";
+import { startServer, type TestServer } from "./support/server";
+
+const run = promisify(execFile);
+
+// An import swaps the running server's index: no restart, and not one failed request meanwhile.
+
+describe("import while the server is answering", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ demoTrips: 20_000 });
+  });
+  afterAll(() => server?.stop());
+
+  it("serves the new data without a restart and without a failed request", async () => {
+    const newCompany = { slug: "nyt-selskab", name: "Nyt Selskab" };
+    const feed = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "pistepris-feed-")), "feed.ndjson");
+    fs.writeFileSync(
+      feed,
+      Array.from({ length: 50 }, (_, k) =>
+        JSON.stringify(trip({ id: `nyt-${k}`, travelCompany: newCompany, departureDate: "2099-02-13", price: 10000 + k })),
+      ).join("\n") + "\n",
+    );
+    const before = await (await fetch(`${server.url}/api/search?travelCompanies=nyt-selskab`)).json();
+    expect(before.totalCount).toBe(0);
+
+    let stop = false;
+    const statuses: number[] = [];
+    const load = (async () => {
+      while (!stop) {
+        const res = await fetch(`${server.url}/api/search?sort=price:asc`).catch(() => null);
+        statuses.push(res?.status ?? 0);
+        await res?.arrayBuffer();
+      }
+    })();
+    const { stdout } = await run("npx", ["tsx", "indexer/cli.ts", "import", feed], { env: { ...process.env, DATABASE_URL: server.dbFile } });
+    expect(stdout).toMatch(/tilføjet:\s+50/);
+
+    let after = { totalCount: 0 };
+    for (let tries = 0; tries < 50 && after.totalCount === 0; tries++) {
+      await new Promise((r) => setTimeout(r, 200));
+      after = await (await fetch(`${server.url}/api/search?travelCompanies=nyt-selskab`)).json();
+    }
+    stop = true;
+    await load;
+    expect(after.totalCount).toBe(50);
+    expect(statuses.length).toBeGreaterThan(10);
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+  });
+});
