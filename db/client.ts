@@ -24,6 +24,9 @@ export function openDb(file = databasePath()): Db {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 10000");
+  // A large page cache keeps the trips indexes in memory during big imports (default is 2 MB).
+  sqlite.pragma("cache_size = -262144");
+  sqlite.pragma("temp_store = MEMORY");
   const db = drizzle(sqlite, { schema }) as Db;
   migrate(db, { migrationsFolder: MIGRATIONS });
   return db;

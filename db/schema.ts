@@ -98,7 +98,7 @@ export const trips = sqliteTable(
     /** Derived at import: the recommendation score (indexer/score.ts). */
     skiScore: integer("ski_score").notNull(),
     available: integer("available", { mode: "boolean" }).notNull(),
-    /** The feed line as imported (canonical JSON), to tell updated from unchanged offers. */
+    /** Hash of the feed line as imported, to tell updated from unchanged offers. */
     contentHash: text("content_hash").notNull(),
     firstSeenAt: integer("first_seen_at", { mode: "timestamp_ms" }).notNull(),
     lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),

@@ -80,7 +80,7 @@ export async function importFeed(
         reject(record.lineNo, describeFeedError(parsed.error));
         continue;
       }
-      summary[writer.write(parsed.data)]++;
+      summary[writer.write(parsed.data, record.text)]++;
     }
     options.onProgress?.(bytes, summary.lines);
     if (summary.lines === 0) throw new UnusableFeedError("Feedet er tomt: ingen linjer at importere.");
@@ -132,9 +132,10 @@ class FeedWriter {
       .prepare();
   }
 
-  write(line: FeedLine): Outcome {
+  /** `text` is the line as read: an offer whose text is unchanged is unchanged. */
+  write(line: FeedLine, text: string): Outcome {
     this.writeReferences(line);
-    const contentHash = createHash("sha1").update(JSON.stringify(line)).digest("base64url");
+    const contentHash = createHash("sha1").update(text).digest("base64url");
     const existing = this.findTrip.get({ id: line.id });
     const lastSeenAt = this.at;
     this.seenIn(line.travelCompany.slug).add(line.id);
