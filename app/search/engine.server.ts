@@ -15,7 +15,9 @@ export async function createEngine(db: Db, name: EngineName = configuredEngine()
     const { TypesenseEngine } = await import("./typesense/engine");
     const url = process.env.TYPESENSE_URL;
     if (!url) throw new Error("SEARCH_ENGINE=typesense kræver TYPESENSE_URL");
-    return new TypesenseEngine({ db, url, apiKey: process.env.TYPESENSE_API_KEY ?? "" });
+    const engine = new TypesenseEngine({ db, url, apiKey: process.env.TYPESENSE_API_KEY ?? "" });
+    engine.watch();
+    return engine;
   }
   const engine = new EmbeddedEngine(db);
   engine.watch();

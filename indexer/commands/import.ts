@@ -48,7 +48,7 @@ export async function runImport(db: Db, source: string): Promise<number> {
       `  indeksgeneration: ${summary.generation}`,
     ].join("\n"),
   );
-  await reindexAfterImport(db);
+  reindexAfterImport();
   return summary.rejected > 0 ? 1 : 0;
 }
 

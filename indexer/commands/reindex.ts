@@ -1,25 +1,19 @@
 import type { Db } from "../../db/client";
-import { configuredEngine, createEngine } from "../../app/search/engine.server";
 import { bumpGeneration } from "../generation";
 
 /**
- * After an import: the embedded engine of a running server notices the new generation and
- * swaps its index by itself; a Typesense collection is built here and the alias swapped.
+ * After an import: a running server (either engine) notices the new generation in the store
+ * and builds its next index beside the old one, then swaps: the embedded engine in memory,
+ * Typesense as a new collection behind the alias.
  */
-export async function reindexAfterImport(db: Db): Promise<void> {
-  if (configuredEngine() === "typesense") {
-    const engine = await createEngine(db, "typesense");
-    await engine.reload();
-    console.log(`Typesense: ny samling for generation ${engine.generation()} er taget i brug.`);
-  } else {
-    console.log("Søgeindekset: en kørende server skifter til de nye data inden for et sekund.");
-  }
+export function reindexAfterImport(): void {
+  console.log("Søgeindekset: en kørende server skifter til de nye data, så snart det nye indeks er bygget.");
 }
 
-/** `reindex`: a new generation makes every server rebuild its index from the store. */
+/** `reindex`: a new generation makes every running server rebuild its index from the store. */
 export async function runReindex(db: Db): Promise<number> {
   const generation = bumpGeneration(db);
   console.log(`Indeksgeneration ${generation}.`);
-  await reindexAfterImport(db);
+  reindexAfterImport();
   return 0;
 }

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSearchQuery } from "~/domain/url-codec";
 import { EmbeddedEngine } from "~/search/embedded/engine";
 import { ReferenceSqlEngine } from "~/search/sql/reference";
@@ -93,9 +93,12 @@ if (process.env.TYPESENSE_URL) {
   engines.push([
     "typesense",
     async (db) => {
-      const { createEngine } = await import("~/search/engine.server");
-      const engine = await createEngine(db, "typesense");
+      const { TypesenseEngine } = await import("~/search/typesense/engine");
+      // Its own alias, so the suite never touches a real deployment's collections.
+      const alias = `trips_test_${process.pid}_${Date.now()}`;
+      const engine = new TypesenseEngine({ db, url: process.env.TYPESENSE_URL!, apiKey: process.env.TYPESENSE_API_KEY ?? "", alias });
       await engine.reload();
+      afterAll(() => engine.destroy());
       return engine;
     },
   ]);

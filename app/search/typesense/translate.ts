@@ -1,0 +1,477 @@
+import { DEFAULT_SORTING_METHOD, PAGE_SIZE, type SortingMethod } from "~/domain/constants";
+import { bucketKeys, FULL_PRICE_BUCKETS, PER_PERSON_BUCKETS, type BucketScheme } from "~/domain/price-buckets";
+import type { CompiledSearch } from "../compile";
+import { FACET_KEYS, type FacetKey, type FacetNumbers, type ResultTrip } from "../types";
+import { doubleKey, F } from "./schema";
+
+// A compiled search as Typesense queries, and Typesense's answers as our result shapes. Pure
+// functions: the engine sends what planSearch returns and hands the answers to readResults.
+//
+// Filters are flat conjunctions of single comparisons (no `||`, no parentheses), each tagged
+// with the filter that owns it. A multi-value facet ignores its own filter, so every owned
+// filter that is set gets its own facet query without it (price: without all four bounds);
+// the grouped items query and the all-filters facet query share the rest. Typesense counts
+// groups, not documents, in the facets of a grouped query, hence a separate facets query.
+
+/** Who owns a clause: "hard" clauses apply to every query; the others are left out of their own facet's query. */
+export type Owner = "hard" | "company" | "meal" | "rating" | "skiPass" | "price";
+
+export interface Clause {
+  owner: Owner;
+  expr: string;
+}
+
+/** A clause no document satisfies (ranks start at 0): an owned filter that can match nothing. */
+export const NOTHING = `${F.tripRank}:<0`;
+
+export interface FilterClauses {
+  clauses: Clause[];
+  /** A hard clause can match nothing: the whole search is empty, no query needed. */
+  impossible: boolean;
+}
+
+const INT32_MIN = -(2 ** 31);
+const INT32_MAX = 2 ** 31 - 1;
+
+/** The feed's slug alphabet (feed-schema.ts). A value outside it equals no stored value. */
+const SLUG = /^[a-z0-9][a-z0-9-]*$/;
+
+/** Distinct values that can equal a stored slug, in order. Anything else (upper case, backticks,
+ * commas, brackets, spaces, `&&`) is dropped: it could match nothing, and Typesense's own
+ * escaping inside backticks is not reliable enough to send it. */
+export function slugValues(values: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const v of values) if (typeof v === "string" && SLUG.test(v) && !out.includes(v)) out.push(v);
+  return out;
+}
+
+/** A string value in backticks, Typesense's quoting. Only ever given slugValues output. */
+export function quote(value: string): string {
+  return `\`${value}\``;
+}
+
+/** `field:=[`a`,`b`]`: the field (or one element of an array field) equals any of the values. */
+export function anyOf(field: string, values: readonly string[]): string {
+  return `${field}:=[${values.map(quote).join(",")}]`;
+}
+
+function range(field: string, lo: string | undefined, hi: string | undefined): string {
+  if (lo !== undefined && hi !== undefined) return `${field}:[${lo}..${hi}]`;
+  return lo !== undefined ? `${field}:>=${lo}` : `${field}:<=${hi}`;
+}
+
+const given = (n: number | undefined): n is number => typeof n === "number" && !Number.isNaN(n);
+
+/** Inclusive bounds on a double stored as doubleKey: exact, whatever the bound. Null when unbounded. */
+export function realRange(field: string, min: number | undefined, max: number | undefined): string | null {
+  const lo = given(min) ? min : undefined;
+  const hi = given(max) ? max : undefined;
+  if (lo === undefined && hi === undefined) return null;
+  if (lo !== undefined && hi !== undefined && lo > hi) return NOTHING;
+  return range(field, lo === undefined ? undefined : doubleKey(lo).toString(), hi === undefined ? undefined : doubleKey(hi).toString());
+}
+
+/** Inclusive bounds on an int32 field; fractional bounds round inwards. Null when unbounded. */
+export function intRange(field: string, min: number | undefined, max: number | undefined): string | null {
+  let lo = given(min) ? Math.ceil(min) : undefined;
+  let hi = given(max) ? Math.floor(max) : undefined;
+  if (lo !== undefined && lo > INT32_MAX) return NOTHING;
+  if (hi !== undefined && hi < INT32_MIN) return NOTHING;
+  if (lo !== undefined && lo <= INT32_MIN) lo = undefined;
+  if (hi !== undefined && hi >= INT32_MAX) hi = undefined;
+  if (lo === undefined && hi === undefined) return null;
+  if (lo !== undefined && hi !== undefined && lo > hi) return NOTHING;
+  return range(field, lo === undefined ? undefined : String(lo), hi === undefined ? undefined : String(hi));
+}
+
+/** Every condition of the search as tagged clauses. */
+export function filterClauses(q: CompiledSearch): FilterClauses {
+  const clauses: Clause[] = [];
+  let impossible = false;
+  const add = (owner: Owner, expr: string | null) => {
+    if (expr === null) return;
+    if (expr === NOTHING && owner === "hard") impossible = true;
+    clauses.push({ owner, expr });
+  };
+
+  if (!Number.isInteger(q.persons) || q.persons < INT32_MIN || q.persons > INT32_MAX) add("hard", NOTHING);
+  else add("hard", `${F.persons}:=${q.persons}`);
+
+  if (q.departureRanges.length === 0) add("hard", NOTHING);
+  else add("hard", `${F.departureDay}:[${q.departureRanges.map(([from, to]) => `${from}..${to}`).join(",")}]`);
+
+  const area = q.area;
+  if (area.type === "destinations" || area.type === "tags") {
+    const field = area.type === "destinations" ? F.destinations : F.tags;
+    const values = slugValues(area.type === "destinations" ? area.destinationSlugs : area.tags);
+    add("hard", values.length ? anyOf(field, values) : NOTHING);
+  } else if (area.type === "geo") {
+    const [south, west, north, east] = area.bbox;
+    if (![south, west, north, east].every(given)) add("hard", NOTHING);
+    else {
+      add("hard", realRange(F.latKey, south, north));
+      add("hard", realRange(F.lngKey, west, east));
+    }
+  }
+
+  // All of the features: one clause each.
+  for (const feature of [...new Set(q.features)]) add("hard", slugValues([feature]).length ? anyOf(F.features, [feature]) : NOTHING);
+
+  const f = q.filters;
+  add("hard", intRange(F.skiPassDays, f.minSkiPassDaysCount, f.maxSkiPassDaysCount));
+
+  const oneOf = (owner: Owner, field: string, wanted: string[] | undefined) => {
+    if (!wanted?.length) return; // an empty selection is no selection
+    const values = slugValues(wanted);
+    add(owner, values.length ? anyOf(field, values) : NOTHING);
+  };
+  oneOf("company", F.company, f.travelCompanies);
+  oneOf("meal", F.mealPlan, f.mealPlanTypes);
+  add("rating", intRange(F.rating, f.minRating, undefined));
+  if (typeof f.skiPassIncluded === "boolean") add("skiPass", `${F.skiPassIncluded}:=${f.skiPassIncluded ? "true" : "false"}`);
+  add("price", realRange(F.pricePerPersonKey, f.minPrice, f.maxPrice));
+  add("price", realRange(F.priceKey, f.minFullPrice, f.maxFullPrice));
+
+  return { clauses, impossible };
+}
+
+/** The filter_by of the clauses, less those `without` owns. */
+export function filterBy(clauses: readonly Clause[], without?: Owner): string {
+  return clauses
+    .filter((c) => c.owner !== without)
+    .map((c) => c.expr)
+    .join(" && ");
+}
+
+const SORT_KEY: Record<SortingMethod, string> = {
+  "skiScore:desc": `${F.skiScore}:desc`,
+  "discountPercentage:desc": `${F.discount}:desc`,
+  "price:asc": `${F.priceKey}:asc`,
+};
+
+/**
+ * The sort key, then the accommodation's rank, then the trip's. Grouped, each accommodation
+ * shows its best trip (ties: lowest trip id) and the groups are ordered by that trip's key,
+ * ties by accommodation id: the rank is constant inside a group, so it orders only the groups.
+ */
+export function sortBy(sort: SortingMethod): string {
+  return `${SORT_KEY[sort] ?? SORT_KEY[DEFAULT_SORTING_METHOD]},${F.accommodationRank}:asc,${F.tripRank}:asc`;
+}
+
+/** Exclusive upper end of the open last price bucket: above any price the feed accepts (at most
+ * 10,000,000 kr., feed-schema.ts), and an int32, which every Typesense version parses. */
+export const OPEN_END = 2_147_483_647;
+
+/** Range-facet labels must be alphanumeric: `full0` is bucket `0-3000`, `pp44` is `33000+`. */
+export function rangeLabel(prefix: string, index: number): string {
+  return `${prefix}${index}`;
+}
+
+/** `price_floor(full0:[0, 3000], …, full60:[180000, 2147483647])`: start inclusive, end exclusive. The
+ * field is the floored price, which falls in the same band as the price itself. */
+export function rangeFacetExpr(field: string, scheme: BucketScheme, prefix: string): string {
+  const keys = bucketKeys(scheme);
+  const ranges = keys.map((_, i) => {
+    const lo = i * scheme.band;
+    const hi = i === keys.length - 1 ? OPEN_END : lo + scheme.band;
+    return `${rangeLabel(prefix, i)}:[${lo}, ${hi}]`;
+  });
+  return `${field}(${ranges.join(", ")})`;
+}
+
+/** The bucket key of a range label, or undefined for a label that is not ours. */
+export function bucketOfLabel(label: string, scheme: BucketScheme, prefix: string): string | undefined {
+  if (!label.startsWith(prefix)) return undefined;
+  const digits = label.slice(prefix.length);
+  if (!/^(0|[1-9]\d*)$/.test(digits)) return undefined;
+  return bucketKeys(scheme)[Number(digits)];
+}
+
+type OwnFacetKey = (typeof FACET_KEYS)[number];
+
+interface FacetSpec {
+  owner: Owner;
+  field: string;
+  /** What facet_by says. */
+  expr: string;
+  /** Our option or bucket key of a Typesense facet value. */
+  option(value: string): string | undefined;
+}
+
+const FULL_PREFIX = "full";
+const PER_PERSON_PREFIX = "pp";
+
+export const FACETS: Record<OwnFacetKey, FacetSpec> = {
+  priceRange: {
+    owner: "price",
+    field: F.priceFloor,
+    expr: rangeFacetExpr(F.priceFloor, FULL_PRICE_BUCKETS, FULL_PREFIX),
+    option: (label) => bucketOfLabel(label, FULL_PRICE_BUCKETS, FULL_PREFIX),
+  },
+  pricePerPersonRange: {
+    owner: "price",
+    field: F.pricePerPersonFloor,
+    expr: rangeFacetExpr(F.pricePerPersonFloor, PER_PERSON_BUCKETS, PER_PERSON_PREFIX),
+    option: (label) => bucketOfLabel(label, PER_PERSON_BUCKETS, PER_PERSON_PREFIX),
+  },
+  mealPlanType: { owner: "meal", field: F.mealPlan, expr: F.mealPlan, option: (v) => v },
+  skiPassIncluded: { owner: "skiPass", field: F.skiPassIncluded, expr: F.skiPassIncluded, option: (v) => v },
+  accommodation_rating: { owner: "rating", field: F.rating, expr: F.rating, option: (v) => v },
+  travelCompanySlug: { owner: "company", field: F.company, expr: F.company, option: (v) => v },
+};
+
+export const FEATURE_PREFIX = "accommodation_features_";
+/** In a plan: this query's `features` facet feeds every accommodation_features_{value} key. */
+export const FEATURES = "accommodation_features";
+
+/** Enough for every option of a facet, and every (accommodation, company) pair of a page. */
+export const MAX_FACET_VALUES = 10_000;
+
+/** The search parameters we send (a subset of Typesense's). */
+export interface TsSearchParams {
+  collection: string;
+  q: "*";
+  filter_by: string;
+  per_page: number;
+  page?: number;
+  sort_by?: string;
+  group_by?: string;
+  group_limit?: number;
+  facet_by?: string;
+  max_facet_values?: number;
+  facet_strategy?: "exhaustive";
+  include_fields?: string;
+}
+
+export interface PlannedSearch {
+  /** items: the grouped page; facets: every filter (its `found` is totalCount); without: one owned filter left out. */
+  role: "items" | "facets" | "without";
+  without?: Owner;
+  /** Our facet keys (FACET_KEYS, or FEATURES) that this query's facet counts give. */
+  facetKeys: string[];
+  /** The page is beyond every accommodation: only `found` is read. */
+  countOnly?: boolean;
+  params: TsSearchParams;
+}
+
+export interface SearchPlan {
+  impossible: boolean;
+  clauses: Clause[];
+  searches: PlannedSearch[];
+}
+
+export interface PlanOptions {
+  collection: string;
+  /** The page of items to fetch (search()); without it, no items query (facetNumbers()). */
+  page?: number;
+  /** Accommodations in the indexed store: a page beyond them needs no hits, only the count. */
+  accommodationCount?: number;
+  /** The facet keys to count; "all" is the six multi-value keys and every feature. */
+  facets: "all" | readonly FacetKey[];
+}
+
+const OWNERS_IN_ORDER: Owner[] = ["company", "meal", "rating", "skiPass", "price"];
+
+function wantedFacetKeys(facets: PlanOptions["facets"]): string[] {
+  if (facets === "all") return [...FACET_KEYS, FEATURES];
+  const keys: string[] = [];
+  for (const key of facets) {
+    const k = key.startsWith(FEATURE_PREFIX) ? FEATURES : key;
+    if ((k === FEATURES || k in FACETS) && !keys.includes(k)) keys.push(k);
+  }
+  return keys;
+}
+
+function facetBy(keys: readonly string[]): string | undefined {
+  if (keys.length === 0) return undefined;
+  return keys.map((k) => (k === FEATURES ? F.features : FACETS[k as OwnFacetKey].expr)).join(",");
+}
+
+function facetQuery(collection: string, filter: string, keys: string[]): TsSearchParams {
+  const params: TsSearchParams = { collection, q: "*", filter_by: filter, per_page: 0 };
+  const by = facetBy(keys);
+  if (by) Object.assign(params, { facet_by: by, max_facet_values: MAX_FACET_VALUES, facet_strategy: "exhaustive" });
+  return params;
+}
+
+/** The multi_search of one search: what to send, and what each answer will be read for. */
+export function planSearch(q: CompiledSearch, o: PlanOptions): SearchPlan {
+  const { clauses, impossible } = filterClauses(q);
+  if (impossible) return { impossible, clauses, searches: [] };
+  const setOwners = new Set(clauses.map((c) => c.owner));
+  const all = filterBy(clauses);
+
+  const main: string[] = [];
+  const without = new Map<Owner, string[]>();
+  for (const key of wantedFacetKeys(o.facets)) {
+    const owner = key === FEATURES ? "hard" : FACETS[key as OwnFacetKey].owner;
+    if (owner !== "hard" && setOwners.has(owner)) without.set(owner, [...(without.get(owner) ?? []), key]);
+    else main.push(key);
+  }
+
+  const searches: PlannedSearch[] = [];
+  if (o.page !== undefined) {
+    const page = o.page;
+    const beyond =
+      !Number.isInteger(page) || page < 1 || (o.accommodationCount !== undefined && (page - 1) * PAGE_SIZE >= o.accommodationCount);
+    searches.push({
+      role: "items",
+      facetKeys: [],
+      countOnly: beyond || undefined,
+      params: {
+        collection: o.collection,
+        q: "*",
+        filter_by: all,
+        sort_by: sortBy(q.sort),
+        group_by: F.accommodationRank,
+        group_limit: 1,
+        page: beyond ? 1 : page,
+        per_page: beyond ? 1 : PAGE_SIZE,
+        include_fields: [F.accommodationId, F.accommodationRank, F.trip].join(","),
+      },
+    });
+  }
+  searches.push({ role: "facets", facetKeys: main, params: facetQuery(o.collection, all, main) });
+  for (const owner of OWNERS_IN_ORDER) {
+    const keys = without.get(owner);
+    if (keys) searches.push({ role: "without", without: owner, facetKeys: keys, params: facetQuery(o.collection, filterBy(clauses, owner), keys) });
+  }
+  return { impossible, clauses, searches };
+}
+
+/** The follow-up of a page: offers and companies of each of its accommodations, under every filter. */
+export function planPageCounts(plan: SearchPlan, collection: string, accommodationRanks: readonly number[]): TsSearchParams {
+  return {
+    ...facetQuery(collection, `${filterBy(plan.clauses)} && ${F.accommodationRank}:[${accommodationRanks.join(",")}]`, []),
+    facet_by: F.accommodationCompany,
+    max_facet_values: MAX_FACET_VALUES,
+    facet_strategy: "exhaustive",
+  };
+}
+
+// ---- Typesense's answers ----
+
+export interface TsFacetCount {
+  field_name: string;
+  counts: Array<{ value: string; count: number }>;
+}
+
+export interface TsHit {
+  document: Record<string, unknown>;
+}
+
+/** One result of a multi_search (the fields we read). */
+export interface TsResult {
+  found?: number;
+  found_docs?: number;
+  facet_counts?: TsFacetCount[];
+  grouped_hits?: Array<{ group_key: unknown[]; found?: number; hits: TsHit[] }>;
+  hits?: TsHit[];
+  error?: string;
+  code?: number;
+}
+
+export class TypesenseQueryError extends Error {
+  constructor(
+    message: string,
+    readonly code: number | undefined,
+  ) {
+    super(message);
+    this.name = "TypesenseQueryError";
+  }
+}
+
+/** A page's accommodation: its id, rank and best trip, in result order. */
+export interface PageGroup {
+  accommodationId: string;
+  accommodationRank: number;
+  trip: ResultTrip;
+}
+
+export interface PlanOutcome {
+  /** Matching trips. */
+  totalCount: number;
+  /** Matching accommodations (0 without an items query). */
+  accommodationCount: number;
+  groups: PageGroup[];
+  /** totalCount, the six multi-value keys (empty when not counted) and the features found. */
+  facetNumbers: FacetNumbers;
+}
+
+export function emptyFacetNumbers(): FacetNumbers {
+  const facets: FacetNumbers = { totalCount: 0 };
+  for (const key of FACET_KEYS) facets[key] = { value: {} };
+  return facets;
+}
+
+function checked(result: TsResult | undefined, what: string): TsResult {
+  if (!result) throw new TypesenseQueryError(`Typesense svarede ikke på ${what}`, undefined);
+  if (result.error !== undefined || (result.code !== undefined && result.code !== 200)) {
+    throw new TypesenseQueryError(`Typesense afviste ${what}: ${result.error ?? result.code}`, result.code);
+  }
+  return result;
+}
+
+/** The answers of planSearch's queries (same order) as our counts, page and facet numbers. */
+export function readResults(plan: SearchPlan, results: readonly TsResult[]): PlanOutcome {
+  const outcome: PlanOutcome = { totalCount: 0, accommodationCount: 0, groups: [], facetNumbers: emptyFacetNumbers() };
+  if (results.length !== plan.searches.length) {
+    throw new TypesenseQueryError(`Typesense gav ${results.length} svar på ${plan.searches.length} søgninger`, undefined);
+  }
+  plan.searches.forEach((search, i) => {
+    const result = checked(results[i], `søgningen ${search.role}${search.without ? `/${search.without}` : ""}`);
+    if (search.role === "items") {
+      outcome.accommodationCount = result.found ?? 0;
+      if (!search.countOnly) {
+        outcome.groups = (result.grouped_hits ?? []).map((group) => {
+          const doc = group.hits[0].document;
+          return {
+            accommodationId: String(doc[F.accommodationId]),
+            accommodationRank: Number(doc[F.accommodationRank]),
+            trip: JSON.parse(String(doc[F.trip])) as ResultTrip,
+          };
+        });
+      }
+      return;
+    }
+    if (search.role === "facets") {
+      outcome.totalCount = result.found ?? 0;
+      outcome.facetNumbers.totalCount = outcome.totalCount;
+    }
+    readFacetCounts(result.facet_counts ?? [], search.facetKeys, outcome.facetNumbers);
+  });
+  return outcome;
+}
+
+/** Typesense facet counts into facetNumbers, for the keys this query was asked for; zero counts left out. */
+export function readFacetCounts(facetCounts: readonly TsFacetCount[], keys: readonly string[], into: FacetNumbers): void {
+  for (const fc of facetCounts) {
+    if (fc.field_name === F.features && keys.includes(FEATURES)) {
+      for (const { value, count } of fc.counts) if (count > 0) into[`${FEATURE_PREFIX}${value}`] = { value: { true: count } };
+      continue;
+    }
+    const key = keys.find((k) => k !== FEATURES && FACETS[k as OwnFacetKey].field === fc.field_name) as OwnFacetKey | undefined;
+    if (!key) continue;
+    const value: Record<string, number> = {};
+    for (const c of fc.counts) {
+      const option = FACETS[key].option(String(c.value));
+      if (option !== undefined && c.count > 0) value[option] = (value[option] ?? 0) + c.count;
+    }
+    into[key] = { value };
+  }
+}
+
+/** Offers (matching trips) and distinct companies per accommodation rank, from planPageCounts's answer. */
+export function readPageCounts(result: TsResult): Map<number, { offerCount: number; companyCount: number }> {
+  const counts = new Map<number, { offerCount: number; companyCount: number }>();
+  const fc = checked(result, "optællingen af tilbud").facet_counts?.find((c) => c.field_name === F.accommodationCompany);
+  for (const { value, count } of fc?.counts ?? []) {
+    if (count <= 0) continue;
+    const rank = Number(String(value).slice(0, String(value).indexOf(":")));
+    const entry = counts.get(rank) ?? { offerCount: 0, companyCount: 0 };
+    entry.offerCount += count;
+    entry.companyCount += 1;
+    counts.set(rank, entry);
+  }
+  return counts;
+}
