@@ -43,6 +43,12 @@ function list<T>(raw: string | null, item: z.ZodType<T, string>): T[] {
   return out;
 }
 
+/** A list param; a plain GET form repeats it (`a=x&a=y`) where links join it (`a=x,y`). */
+function all(p: URLSearchParams, key: string): string | null {
+  const values = p.getAll(key);
+  return values.length ? values.join(",") : null;
+}
+
 function one<T>(raw: string | null, schema: z.ZodType<T, string>): T | undefined {
   if (raw === null) return undefined;
   const parsed = schema.safeParse(raw.trim());
@@ -62,9 +68,9 @@ function parseBbox(raw: string | null): [number, number, number, number] | undef
 }
 
 function parseArea(p: URLSearchParams): SearchArea {
-  const destinationSlugs = list(p.get("destinationSlugs"), slug);
+  const destinationSlugs = list(all(p, "destinationSlugs"), slug);
   if (destinationSlugs.length) return { type: "destinations", destinationSlugs };
-  const tags = list(p.get("tags"), slug);
+  const tags = list(all(p, "tags"), slug);
   if (tags.length) return { type: "tags", tags };
   const bbox = parseBbox(p.get("bbox"));
   if (bbox) return { type: "geo", bbox };
@@ -72,11 +78,11 @@ function parseArea(p: URLSearchParams): SearchArea {
 }
 
 function parseArrival(p: URLSearchParams): Arrival {
-  const weeks = list(p.get("weeks"), week);
+  const weeks = list(all(p, "weeks"), week);
   if (weeks.length) return { type: "weeks", weeks };
-  const months = list(p.get("months"), yearMonth);
+  const months = list(all(p, "months"), yearMonth);
   if (months.length) return { type: "months", months };
-  const dates = list(p.get("dates"), isoDate);
+  const dates = list(all(p, "dates"), isoDate);
   if (dates.length) return { type: "dates", dates };
   return { type: "asap" };
 }
@@ -94,11 +100,11 @@ function parseFilters(p: URLSearchParams): SearchFilters {
   set("maxSkiPassDaysCount", one(p.get("maxSkiPassDaysCount"), intIn(0, 365)));
   set("skiPassIncluded", one(p.get("skiPassIncluded"), z.enum(["true", "false"]).transform((v) => v === "true")));
   set("minRating", one(p.get("minRating"), intIn(1, 5)));
-  const mealPlanTypes = list(p.get("mealPlanTypes"), slug);
+  const mealPlanTypes = list(all(p, "mealPlanTypes"), slug);
   if (mealPlanTypes.length) f.mealPlanTypes = mealPlanTypes;
-  const features = list(p.get("accommodationFeatures"), slug);
+  const features = list(all(p, "accommodationFeatures"), slug);
   if (features.length) f.accommodationFeatures = Object.fromEntries(features.map((v) => [v, true as const]));
-  const travelCompanies = list(p.get("travelCompanies"), slug);
+  const travelCompanies = list(all(p, "travelCompanies"), slug);
   if (travelCompanies.length) f.travelCompanies = travelCompanies;
   return f;
 }

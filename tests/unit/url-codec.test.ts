@@ -60,3 +60,11 @@ describe("URL codec", () => {
     expect(parse("bbox=46,5,45,7").searchData.searchArea).toEqual({ type: "all" }); // south above north
   });
 });
+
+describe("URL codec and plain forms", () => {
+  it("reads repeated list params as a GET form sends them", () => {
+    const q = parseSearchQuery(new URLSearchParams("travelCompanies=a&travelCompanies=b,c&weeks=7&weeks=8"));
+    expect(q.searchData.filters.travelCompanies).toEqual(["a", "b", "c"]);
+    expect(q.searchData.arrival).toEqual({ type: "weeks", weeks: [7, 8] });
+  });
+});
