@@ -35,3 +35,18 @@ export const BANNER_VISIBILITY_THRESHOLD = 0.5;
 
 export const TRANSPORTS = ["bus", "fly", "egen-transport"] as const;
 export type Transport = (typeof TRANSPORTS)[number];
+
+/** Price types of the results page (specification point 9: 'Pr. person' / 'Samlet pris'). */
+export const PRICE_MODES = ["perPerson", "total"] as const;
+export type PriceMode = (typeof PRICE_MODES)[number];
+
+/** Histogram bar heights in px (specification point 9). */
+export const HISTOGRAM_BAR_MIN_PX = 8;
+export const HISTOGRAM_BAR_ZERO_PX = 3;
+export const HISTOGRAM_BAR_MAX_PX = 67;
+
+/** Pagination link count per screen size: extra-small/small, mobile, otherwise. */
+export const PAGINATION_LINKS = { small: 2, mobile: 3, large: 5 } as const;
+
+/** localStorage key remembering that the save-trip hint was dismissed. */
+export const SAVE_TRIP_HINT_KEY = "pistepris.saveTripHintDismissed";

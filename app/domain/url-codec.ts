@@ -67,23 +67,66 @@ function parseBbox(raw: string | null): [number, number, number, number] | undef
   return [south, west, north, east];
 }
 
+// A plain GET form (the search bar without JavaScript) also sends which kind of area and arrival
+// its radio buttons chose (`area`, `arrival`), so lists left ticked under another kind are ignored.
+// Links never carry them: the canonical URL drops them.
+const AREA_TYPES = ["all", "destinations", "tags", "geo"] as const;
+const ARRIVAL_TYPES = ["asap", "weeks", "months", "dates"] as const;
+
+function chosen<T extends string>(p: URLSearchParams, key: string, types: readonly T[]): T | null {
+  const v = p.get(key);
+  return v !== null && (types as readonly string[]).includes(v) ? (v as T) : null;
+}
+
 function parseArea(p: URLSearchParams): SearchArea {
-  const destinationSlugs = list(all(p, "destinationSlugs"), slug);
-  if (destinationSlugs.length) return { type: "destinations", destinationSlugs };
-  const tags = list(all(p, "tags"), slug);
-  if (tags.length) return { type: "tags", tags };
-  const bbox = parseBbox(p.get("bbox"));
-  if (bbox) return { type: "geo", bbox };
+  const kind = chosen(p, "area", AREA_TYPES);
+  if (kind) return parseAreaOf(p, kind);
+  for (const k of ["destinations", "tags", "geo"] as const) {
+    const area = parseAreaOf(p, k);
+    if (area.type !== "all") return area;
+  }
+  return { type: "all" };
+}
+
+function parseAreaOf(p: URLSearchParams, kind: SearchArea["type"]): SearchArea {
+  if (kind === "destinations") {
+    const destinationSlugs = list(all(p, "destinationSlugs"), slug);
+    if (destinationSlugs.length) return { type: "destinations", destinationSlugs };
+  }
+  if (kind === "tags") {
+    const tags = list(all(p, "tags"), slug);
+    if (tags.length) return { type: "tags", tags };
+  }
+  if (kind === "geo") {
+    const bbox = parseBbox(p.get("bbox"));
+    if (bbox) return { type: "geo", bbox };
+  }
   return { type: "all" };
 }
 
 function parseArrival(p: URLSearchParams): Arrival {
-  const weeks = list(all(p, "weeks"), week);
-  if (weeks.length) return { type: "weeks", weeks };
-  const months = list(all(p, "months"), yearMonth);
-  if (months.length) return { type: "months", months };
-  const dates = list(all(p, "dates"), isoDate);
-  if (dates.length) return { type: "dates", dates };
+  const kind = chosen(p, "arrival", ARRIVAL_TYPES);
+  if (kind) return parseArrivalOf(p, kind);
+  for (const k of ["weeks", "months", "dates"] as const) {
+    const arrival = parseArrivalOf(p, k);
+    if (arrival.type !== "asap") return arrival;
+  }
+  return { type: "asap" };
+}
+
+function parseArrivalOf(p: URLSearchParams, kind: Arrival["type"]): Arrival {
+  if (kind === "weeks") {
+    const weeks = list(all(p, "weeks"), week);
+    if (weeks.length) return { type: "weeks", weeks };
+  }
+  if (kind === "months") {
+    const months = list(all(p, "months"), yearMonth);
+    if (months.length) return { type: "months", months };
+  }
+  if (kind === "dates") {
+    const dates = list(all(p, "dates"), isoDate);
+    if (dates.length) return { type: "dates", dates };
+  }
   return { type: "asap" };
 }
 

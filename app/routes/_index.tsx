@@ -1,20 +1,73 @@
-import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { MobileSearchSummary, SearchBar, StandaloneSearchProvider } from "~/components/search-bar";
+import { LandingIcon } from "~/components/search-bar/icons";
 import { RESULTS_PATH } from "~/domain/constants";
 import { texts } from "~/domain/texts";
+import { parseSearchQuery } from "~/domain/url-codec";
+import { landingBoxList } from "~/landing.server";
+import { destinationTree } from "~/search/destinations.server";
 
-export const meta: MetaFunction = () => [{ title: `${texts.siteName} – ${texts.tagline}` }];
+// The landing page (issue 4): the search bar (standalone: 'Søg' opens the results page) and the
+// landing boxes from SQLite, each a link to its ready-made search.
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const searchData = parseSearchQuery(new URL(request.url).searchParams).searchData;
+  const persons = searchData.adultCount + searchData.childrenCount;
+  return { searchData, boxes: landingBoxList(), destinations: { persons, tree: await destinationTree({ persons }) } };
+}
+
+export const meta: MetaFunction = () => [
+  { title: `${texts.siteName} – ${texts.tagline}` },
+  { name: "description", content: texts.landing.intro },
+];
 
 export default function Landing() {
+  const { searchData, boxes, destinations } = useLoaderData<typeof loader>();
   return (
-    <main className="mx-auto max-w-3xl p-8">
-      <h1 className="text-3xl font-bold text-brand-900">{texts.siteName}</h1>
-      <p className="mt-2 text-lg">{texts.tagline}</p>
-      <p className="mt-6">
-        <Link className="rounded bg-brand-600 px-4 py-2 font-semibold text-white" to={RESULTS_PATH}>
-          Se alle skirejser
-        </Link>
-      </p>
-    </main>
+    <StandaloneSearchProvider initial={searchData}>
+      <header className="bg-gradient-to-b from-brand-900 to-brand-700 px-4 pb-14 pt-6 text-white">
+        <div className="mx-auto max-w-5xl">
+          <Link to="/" className="text-xl font-extrabold tracking-tight">
+            {texts.siteName}
+          </Link>
+          <h1 className="mt-8 text-3xl font-bold sm:text-4xl">{texts.landing.heading}</h1>
+          <p className="mt-2 max-w-2xl text-brand-100">{texts.landing.intro}</p>
+        </div>
+      </header>
+      <main className="mx-auto -mt-9 max-w-5xl px-4 pb-16">
+        <SearchBar className="hidden lg:block" destinations={destinations} />
+        <MobileSearchSummary className="lg:hidden" destinations={destinations} />
+
+        <section aria-labelledby="landing-boxes" className="mt-12">
+          <h2 id="landing-boxes" className="mb-4 text-2xl font-bold text-brand-900">
+            {texts.landing.boxesHeading}
+          </h2>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="landing-boxes">
+            {boxes.map((box) => (
+              <li key={box.id}>
+                <Link
+                  to={box.href}
+                  className="flex h-full gap-4 rounded-2xl border-2 p-5 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
+                  style={{ borderColor: box.borderColor, backgroundColor: box.backgroundColor, color: box.textColor }}
+                  data-testid="landing-box"
+                >
+                  <LandingIcon name={box.icon} color={box.iconColor} className="h-9 w-9 shrink-0" />
+                  <span>
+                    <span className="block text-lg font-bold">{box.title}</span>
+                    <span className="mt-1 block text-sm">{box.description}</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-8">
+            <Link className="font-semibold text-brand-700 underline" to={RESULTS_PATH}>
+              {texts.nav.allTrips}
+            </Link>
+          </p>
+        </section>
+      </main>
+    </StandaloneSearchProvider>
   );
 }

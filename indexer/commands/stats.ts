@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { accommodations, resorts, travelCompanies, trips } from "../../db/schema";
 import { formatCount } from "../../app/domain/format";
 import { readGeneration } from "../generation";
+import { bannerStats } from "../../app/banners.server";
 
 /** `stats`: what the store holds, per travel company and resort, and the index generation. */
 export async function runStats(db: Db): Promise<number> {
@@ -32,5 +33,16 @@ export async function runStats(db: Db): Promise<number> {
   console.log(`Indeksgeneration: ${readGeneration(db)}`);
   table("Rejser pr. rejseselskab", perCompany);
   table("Rejser pr. destination", perResort);
+  const banners = bannerStats(db);
+  console.log("\nBannere (visninger, klik, klikrate)");
+  if (!banners.length) console.log("  ingen bannere");
+  const pct = new Intl.NumberFormat("da-DK", { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const width = Math.max(10, ...banners.map((b) => b.provider.length));
+  for (const b of banners) {
+    console.log(
+      `  #${String(b.id).padEnd(3)} ${b.provider.padEnd(width)}  plads ${String(b.position).padStart(3)}${b.active ? "" : " (inaktiv)"}  ` +
+        `${formatCount(b.views).padStart(9)} visninger  ${formatCount(b.clicks).padStart(7)} klik  ${pct.format(b.clickRate).padStart(7)} klikrate`,
+    );
+  }
   return 0;
 }

@@ -1,0 +1,21 @@
+import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
+
+// The hovered accommodation id, shared by the result cards and the map (specification point 2:
+// hovering a result sets it, leaving clears it).
+
+interface HoverValue {
+  hoveredAccommodationId: string | null;
+  setHoveredAccommodationId: (id: string | null) => void;
+}
+
+const HoverContext = createContext<HoverValue>({ hoveredAccommodationId: null, setHoveredAccommodationId: () => {} });
+
+export function HoveredAccommodationProvider({ children }: { children: ReactNode }) {
+  const [hoveredAccommodationId, setHoveredAccommodationId] = useState<string | null>(null);
+  const value = useMemo(() => ({ hoveredAccommodationId, setHoveredAccommodationId }), [hoveredAccommodationId]);
+  return <HoverContext.Provider value={value}>{children}</HoverContext.Provider>;
+}
+
+export function useHoveredAccommodation(): HoverValue {
+  return useContext(HoverContext);
+}

@@ -1,0 +1,138 @@
+import { useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { DEFAULT_SORTING_METHOD, RESULTS_PATH, type PriceMode, type SortingMethod } from "~/domain/constants";
+import { parseResultsParams, resultsHref, resultsParams, type ResultsState } from "~/domain/results-url";
+import type { SearchData } from "~/domain/search-data";
+
+// The one place that knows the search state of the results page (specification point 4):
+//   applied          the search the URL holds (the URL is the whole state),
+//   draft            the search being edited (the mobile filter drawer, a pending price edit, the
+//                    search bar of the next issue), reset whenever the URL changes,
+//   searchIsUpToDate the draft equals the applied search,
+//   searchIsLoading  a navigation to the results page is under way.
+// Every change of the results is a navigation to the canonical URL (app/domain/results-url.ts),
+// so JavaScript and plain links/forms produce the same URLs.
+
+export interface Draft {
+  searchData: SearchData;
+  priceMode: PriceMode;
+}
+
+export interface SearchChange {
+  searchData?: SearchData;
+  priceMode?: PriceMode;
+  sort?: SortingMethod;
+  /** Defaults to 1 whenever the search or sort changes, else the current page. */
+  page?: number;
+}
+
+export interface SearchStateValue {
+  applied: ResultsState;
+  draft: Draft;
+  searchIsUpToDate: boolean;
+  searchIsLoading: boolean;
+  /** Edits the draft only. */
+  setDraft: (next: Draft) => void;
+  /** Drops the draft's edits. */
+  resetDraft: () => void;
+  /** Edits the draft and runs it as the search, at once or after `debounceMs` of quiet. */
+  update: (next: Draft, opts?: { debounceMs?: number }) => void;
+  /** Runs a search: the draft unless `change` says otherwise. Sorting and paging scroll to the top. */
+  runSearch: (change?: SearchChange) => void;
+  /** The results URL of a change of the applied state (for links). */
+  hrefFor: (change: SearchChange) => string;
+}
+
+const SearchStateContext = createContext<SearchStateValue | null>(null);
+
+export function draftKey(d: Draft): string {
+  return resultsParams({ query: { searchData: d.searchData, sort: DEFAULT_SORTING_METHOD, page: 1 }, priceMode: d.priceMode }).toString();
+}
+
+export function nextState(applied: ResultsState, change: SearchChange): ResultsState {
+  const searchChanged = change.searchData !== undefined || change.priceMode !== undefined || change.sort !== undefined;
+  return {
+    ...applied,
+    query: {
+      searchData: change.searchData ?? applied.query.searchData,
+      sort: change.sort ?? applied.query.sort,
+      page: change.page ?? (searchChanged ? 1 : applied.query.page),
+    },
+    priceMode: change.priceMode ?? applied.priceMode,
+  };
+}
+
+export function SearchStateProvider({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const search = location.search;
+  const applied = useMemo(() => parseResultsParams(new URLSearchParams(search)), [search]);
+  const appliedDraft = useMemo<Draft>(() => ({ searchData: applied.query.searchData, priceMode: applied.priceMode }), [applied]);
+
+  const [edit, setEdit] = useState<{ base: string; draft: Draft } | null>(null);
+  const draft = edit && edit.base === search ? edit.draft : appliedDraft;
+  const draftRef = useRef(draft);
+  draftRef.current = draft;
+  const appliedRef = useRef(applied);
+  appliedRef.current = applied;
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const go = useCallback(
+    (change: SearchChange) => {
+      clearTimeout(timer.current);
+      const scrollToTop = change.searchData === undefined && change.priceMode === undefined;
+      navigate(resultsHref(nextState(appliedRef.current, change)), { preventScrollReset: !scrollToTop });
+    },
+    [navigate],
+  );
+
+  // An edit belongs to the URL it was made on; the browser's location is the freshest word on that
+  // (an edit can land between a navigation's history update and its re-render).
+  const currentSearch = () => (typeof window === "undefined" ? search : window.location.search);
+  const setDraft = useCallback((next: Draft) => setEdit({ base: currentSearch(), draft: next }), [search]);
+  const resetDraft = useCallback(() => {
+    clearTimeout(timer.current);
+    setEdit(null);
+  }, []);
+  const update = useCallback(
+    (next: Draft, opts?: { debounceMs?: number }) => {
+      setEdit({ base: currentSearch(), draft: next });
+      clearTimeout(timer.current);
+      if (opts?.debounceMs) {
+        timer.current = setTimeout(() => go({ searchData: next.searchData, priceMode: next.priceMode }), opts.debounceMs);
+      } else {
+        go({ searchData: next.searchData, priceMode: next.priceMode });
+      }
+    },
+    [go, search],
+  );
+  const runSearch = useCallback(
+    (change?: SearchChange) => go(change ?? { searchData: draftRef.current.searchData, priceMode: draftRef.current.priceMode }),
+    [go],
+  );
+  const hrefFor = useCallback((change: SearchChange) => resultsHref(nextState(applied, change)), [applied]);
+
+  const searchIsUpToDate = draftKey(draft) === draftKey(appliedDraft);
+  const searchIsLoading = navigation.state === "loading" && navigation.location?.pathname === RESULTS_PATH;
+
+  const value = useMemo<SearchStateValue>(
+    () => ({ applied, draft, searchIsUpToDate, searchIsLoading, setDraft, resetDraft, update, runSearch, hrefFor }),
+    [applied, draft, searchIsUpToDate, searchIsLoading, setDraft, resetDraft, update, runSearch, hrefFor],
+  );
+  return <SearchStateContext.Provider value={value}>{children}</SearchStateContext.Provider>;
+}
+
+export function useSearchState(): SearchStateValue {
+  const value = useContext(SearchStateContext);
+  if (!value) throw new Error("useSearchState needs a SearchStateProvider");
+  return value;
+}
+
+/** True once the page runs with JavaScript (after hydration). */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}

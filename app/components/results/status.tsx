@@ -1,0 +1,89 @@
+import { Link } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { RESULTS_PATH, SAVE_TRIP_HINT_KEY, SCROLL_TO_TOP_THRESHOLD_PX } from "~/domain/constants";
+import { texts } from "~/domain/texts";
+import { useHydrated, useSearchState } from "./search-state";
+
+/** While a search runs: a loading animation with a title and subtitle. */
+export function Loading() {
+  return (
+    <div role="status" aria-live="polite" className="mb-4 flex items-center gap-4 rounded-xl bg-white p-5 shadow-sm" data-testid="loading">
+      <span aria-hidden="true" className="size-10 shrink-0 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600" />
+      <div>
+        <p className="font-semibold text-brand-900">{texts.results.loadingTitle}</p>
+        <p className="text-sm text-slate-600">{texts.results.loadingSubtitle}</p>
+      </div>
+    </div>
+  );
+}
+
+/** No results, search up to date and not loading: a notice with a button that starts the default search. */
+export function NoResults() {
+  const { applied } = useSearchState();
+  const href = applied.aff ? `${RESULTS_PATH}?aff=${encodeURIComponent(applied.aff)}` : RESULTS_PATH;
+  return (
+    <div role="status" className="rounded-xl border border-slate-200 bg-white p-6 text-center" data-testid="no-results">
+      <h2 className="text-lg font-bold text-brand-900">{texts.results.noResultsTitle}</h2>
+      <p className="mt-2 text-slate-600">{texts.results.noResultsText}</p>
+      <Link to={href} className="mt-4 inline-block rounded bg-brand-600 px-4 py-2 font-semibold text-white" data-testid="reinit-search">
+        {texts.results.noResultsButton}
+      </Link>
+    </div>
+  );
+}
+
+/** The save-trip hint: shown until dismissed (remembered in localStorage); hidden on mobile. */
+export function SaveTripHint() {
+  const hydrated = useHydrated();
+  const [dismissed, setDismissed] = useState(true);
+  useEffect(() => {
+    try {
+      setDismissed(window.localStorage.getItem(SAVE_TRIP_HINT_KEY) === "1");
+    } catch {
+      setDismissed(false);
+    }
+  }, []);
+  if (!hydrated || dismissed) return null;
+  return (
+    <div className="mb-4 hidden items-start justify-between gap-4 rounded-xl bg-brand-50 p-4 text-sm text-brand-900 lg:flex" data-testid="save-trip-hint">
+      <p>{texts.results.saveTripHint}</p>
+      <button
+        type="button"
+        className="shrink-0 rounded px-2 py-1 font-semibold underline"
+        onClick={() => {
+          setDismissed(true);
+          try {
+            window.localStorage.setItem(SAVE_TRIP_HINT_KEY, "1");
+          } catch {
+            // storage unavailable: dismissed for this page view only
+          }
+        }}
+        data-testid="dismiss-hint"
+      >
+        {texts.results.saveTripHintDismiss}
+      </button>
+    </div>
+  );
+}
+
+/** After 1000px of scrolling: a control that scrolls back to the top. */
+export function ScrollToTop() {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setShown(window.scrollY > SCROLL_TO_TOP_THRESHOLD_PX);
+    onScroll();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, []);
+  if (!shown) return null;
+  return (
+    <button
+      type="button"
+      onClick={() => window.scrollTo({ top: 0, behavior: "smooth" })}
+      className="fixed bottom-4 right-4 z-40 rounded-full bg-brand-900 px-4 py-3 text-sm font-semibold text-white shadow-lg"
+      data-testid="scroll-to-top"
+    >
+      ↑ {texts.results.scrollToTop}
+    </button>
+  );
+}

@@ -1,0 +1,68 @@
+import { useNavigate, useNavigation } from "@remix-run/react";
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { RESULTS_PATH } from "~/domain/constants";
+import { resultsParams } from "~/domain/results-url";
+import type { SearchData } from "~/domain/search-data";
+import { searchHref } from "~/domain/url-codec";
+import { useSearchState } from "../results/search-state";
+
+// What the search bar needs from the page it sits on. On the results page it is a thin view of
+// the page's SearchStateProvider (the one owner of searchIsUpToDate / searchIsLoading); on the
+// landing page, which has no applied search, StandaloneSearchProvider keeps its own draft and
+// 'Søg' navigates to the results page.
+
+export interface SearchBarState {
+  draft: SearchData;
+  /** Edits the draft (marks the search not up to date). */
+  setDraft: (next: SearchData) => void;
+  searchIsUpToDate: boolean;
+  searchIsLoading: boolean;
+  /** Runs the draft (or `next`) as the search. */
+  run: (next?: SearchData) => void;
+  /** Params the plain GET form carries along unchanged (filters, sort, price type, affiliate). */
+  carried: Array<[string, string]>;
+}
+
+const SearchBarContext = createContext<SearchBarState | null>(null);
+
+/** The keys the search bar's own inputs submit. */
+export const OWN_KEYS = ["destinationSlugs", "tags", "bbox", "adultCount", "childrenCount", "weeks", "months", "dates", "page"];
+
+export function StandaloneSearchProvider({ initial, children }: { initial: SearchData; children: ReactNode }) {
+  const [draft, setDraft] = useState(initial);
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const searchIsLoading = navigation.state !== "idle" && navigation.location?.pathname === RESULTS_PATH;
+  const run = useCallback((next?: SearchData) => navigate(searchHref({ searchData: next ?? draft }, RESULTS_PATH)), [navigate, draft]);
+  const value = useMemo<SearchBarState>(
+    () => ({ draft, setDraft, searchIsUpToDate: false, searchIsLoading, run, carried: [] }),
+    [draft, searchIsLoading, run],
+  );
+  return <SearchBarContext.Provider value={value}>{children}</SearchBarContext.Provider>;
+}
+
+/** Adapts the results page's search state. */
+function ResultsBridge({ render }: { render: (state: SearchBarState) => ReactNode }) {
+  const s = useSearchState();
+  const { draft, setDraft, runSearch, applied } = s;
+  const value = useMemo<SearchBarState>(() => {
+    const carried: Array<[string, string]> = [];
+    for (const [k, v] of resultsParams(applied)) if (!OWN_KEYS.includes(k)) carried.push([k, v]);
+    return {
+      draft: draft.searchData,
+      setDraft: (searchData) => setDraft({ ...draft, searchData }),
+      searchIsUpToDate: s.searchIsUpToDate,
+      searchIsLoading: s.searchIsLoading,
+      run: (next) => (next ? runSearch({ searchData: next, priceMode: draft.priceMode }) : runSearch()),
+      carried,
+    };
+  }, [draft, setDraft, runSearch, applied, s.searchIsUpToDate, s.searchIsLoading]);
+  return <>{render(value)}</>;
+}
+
+/** Renders `children` with the search bar state of the page: the standalone provider's, or the results page's. */
+export function WithSearchBarState({ children }: { children: (state: SearchBarState) => ReactNode }) {
+  const standalone = useContext(SearchBarContext);
+  if (standalone) return <>{children(standalone)}</>;
+  return <ResultsBridge render={children} />;
+}

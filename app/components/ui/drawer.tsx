@@ -1,0 +1,38 @@
+import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
+import type { ReactNode } from "react";
+import { texts } from "~/domain/texts";
+
+/** A bottom drawer (Headless UI Dialog): 600px tall, scrolling body, optional footer. */
+export function Drawer({
+  open,
+  onClose,
+  title,
+  children,
+  footer,
+  testId,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  footer?: ReactNode;
+  testId: string;
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} className="relative z-50">
+      <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
+      <div className="fixed inset-x-0 bottom-0 flex justify-center">
+        <DialogPanel className="flex h-[600px] max-h-[100dvh] w-full flex-col rounded-t-2xl bg-white shadow-xl" data-testid={testId}>
+          <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
+            <DialogTitle className="text-lg font-bold text-brand-900">{title}</DialogTitle>
+            <button type="button" onClick={onClose} className="rounded px-2 py-1 text-sm text-slate-700 underline" data-testid={`${testId}-close`}>
+              {texts.mobile.closeDrawer}
+            </button>
+          </div>
+          <div className="min-h-0 flex-1 overflow-y-auto px-4 py-2">{children}</div>
+          {footer && <div className="border-t border-slate-200 p-3">{footer}</div>}
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}

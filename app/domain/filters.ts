@@ -1,0 +1,188 @@
+import {
+  FULL_PRICE_MAX,
+  MIN_PRICE_GAP,
+  PER_PERSON_PRICE_MAX,
+  SKI_PASS_DAYS_MAX,
+  type PriceMode,
+} from "./constants";
+import type { SearchFilters } from "./search-data";
+
+// The filter sidebar's rules (specification point 4 "Filters" and point 5), as pure functions on
+// SearchFilters so the page, the mobile drawer and the no-JavaScript form all share them.
+
+export type PriceBoundKey = "minPrice" | "maxPrice" | "minFullPrice" | "maxFullPrice";
+
+export interface PriceKeys {
+  min: "minPrice" | "minFullPrice";
+  max: "maxPrice" | "maxFullPrice";
+  /** The slider's upper bound. */
+  sliderMax: number;
+}
+
+export function priceKeys(mode: PriceMode): PriceKeys {
+  return mode === "total"
+    ? { min: "minFullPrice", max: "maxFullPrice", sliderMax: FULL_PRICE_MAX }
+    : { min: "minPrice", max: "maxPrice", sliderMax: PER_PERSON_PRICE_MAX };
+}
+
+export function hasTotalBound(f: SearchFilters): boolean {
+  return f.minFullPrice !== undefined || f.maxFullPrice !== undefined;
+}
+
+/** Starts in total-price mode when a total-price bound is present; otherwise the requested mode. */
+export function initialPriceMode(f: SearchFilters, requested: PriceMode = "perPerson"): PriceMode {
+  return hasTotalBound(f) ? "total" : requested;
+}
+
+function without<K extends keyof SearchFilters>(f: SearchFilters, ...keys: K[]): SearchFilters {
+  const out = { ...f };
+  for (const k of keys) delete out[k];
+  return out;
+}
+
+/** Switching the price type clears the other mode's min/max (its slider returns to its defaults). */
+export function switchPriceMode(f: SearchFilters, to: PriceMode): SearchFilters {
+  const other = priceKeys(to === "total" ? "perPerson" : "total");
+  return without(f, other.min, other.max);
+}
+
+/** The minimum price input's upper bound: the current maximum minus 100. */
+export function minPriceUpperBound(max: number | undefined, sliderMax: number): number {
+  return Math.max(0, (max ?? sliderMax) - MIN_PRICE_GAP);
+}
+
+/**
+ * Sets a price range in the given mode. The minimum is clamped to [0, max − 100], the maximum to
+ * [min + 100, slider max]; a value at a default bound (0 or the slider maximum) is sent as unset.
+ */
+export function setPriceRange(
+  f: SearchFilters,
+  mode: PriceMode,
+  min: number | undefined,
+  max: number | undefined,
+): SearchFilters {
+  const { min: minKey, max: maxKey, sliderMax } = priceKeys(mode);
+  let hi = max === undefined || !Number.isFinite(max) ? sliderMax : Math.round(max);
+  hi = Math.min(sliderMax, Math.max(MIN_PRICE_GAP, hi));
+  let lo = min === undefined || !Number.isFinite(min) ? 0 : Math.round(min);
+  lo = Math.max(0, Math.min(lo, minPriceUpperBound(hi, sliderMax)));
+  const out = switchPriceMode(without(f, minKey, maxKey), mode);
+  if (lo > 0) out[minKey] = lo;
+  if (hi < sliderMax) out[maxKey] = hi;
+  return out;
+}
+
+/** Ski-pass days 0 to 12; the default bounds are sent as unset; min never above max. */
+export function setSkiPassDays(f: SearchFilters, min: number | undefined, max: number | undefined): SearchFilters {
+  let hi = max === undefined || !Number.isFinite(max) ? SKI_PASS_DAYS_MAX : Math.round(max);
+  hi = Math.min(SKI_PASS_DAYS_MAX, Math.max(0, hi));
+  let lo = min === undefined || !Number.isFinite(min) ? 0 : Math.round(min);
+  lo = Math.max(0, Math.min(lo, hi));
+  const out = without(f, "minSkiPassDaysCount", "maxSkiPassDaysCount");
+  if (lo > 0) out.minSkiPassDaysCount = lo;
+  if (hi < SKI_PASS_DAYS_MAX) out.maxSkiPassDaysCount = hi;
+  return out;
+}
+
+/** Clicking the selected star rating again clears it. */
+export function toggleRating(f: SearchFilters, rating: number): SearchFilters {
+  return f.minRating === rating ? without(f, "minRating") : { ...f, minRating: rating };
+}
+
+/** Liftkort: choosing the selected value again clears it; 'Eksklusiv' (false) clears the day bounds. */
+export function toggleSkiPassIncluded(f: SearchFilters, value: boolean): SearchFilters {
+  if (f.skiPassIncluded === value) return without(f, "skiPassIncluded");
+  const out = { ...f, skiPassIncluded: value };
+  return value ? out : without(out, "minSkiPassDaysCount", "maxSkiPassDaysCount");
+}
+
+/** Whether the 'Liftkort dage' section is shown: hidden when the ski pass is excluded. */
+export function showsSkiPassDays(f: SearchFilters): boolean {
+  return f.skiPassIncluded !== false;
+}
+
+type ListKey = "mealPlanTypes" | "travelCompanies";
+
+/** Multi-selects toggle an entry on and off; an empty selection becomes unset. */
+export function toggleListValue(f: SearchFilters, key: ListKey, value: string): SearchFilters {
+  const current = f[key] ?? [];
+  const next = current.includes(value) ? current.filter((v) => v !== value) : [...current, value];
+  const out = without(f, key);
+  if (next.length) out[key] = next;
+  return out;
+}
+
+export function toggleFeature(f: SearchFilters, value: string): SearchFilters {
+  const current = { ...(f.accommodationFeatures ?? {}) };
+  if (current[value]) delete current[value];
+  else current[value] = true;
+  const out = without(f, "accommodationFeatures");
+  if (Object.keys(current).length) out.accommodationFeatures = current;
+  return out;
+}
+
+/** Whether any filter is set, i.e. whether the reset-filters button is shown. */
+export function hasFilters(f: SearchFilters): boolean {
+  return Object.values(f).some((v) => v !== undefined && !(typeof v === "object" && Object.keys(v).length === 0));
+}
+
+/** One removable chip of the folded sidebar. */
+export interface FilterChip {
+  id: string;
+  label: string;
+  /** The filters with this chip removed. */
+  remove: SearchFilters;
+}
+
+export interface ChipOptions {
+  mealPlanTypes: Array<{ slug: string; title: string }>;
+  accommodationFeatures: Array<{ value: string; name: string }>;
+  travelCompanies: Array<{ slug: string; name: string }>;
+}
+
+export interface ChipTexts {
+  price: (mode: PriceMode, min: number | undefined, max: number | undefined) => string;
+  rating: (n: number) => string;
+  skiPass: (included: boolean) => string;
+  skiPassDays: (min: number | undefined, max: number | undefined) => string;
+}
+
+/** The folded sidebar's chips, one per set filter value, each knowing how to remove itself. */
+export function filterChips(f: SearchFilters, options: ChipOptions, t: ChipTexts): FilterChip[] {
+  const chips: FilterChip[] = [];
+  if (f.minPrice !== undefined || f.maxPrice !== undefined) {
+    chips.push({ id: "price", label: t.price("perPerson", f.minPrice, f.maxPrice), remove: without(f, "minPrice", "maxPrice") });
+  }
+  if (hasTotalBound(f)) {
+    chips.push({ id: "fullPrice", label: t.price("total", f.minFullPrice, f.maxFullPrice), remove: without(f, "minFullPrice", "maxFullPrice") });
+  }
+  if (f.minRating !== undefined) chips.push({ id: "minRating", label: t.rating(f.minRating), remove: without(f, "minRating") });
+  if (f.skiPassIncluded !== undefined) {
+    chips.push({ id: "skiPassIncluded", label: t.skiPass(f.skiPassIncluded), remove: without(f, "skiPassIncluded") });
+  }
+  if (f.minSkiPassDaysCount !== undefined || f.maxSkiPassDaysCount !== undefined) {
+    chips.push({
+      id: "skiPassDays",
+      label: t.skiPassDays(f.minSkiPassDaysCount, f.maxSkiPassDaysCount),
+      remove: without(f, "minSkiPassDaysCount", "maxSkiPassDaysCount"),
+    });
+  }
+  for (const slug of f.mealPlanTypes ?? []) {
+    const label = options.mealPlanTypes.find((m) => m.slug === slug)?.title ?? slug;
+    chips.push({ id: `mealPlanTypes:${slug}`, label, remove: toggleListValue(f, "mealPlanTypes", slug) });
+  }
+  for (const value of Object.keys(f.accommodationFeatures ?? {})) {
+    const label = options.accommodationFeatures.find((o) => o.value === value)?.name ?? value;
+    chips.push({ id: `accommodationFeatures:${value}`, label, remove: toggleFeature(f, value) });
+  }
+  for (const slug of f.travelCompanies ?? []) {
+    const label = options.travelCompanies.find((c) => c.slug === slug)?.name ?? slug;
+    chips.push({ id: `travelCompanies:${slug}`, label, remove: toggleListValue(f, "travelCompanies", slug) });
+  }
+  return chips;
+}
+
+/** Options sorted by facet count, descending (ties by name), as the 'Rejseselskaber' section lists them. */
+export function byCountDesc<T extends { name: string }>(items: T[], count: (item: T) => number): T[] {
+  return [...items].sort((a, b) => count(b) - count(a) || a.name.localeCompare(b.name, "da"));
+}

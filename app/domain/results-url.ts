@@ -1,0 +1,131 @@
+import {
+  FULL_PRICE_MAX,
+  PER_PERSON_PRICE_MAX,
+  RESULTS_PATH,
+  SKI_PASS_DAYS_MAX,
+  type PriceMode,
+} from "./constants";
+import { hasTotalBound, switchPriceMode } from "./filters";
+import type { SearchQuery } from "./search-data";
+import { parseSearchQuery, toSearchParams } from "./url-codec";
+
+// The results page's URL: the search query of url-codec.ts plus two view params that are not part
+// of the search and that every link and form of the page carries along:
+//   priceType=total  the 'Samlet pris' price type (omitted for 'Pr. person', and whenever a
+//                    total-price bound already implies it)
+//   aff=ID           the affiliate id of an embedding partner site
+// It also turns what a plain GET form submits (repeated params, empty fields, "23.960 kr.",
+// "6 dage") into the canonical URL the loader redirects to.
+
+export interface ResultsView {
+  priceMode: PriceMode;
+  aff?: string;
+}
+
+export interface ResultsState extends ResultsView {
+  query: SearchQuery;
+}
+
+const AFF = /^[A-Za-z0-9_-]{1,64}$/;
+
+const NUMERIC_KEYS = [
+  "minPrice",
+  "maxPrice",
+  "minFullPrice",
+  "maxFullPrice",
+  "minSkiPassDaysCount",
+  "maxSkiPassDaysCount",
+  "adultCount",
+  "childrenCount",
+  "minRating",
+  "page",
+] as const;
+
+/** Values at a default bound are sent as unset. */
+const DEFAULT_BOUNDS: Record<string, number> = {
+  minPrice: 0,
+  maxPrice: PER_PERSON_PRICE_MAX,
+  minFullPrice: 0,
+  maxFullPrice: FULL_PRICE_MAX,
+  minSkiPassDaysCount: 0,
+  maxSkiPassDaysCount: SKI_PASS_DAYS_MAX,
+};
+
+/** "23.960 kr.", "23960", "6 dage" → digits; anything else is returned untouched (and later dropped). */
+export function formNumber(raw: string): string {
+  const m = /^\s*(\d{1,3}(?:\.\d{3})+|\d+)\s*(?:kr\.?|dage?)?\s*$/i.exec(raw);
+  return m ? m[1].replace(/\./g, "") : raw;
+}
+
+/** Merges repeated params (a form's checkboxes) into comma lists and drops empty values. */
+function mergeParams(raw: URLSearchParams): URLSearchParams {
+  const out = new URLSearchParams();
+  const keys = [...new Set(raw.keys())].slice(0, 100);
+  for (const key of keys) {
+    const values = raw
+      .getAll(key)
+      .slice(0, 100)
+      .map((v) => v.trim())
+      .filter((v) => v !== "");
+    if (!values.length) continue;
+    out.set(key, (NUMERIC_KEYS as readonly string[]).includes(key) ? formNumber(values[0]) : values.join(","));
+  }
+  return out;
+}
+
+/** Any query string (a link, a submitted form, a hostile URL) → the page's state. */
+export function parseResultsParams(raw: URLSearchParams): ResultsState {
+  const params = mergeParams(raw);
+  for (const [key, def] of Object.entries(DEFAULT_BOUNDS)) {
+    if (params.get(key) === String(def)) params.delete(key);
+  }
+  const query = parseSearchQuery(params);
+  const f = query.searchData.filters;
+  // An explicit price type (the form always sends one) wins; otherwise a total bound implies 'Samlet pris'.
+  const requested = params.get("priceType");
+  const priceMode: PriceMode =
+    requested === "total" || requested === "perPerson" ? requested : hasTotalBound(f) ? "total" : "perPerson";
+  // Each mode keeps only its own bounds; 'Eksklusiv' has no ski-pass days.
+  let filters = switchPriceMode(f, priceMode);
+  if (filters.skiPassIncluded === false) {
+    filters = { ...filters };
+    delete filters.minSkiPassDaysCount;
+    delete filters.maxSkiPassDaysCount;
+  }
+  const aff = params.get("aff") ?? undefined;
+  return {
+    query: { ...query, searchData: { ...query.searchData, filters } },
+    priceMode,
+    ...(aff && AFF.test(aff) ? { aff } : {}),
+  };
+}
+
+/** The canonical query string of the page's state (search, then view params). */
+export function resultsParams(state: ResultsState): URLSearchParams {
+  const out = toSearchParams(state.query);
+  if (state.priceMode === "total" && !hasTotalBound(state.query.searchData.filters)) out.set("priceType", "total");
+  if (state.aff) out.set("aff", state.aff);
+  return out;
+}
+
+export function resultsHref(state: ResultsState, path = RESULTS_PATH): string {
+  const qs = resultsParams(state).toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/** Whether a request's query string is already canonical (compared after one decode/encode round). */
+export function isCanonical(search: string, state: ResultsState): boolean {
+  return new URLSearchParams(search).toString() === resultsParams(state).toString();
+}
+
+/** The company's offer URL carrying the affiliate id, when there is one. */
+export function offerHref(url: string, aff: string | undefined): string {
+  if (!aff) return url;
+  try {
+    const u = new URL(url);
+    u.searchParams.set("aff", aff);
+    return u.toString();
+  } catch {
+    return url;
+  }
+}

@@ -1,0 +1,152 @@
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { activeBanners } from "~/banners.server";
+import { Banner } from "~/components/banners/banner";
+import { FilterSidebar } from "~/components/filters/filter-sidebar";
+import { MobileSearchSummary, SearchBar } from "~/components/search-bar";
+import { HoveredAccommodationProvider } from "~/components/results/hover-context";
+import { MobileBar } from "~/components/results/mobile-bar";
+import { Pagination } from "~/components/results/pagination";
+import { ResultCard } from "~/components/results/result-card";
+import { SearchStateProvider, useHydrated, useSearchState } from "~/components/results/search-state";
+import { SortingBar } from "~/components/results/sorting-bar";
+import { Loading, NoResults, SaveTripHint, ScrollToTop } from "~/components/results/status";
+import { placeBanners } from "~/domain/banner-slots";
+import { formatCount } from "~/domain/format";
+import { pageCount } from "~/domain/pagination";
+import { isCanonical, parseResultsParams, resultsHref } from "~/domain/results-url";
+import { searchDescription, searchTitle, type PlaceNames } from "~/domain/search-title";
+import { texts } from "~/domain/texts";
+import { searchHref } from "~/domain/url-codec";
+import { RESULTS_PATH } from "~/domain/constants";
+import { getSearchEngine } from "~/search/engine.server";
+import type { SearchResult } from "~/search/types";
+
+// The search results page (issue 3). The URL is the whole state: the loader redirects any other
+// spelling of a search (a submitted GET form, repeated params, "23.960 kr.") to its canonical URL
+// and renders the results from it; with JavaScript every change navigates to the same URLs.
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const state = parseResultsParams(url.searchParams);
+  if (!isCanonical(url.search, state)) throw redirect(resultsHref(state), 302);
+  const engine = await getSearchEngine();
+  const [result, options] = await Promise.all([engine.search(state.query), engine.options()]);
+  return { result, options, banners: activeBanners(), names: placeNames(result), origin: url.origin };
+}
+
+/** Names of the places the result items are in, by slug (for the title of a destination search). */
+function placeNames(result: SearchResult): PlaceNames {
+  const names: PlaceNames = {};
+  for (const { accommodation: a } of result.items) {
+    names[a.destination.slug] = a.destination.name;
+    names[a.region.slug] = a.region.name;
+    names[a.country.slug] = a.country.name;
+  }
+  return names;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, location }) => {
+  if (!data) return [{ title: texts.siteName }];
+  const { query } = parseResultsParams(new URLSearchParams(location.search));
+  const pages = pageCount(data.result.pagination.totalCount, data.result.pagination.pageSize);
+  const abs = (page: number) => `${data.origin}${searchHref({ ...query, page }, RESULTS_PATH)}`;
+  const tags: ReturnType<MetaFunction> = [
+    { title: searchTitle(query, data.names) },
+    { name: "description", content: searchDescription(query, data.names, data.result.totalCount) },
+    { tagName: "link", rel: "canonical", href: abs(query.page) },
+  ];
+  if (query.page > 1) tags.push({ tagName: "link", rel: "prev", href: abs(Math.min(query.page - 1, pages)) });
+  if (query.page < pages) tags.push({ tagName: "link", rel: "next", href: abs(query.page + 1) });
+  return tags;
+};
+
+/** Without JavaScript the drawers give way to the plain sidebar form and sorting links. */
+const NO_JS_STYLE = "<style>.js-only{display:none!important}.nojs-block{display:block!important}.nojs-flex{display:flex!important}</style>";
+
+export default function Results() {
+  return (
+    <SearchStateProvider>
+      <HoveredAccommodationProvider>
+        <ResultsPage />
+      </HoveredAccommodationProvider>
+    </SearchStateProvider>
+  );
+}
+
+function ResultsPage() {
+  const { result, options, banners } = useLoaderData<typeof loader>();
+  const { applied, searchIsUpToDate, searchIsLoading } = useSearchState();
+  const [folded, setFolded] = useState(false);
+  const hydrated = useHydrated();
+  const noResults = result.pagination.totalCount === 0 && searchIsUpToDate && !searchIsLoading;
+  const entries = placeBanners(result.items, banners);
+
+  return (
+    <div id="top" className="mx-auto max-w-[1400px] px-3 py-4 sm:px-4 lg:py-6" data-hydrated={hydrated ? "true" : undefined}>
+      <noscript dangerouslySetInnerHTML={{ __html: NO_JS_STYLE }} />
+      <SearchBar className="mb-5 hidden lg:block" />
+      <MobileSearchSummary className="mb-3 lg:hidden" />
+      <div className="lg:flex lg:items-start lg:gap-6">
+        <aside
+          aria-label={texts.filters.heading}
+          className={`nojs-block mb-4 hidden shrink-0 rounded-xl bg-white p-4 shadow-sm lg:block ${
+            folded ? "lg:w-[200px]" : "w-full lg:w-[320px] xl:w-[400px]"
+          }`}
+          data-testid="sidebar"
+          data-folded={folded ? "true" : "false"}
+        >
+          <FilterSidebar
+            options={options}
+            facetNumbers={result.facetNumbers}
+            live
+            asForm
+            folded={folded}
+            header={
+              <button
+                type="button"
+                className="js-only rounded px-2 py-1 text-sm text-slate-700 underline"
+                aria-expanded={!folded}
+                onClick={() => setFolded((f) => !f)}
+                data-testid="fold-sidebar"
+              >
+                {folded ? texts.filters.unfold : texts.filters.fold}
+              </button>
+            }
+          />
+        </aside>
+
+        <main id="results" className="min-w-0 max-w-[920px] flex-1" aria-busy={searchIsLoading} data-testid="results-column">
+          <h1 className="mb-3 text-2xl font-bold text-brand-900">{texts.results.heading}</h1>
+          <SortingBar className="nojs-flex mb-4 hidden lg:flex" />
+          <MobileBar className="js-only mb-4 flex lg:hidden" options={options} facetNumbers={result.facetNumbers} />
+          <SaveTripHint />
+          {searchIsLoading && <Loading />}
+          {noResults ? (
+            <NoResults />
+          ) : (
+            <ol aria-label={texts.results.listLabel} className={`space-y-4 transition-opacity ${searchIsLoading ? "opacity-50" : ""}`} data-testid="results-list">
+              {entries.map((entry) =>
+                entry.kind === "item" ? (
+                  <li key={`a-${entry.item.accommodation.id}`}>
+                    <ResultCard item={entry.item} priceMode={applied.priceMode} aff={applied.aff} />
+                  </li>
+                ) : (
+                  <li key={`b-${entry.banner.id}`}>
+                    <Banner banner={entry.banner} aff={applied.aff} />
+                  </li>
+                ),
+              )}
+            </ol>
+          )}
+          <Pagination totalCount={result.pagination.totalCount} pageSize={result.pagination.pageSize} />
+          <p className="mt-4 text-center text-sm text-slate-600" data-testid="total-trips">
+            {texts.results.totalTrips(formatCount(result.totalCount))}
+          </p>
+        </main>
+      </div>
+      <ScrollToTop />
+    </div>
+  );
+}

@@ -1,0 +1,403 @@
+import AxeBuilder from "@axe-core/playwright";
+import Database from "better-sqlite3";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, MOBILE, launchBrowser, newContext } from "./support/browser";
+import { startServer, type TestServer } from "./support/server";
+
+// The results page with JavaScript, at desktop and mobile sizes (issue 3).
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ demoTrips: 4000 }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const search = (page: Page) => new URL(page.url()).search;
+const param = (page: Page, key: string) => new URL(page.url()).searchParams.get(key);
+
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await page.locator('[data-hydrated="true"]').waitFor();
+  await page.waitForLoadState("networkidle");
+}
+
+function bannerEvents(bannerId: number, kind: "view" | "click"): number {
+  const db = new Database(server.dbFile, { readonly: true, fileMustExist: true });
+  try {
+    return (db.prepare("select count(*) as n from banner_events where banner_id = ? and kind = ?").get(bannerId, kind) as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+describe("desktop", () => {
+  let ctx: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    ctx = await newContext(browser, { size: DESKTOP, baseURL: server.url });
+    page = await ctx.newPage();
+  });
+  afterAll(() => ctx.close());
+
+  it("is server-rendered with a Danish title, description, canonical and prev/next links", async () => {
+    await open(page, "/skirejser?page=2");
+    expect(await page.title()).toBe("Skirejser · 2 personer · side 2 | Pistepris");
+    expect(await page.locator('meta[name="description"]').getAttribute("content")).toMatch(/^Sammenlign [\d.]+ tilgængelige skirejser/);
+    expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${server.url}/skirejser?page=2`);
+    expect(await page.locator('link[rel="prev"]').getAttribute("href")).toBe(`${server.url}/skirejser`);
+    expect(await page.locator('link[rel="next"]').getAttribute("href")).toBe(`${server.url}/skirejser?page=3`);
+    // page 1 is omitted from the URL
+    await page.goto("/skirejser?page=1");
+    expect(page.url()).toBe(`${server.url}/skirejser`);
+    expect(await page.locator('link[rel="prev"]').count()).toBe(0);
+  });
+
+  it("shows the filter sections in the specification's order, companies by count descending", async () => {
+    await open(page, "/skirejser");
+    const sections = await page.locator('[data-testid="sidebar"] [data-section]').evaluateAll((els) => els.map((e) => e.getAttribute("data-section")));
+    expect(sections).toEqual(["Pris", "Min. stjerner", "Liftkort", "Liftkort dage", "Pension", "Faciliteter", "Rejseselskaber"]);
+    const counts = await page
+      .locator('[data-testid="sidebar"] [data-testid="company-option"]')
+      .evaluateAll((els) => els.map((e) => Number((e.textContent ?? "").match(/\(([\d.]+)\)/)![1].replace(/\./g, ""))));
+    expect(counts.length).toBeGreaterThan(3);
+    expect([...counts].sort((a, b) => b - a)).toEqual(counts);
+    expect(await page.getByLabel("Mindste pris", { exact: true }).inputValue()).toBe("0 kr.");
+    expect(await page.getByLabel("Højeste pris", { exact: true }).inputValue()).toBe("33.000 kr.");
+    expect(await page.getByLabel("Flest liftkortdage", { exact: true }).inputValue()).toBe("12 dage");
+    // the accordion folds with the keyboard
+    const button = page.locator('[data-section="Pension"] button').first();
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.locator('[data-section="Pension"] input[type="checkbox"]').count()).toBe(0);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.locator('[data-section="Pension"] input[type="checkbox"]').count()).toBeGreaterThan(0);
+  });
+
+  it("draws the price histogram from POST /api/facet-numbers, per person and in total", async () => {
+    const response = page.waitForResponse((r) => r.url().endsWith("/api/facet-numbers") && r.request().method() === "POST");
+    await open(page, "/skirejser?minRating=3");
+    const body = JSON.parse((await response).request().postData() ?? "{}");
+    expect(body.requiredFacetFields).toEqual(["pricePerPersonRange"]);
+    expect(body.searchData.filters.minRating).toBe(3);
+    const bars = page.locator('[data-testid="sidebar"] [data-testid="histogram-bar"]');
+    expect(await bars.count()).toBe(45);
+    const heights = await bars.evaluateAll((els) => els.map((e) => [Number(e.getAttribute("data-count")), parseFloat((e as HTMLElement).style.height)]));
+    for (const [count, h] of heights) {
+      if (count === 0) expect(h).toBe(3);
+      else expect(h).toBeGreaterThanOrEqual(8);
+      expect(h).toBeLessThanOrEqual(67);
+    }
+    expect(Math.max(...heights.map(([, h]) => h))).toBe(67);
+    const bar = page.locator('[data-testid="sidebar"] [data-testid="histogram"] > div').nth(4);
+    expect(await bar.getAttribute("title")).toMatch(/^3–3,75 k kr: [\d.]+ rejser$/);
+
+    // 'Samlet pris': the total-price histogram, and the other mode's bounds are cleared
+    await open(page, "/skirejser?minPrice=2000");
+    const total = page.waitForResponse((r) => r.url().endsWith("/api/facet-numbers") && (r.request().postData() ?? "").includes("priceRange"));
+    await page.locator('[data-testid="sidebar"] label', { hasText: "Samlet pris" }).click();
+    await total;
+    await expect.poll(() => search(page)).toBe("?priceType=total");
+    expect(await page.locator('[data-testid="sidebar"] [data-testid="histogram-bar"]').count()).toBe(61);
+    expect(await page.getByLabel("Højeste pris", { exact: true }).inputValue()).toBe("180.000 kr.");
+    // a total bound present: starts in total-price mode
+    await open(page, "/skirejser?maxFullPrice=40000");
+    expect(await page.locator('[data-testid="sidebar"] input[name="priceType"][value="total"]').isChecked()).toBe(true);
+    expect(await page.getByLabel("Højeste pris", { exact: true }).inputValue()).toBe("40.000 kr.");
+  });
+
+  it("applies price edits after a 1 s debounce; the minimum stays 100 below the maximum", async () => {
+    await open(page, "/skirejser");
+    const max = page.getByLabel("Højeste pris", { exact: true });
+    await max.fill("5000");
+    await page.waitForTimeout(600);
+    expect(search(page)).toBe("");
+    await expect.poll(() => param(page, "maxPrice"), { timeout: 3000 }).toBe("5000");
+    await page.getByLabel("Mindste pris", { exact: true }).fill("9000");
+    await expect.poll(() => param(page, "minPrice"), { timeout: 3000 }).toBe("4900");
+    await page.locator("h1").click();
+    expect(await max.inputValue()).toBe("5.000 kr.");
+    expect(await page.getByLabel("Mindste pris (skyder)").getAttribute("max")).toBe("4900");
+    // a value at the default bound is sent as unset
+    await max.fill("33000");
+    await expect.poll(() => param(page, "maxPrice"), { timeout: 3000 }).toBe(null);
+  });
+
+  it("clears the selected star rating when clicked again", async () => {
+    await open(page, "/skirejser");
+    await page.locator('[data-testid="sidebar"] [data-testid="rating-4"]').click();
+    await expect.poll(() => search(page)).toBe("?minRating=4");
+    await page.waitForLoadState("networkidle");
+    await page.locator('[data-testid="sidebar"] [data-testid="rating-4"]').click();
+    await expect.poll(() => search(page)).toBe("");
+  });
+
+  it("Liftkort 'Eksklusiv' clears and hides Liftkort dage; multi-selects toggle", async () => {
+    await open(page, "/skirejser?minSkiPassDaysCount=3");
+    await expect.poll(() => page.locator('[data-testid="sidebar"] [data-section="Liftkort dage"]').count()).toBe(1);
+    await page.locator('[data-testid="sidebar"] [data-testid="skipass-false"]').click();
+    await expect.poll(() => search(page)).toBe("?skiPassIncluded=false");
+    expect(await page.locator('[data-testid="sidebar"] [data-section="Liftkort dage"]').count()).toBe(0);
+    await page.locator('[data-testid="sidebar"] [data-testid="skipass-false"]').click();
+    await expect.poll(() => search(page)).toBe("");
+    expect(await page.locator('[data-testid="sidebar"] [data-section="Liftkort dage"]').count()).toBe(1);
+
+    const pool = page.locator('[data-testid="sidebar"] input[name="accommodationFeatures"][value="pool"]');
+    await pool.check();
+    await expect.poll(() => search(page)).toBe("?accommodationFeatures=pool");
+    await page.waitForLoadState("networkidle");
+    await pool.uncheck();
+    await expect.poll(() => search(page)).toBe("");
+  });
+
+  it("folds the sidebar to 200px with removable chips or 'Intet valgt'; reset only when there is something to reset", async () => {
+    await open(page, "/skirejser");
+    expect(await page.getByTestId("reset-filters").count()).toBe(0);
+    const sidebar = page.getByTestId("sidebar");
+    expect((await sidebar.boundingBox())!.width).toBeLessThanOrEqual(400);
+    await page.getByTestId("fold-sidebar").click();
+    expect((await sidebar.boundingBox())!.width).toBe(200);
+    expect(await page.getByTestId("no-chips").textContent()).toBe("Intet valgt");
+    await page.getByTestId("fold-sidebar").click();
+
+    await open(page, "/skirejser?minRating=4&travelCompanies=alpetours,sneglad&sort=price:asc");
+    await page.getByTestId("fold-sidebar").click();
+    const chips = page.getByTestId("chip");
+    expect(await chips.allTextContents()).toEqual(["4+ stjerner×", "Alpetours×", "Sneglad Rejser×"]);
+    await page.getByRole("link", { name: "Fjern filter: Alpetours" }).click();
+    await expect.poll(() => search(page)).toBe("?minRating=4&travelCompanies=sneglad&sort=price%3Aasc");
+    await page.getByTestId("fold-sidebar").click();
+    await page.getByTestId("reset-filters").click();
+    await expect.poll(() => search(page)).toBe("?sort=price%3Aasc");
+    await expect.poll(() => page.getByTestId("reset-filters").count()).toBe(0);
+  });
+
+  it("sorts with the sorting bar and pages with 5 links; both scroll to the top", async () => {
+    await open(page, "/skirejser");
+    const labels = await page.getByTestId("sort-link").allTextContents();
+    expect(labels).toEqual(["Vores anbefaling", "Største rabat", "Billigste tur"]);
+    expect(await page.getByTestId("page-link").evaluateAll((els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.textContent))).toEqual([
+      "1",
+      "2",
+      "3",
+      "4",
+      "5",
+    ]);
+    expect(await page.getByTestId("total-trips").textContent()).toMatch(/^[\d.]+ tilgængelige rejser$/);
+    await page.mouse.wheel(0, 3000);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await page.getByTestId("page-next").click();
+    await expect.poll(() => search(page)).toBe("?page=2");
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.getByTestId("sort-link").filter({ hasText: "Billigste tur" }).scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 300);
+    await page.getByTestId("sort-link").filter({ hasText: "Billigste tur" }).click();
+    await expect.poll(() => search(page)).toBe("?sort=price%3Aasc");
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => page.getByTestId("sort-link").filter({ hasText: "Billigste tur" }).getAttribute("aria-current")).toBe("true");
+  });
+
+  it("shows a loading title and subtitle while the search runs", async () => {
+    await open(page, "/skirejser");
+    await page.route("**/skirejser.data*", async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    await page.getByTestId("sort-link").filter({ hasText: "Største rabat" }).click();
+    await expect.poll(() => page.getByTestId("loading").isVisible()).toBe(true);
+    expect(await page.getByTestId("loading").textContent()).toContain("Vi finder de bedste skirejser til dig");
+    await expect.poll(() => page.getByTestId("loading").count(), { timeout: 5000 }).toBe(0);
+    await page.unroute("**/skirejser.data*");
+  });
+
+  it("cards show the best offer, offers from companies, and the affiliate id everywhere", async () => {
+    await open(page, "/skirejser?aff=partner-7");
+    const card = page.getByTestId("result-card").first();
+    const text = (await card.textContent()) ?? "";
+    expect(text).toMatch(/\d+ tilbud fra \d+ rejseselskab/);
+    expect(text).toMatch(/Afrejse .* · \d+ nætter/);
+    expect(text).toMatch(/[\d.]+ kr\./);
+    expect(await card.getByTestId("offer-link").getAttribute("href")).toContain("aff=partner-7");
+    for (const href of await page.getByTestId("sort-link").evaluateAll((els) => els.map((e) => e.getAttribute("href")))) {
+      expect(href).toContain("aff=partner-7");
+    }
+    expect(await page.getByTestId("page-link").first().getAttribute("href")).toContain("aff=partner-7");
+    await page.locator('[data-testid="sidebar"] [data-testid="rating-5"]').click();
+    await expect.poll(() => search(page)).toBe("?minRating=5&aff=partner-7");
+  });
+
+  it("hovering a card sets the hovered accommodation, leaving clears it", async () => {
+    await open(page, "/skirejser");
+    const card = page.getByTestId("result-card").nth(1);
+    await card.hover();
+    expect(await card.getAttribute("data-hovered")).toBe("true");
+    expect(await page.locator('[data-hovered="true"]').count()).toBe(1);
+    await page.mouse.move(5, 5);
+    expect(await page.locator('[data-hovered="true"]').count()).toBe(0);
+  });
+
+  it("places banners at their slots, counts a view once when half visible, and records a click", async () => {
+    await open(page, "/skirejser");
+    const items = page.locator('[data-testid="results-list"] > li');
+    expect(await items.nth(2).getByTestId("banner").count()).toBe(1);
+    expect(await items.last().getByTestId("banner").count()).toBe(1); // position 99: at the end
+    // the banner at slot 8 is below the fold: no view until it is scrolled into view
+    const banner = items.nth(7).getByTestId("banner");
+    const id = Number(await banner.getAttribute("data-banner-id"));
+    await page.waitForTimeout(300);
+    const before = bannerEvents(id, "view");
+    await banner.scrollIntoViewIfNeeded();
+    await expect.poll(() => bannerEvents(id, "view")).toBe(before + 1);
+    await page.mouse.wheel(0, 4000);
+    await page.waitForTimeout(300);
+    await banner.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(500);
+    expect(bannerEvents(id, "view")).toBe(before + 1);
+
+    const clicks = bannerEvents(id, "click");
+    const link = banner.locator("a");
+    expect(await link.getAttribute("target")).toBe("_blank");
+    const popup = ctx.waitForEvent("page");
+    await link.click();
+    await (await popup).close();
+    await expect.poll(() => bannerEvents(id, "click")).toBe(clicks + 1);
+  });
+
+  it("offers a scroll-to-top control after 1000px of scrolling", async () => {
+    await open(page, "/skirejser");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(() => page.getByTestId("scroll-to-top").count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await page.waitForTimeout(100);
+    expect(await page.getByTestId("scroll-to-top").count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 1200));
+    await page.getByTestId("scroll-to-top").click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  it("no results: a notice whose button re-initialises the search", async () => {
+    await open(page, "/skirejser?maxPrice=100&aff=p1");
+    expect(await page.getByTestId("no-results").textContent()).toContain("Vi fandt ingen rejser");
+    await page.getByTestId("reinit-search").click();
+    await expect.poll(() => search(page)).toBe("?aff=p1");
+    await expect.poll(() => page.getByTestId("result-card").count()).toBeGreaterThan(0);
+  });
+
+  it("shows the save-trip hint until dismissed, remembered across visits", async () => {
+    await open(page, "/skirejser");
+    await page.evaluate(() => window.localStorage.clear());
+    await open(page, "/skirejser");
+    await page.getByTestId("save-trip-hint").waitFor();
+    await page.getByTestId("dismiss-hint").click();
+    expect(await page.getByTestId("save-trip-hint").count()).toBe(0);
+    await open(page, "/skirejser");
+    await page.waitForTimeout(200);
+    expect(await page.getByTestId("save-trip-hint").count()).toBe(0);
+  });
+
+  it("has no serious accessibility violations", async () => {
+    await open(page, "/skirejser?minRating=3");
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+describe("mobile", () => {
+  let ctx: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    ctx = await newContext(browser, { size: MOBILE, baseURL: server.url });
+    page = await ctx.newPage();
+  });
+  afterAll(() => ctx.close());
+
+  const visiblePages = () =>
+    page.getByTestId("page-link").evaluateAll((els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.textContent));
+
+  it("shows 2 page links on small screens and 3 on mobile; drawers instead of the sidebar; no hint", async () => {
+    await open(page, "/skirejser?page=4");
+    expect(await visiblePages()).toEqual(["4", "5"]);
+    await page.setViewportSize({ width: 800, height: 900 });
+    expect(await visiblePages()).toEqual(["3", "4", "5"]);
+    await page.setViewportSize(MOBILE.viewport);
+    expect(await page.getByTestId("sidebar").isVisible()).toBe(false);
+    expect(await page.getByTestId("sorting-bar").isVisible()).toBe(false);
+    expect(await page.getByTestId("mobile-bar").isVisible()).toBe(true);
+    await page.waitForTimeout(200);
+    expect(await page.getByTestId("save-trip-hint").isVisible().catch(() => false)).toBe(false);
+    // one page only: no pagination
+    await open(page, "/skirejser?travelCompanies=alpetours&minRating=5&maxPrice=3000");
+    expect(await page.getByTestId("pagination").count()).toBe(0);
+  });
+
+  it("filter drawer: 600px tall, 'Gem ændringer' only while the search is not up to date", async () => {
+    await open(page, "/skirejser");
+    await page.getByTestId("open-filters").click();
+    const drawer = page.getByTestId("filter-drawer");
+    await drawer.waitFor();
+    expect((await drawer.boundingBox())!.height).toBe(600);
+    expect(await page.getByTestId("save-filters").count()).toBe(0);
+    await drawer.locator('[data-testid="rating-4"]').click();
+    await page.getByTestId("save-filters").waitFor();
+    expect(await page.getByTestId("save-filters").textContent()).toBe("Gem ændringer");
+    expect(search(page)).toBe("");
+    // undoing the change makes the search up to date again
+    await drawer.locator('[data-testid="rating-4"]').click();
+    await expect.poll(() => page.getByTestId("save-filters").count()).toBe(0);
+    await drawer.locator('[data-testid="rating-4"]').click();
+    await drawer.locator('input[name="mealPlanTypes"][value="halvpension"]').check();
+    await page.getByTestId("save-filters").click();
+    await expect.poll(() => search(page)).toBe("?minRating=4&mealPlanTypes=halvpension");
+    expect(await page.getByTestId("filter-drawer").count()).toBe(0);
+    // closing without saving drops the edits
+    await page.getByTestId("open-filters").click();
+    await page.getByTestId("filter-drawer").locator('[data-testid="rating-2"]').click();
+    await page.getByTestId("filter-drawer-close").click();
+    await page.getByTestId("open-filters").click();
+    expect(await page.getByTestId("filter-drawer").locator('[data-testid="rating-4"]').isChecked()).toBe(true);
+    expect(await page.getByTestId("save-filters").count()).toBe(0);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByTestId("filter-drawer").count()).toBe(0);
+  });
+
+  it("sort drawer: the footer button only when the pending choice differs", async () => {
+    await open(page, "/skirejser");
+    await page.getByTestId("open-sort").click();
+    await page.getByTestId("sort-drawer").waitFor();
+    expect(await page.getByTestId("apply-sort").count()).toBe(0);
+    await page.getByTestId("sort-option").filter({ hasText: "Største rabat" }).click();
+    await page.getByTestId("apply-sort").waitFor();
+    await page.getByTestId("sort-option").filter({ hasText: "Vores anbefaling" }).click();
+    await expect.poll(() => page.getByTestId("apply-sort").count()).toBe(0);
+    await page.getByTestId("sort-option").filter({ hasText: "Billigste tur" }).click();
+    await page.getByTestId("apply-sort").click();
+    await expect.poll(() => search(page)).toBe("?sort=price%3Aasc");
+  });
+
+  it("toggles the price type with the mobile button", async () => {
+    await open(page, "/skirejser?minPrice=1000");
+    await page.getByTestId("price-type-switch").click();
+    await expect.poll(() => search(page)).toBe("?priceType=total");
+    await page.getByTestId("price-type-switch").click();
+    await expect.poll(() => search(page)).toBe("");
+  });
+
+  it("has no serious accessibility violations, also with the filter drawer open", async () => {
+    await open(page, "/skirejser");
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId("open-filters").click();
+    await page.getByTestId("filter-drawer").waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,269 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, MOBILE, launchBrowser, newContext } from "./support/browser";
+import { startServer, type TestServer } from "./support/server";
+
+// The search bar, the mobile search summary and the landing page (issue 4), with and without
+// JavaScript, at desktop and mobile sizes.
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ demoTrips: 3000 }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const params = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
+
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState("networkidle");
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** The URL the JavaScript run produced, to compare with the plain form's. */
+let jsSearchUrl = "";
+
+describe("desktop with JavaScript", () => {
+  let ctx: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    ctx = await newContext(browser, { size: DESKTOP, baseURL: server.url });
+    page = await ctx.newPage();
+  });
+  afterAll(() => ctx.close());
+
+  it("shows the landing boxes from SQLite, coloured from their rows, each opening its search", async () => {
+    await open(page, "/");
+    const boxes = page.getByTestId("landing-box");
+    expect(await boxes.count()).toBe(6);
+    const first = boxes.first();
+    expect(await first.getAttribute("href")).toBe("/skirejser?weeks=7%2C8");
+    expect(await first.textContent()).toContain("Vinterferien uge 7 og 8");
+    const style = await first.evaluate((el) => getComputedStyle(el));
+    expect(style.borderTopColor).toBe("rgb(147, 197, 253)");
+    expect(style.backgroundColor).toBe("rgb(239, 246, 255)");
+    expect(await first.locator("svg path").getAttribute("d")).toBeTruthy();
+    await first.click();
+    await page.waitForURL(/\/skirejser\?weeks=7(%2C|,)8$/);
+    expect(page.url()).toMatch(/weeks=7(%2C|,)8/);
+  });
+
+  it("edits every step and runs the search from the landing page", async () => {
+    await open(page, "/");
+    const button = page.getByTestId("search-button");
+    expect(await button.textContent()).toBe("Søg");
+
+    // Hvor: search as you type (answered by /api/destinations), pick a region
+    await page.getByTestId("step-where-toggle").click();
+    expect(await page.getByTestId("step-where-toggle").getAttribute("aria-expanded")).toBe("true");
+    await page.getByTestId("panel-where").getByLabel("Vælg destinationer").check();
+    const answered = page.waitForResponse((r) => r.url().includes("/api/destinations?q=tir"));
+    await page.getByLabel("Søg efter land, område eller skisportssted").fill("tir");
+    const response = await answered;
+    const body = (await response.json()) as { countries: Array<{ slug: string; regions: Array<{ slug: string; count: number }> }> };
+    expect(body.countries.map((c) => c.slug)).toEqual(["oestrig"]);
+    expect(body.countries[0].regions.map((r) => r.slug)).toEqual(["tirol"]);
+    const tirol = page.getByTestId("destination-tree").locator('input[value="tirol"]');
+    await tirol.check();
+    // choosing the country covers the region: it is shown ticked and disabled
+    await page.getByTestId("destination-tree").locator('input[value="oestrig"]').check();
+    expect(await tirol.isDisabled()).toBe(true);
+    await page.getByTestId("destination-tree").locator('input[value="oestrig"]').uncheck();
+    await tirol.check();
+    expect(await page.getByTestId("step-where-value").textContent()).toBe("1 område");
+    // editing the landing page's draft keeps 'Søg'
+    expect(await button.textContent()).toBe("Søg");
+    // Escape closes the panel and gives the focus back to its step
+    await page.keyboard.press("Escape");
+    expect(await page.getByTestId("panel-where").isHidden()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("step-where-toggle");
+
+    // Hvem: steppers with limits (adults 1–12, children 0–11, at most 12 in all)
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    expect(await page.getByTestId("panel-who").isVisible()).toBe(true);
+    const adults = page.getByTestId("adultCount-input");
+    const children = page.getByTestId("childrenCount-input");
+    await page.getByLabel("Færre voksne").click();
+    expect(await adults.inputValue()).toBe("1");
+    expect(await page.getByLabel("Færre voksne").isDisabled()).toBe(true);
+    await adults.fill("12");
+    expect(await page.getByLabel("Flere voksne").isDisabled()).toBe(true);
+    expect(await page.getByLabel("Flere børn").isDisabled()).toBe(true);
+    await adults.fill("3");
+    await page.getByLabel("Flere børn").click();
+    expect(await children.inputValue()).toBe("1");
+    expect(await page.getByTestId("step-who-value").textContent()).toBe("4 personer");
+    await page.getByTestId("panel-who-done").click();
+
+    // Hvornår: the winter-holiday quick pick, months, dates and back
+    await page.getByTestId("step-when-toggle").click();
+    const when = page.getByTestId("panel-when");
+    await when.getByLabel("Måneder").check();
+    await when.locator('input[name="months"]').first().check();
+    expect(await page.getByTestId("step-when-value").textContent()).toBe("1 måned");
+    await when.getByLabel("Afrejsedatoer").check();
+    await when.locator('input[name="dates"]').nth(1).check();
+    await when.locator('input[name="dates"]').nth(2).check();
+    expect(await page.getByTestId("step-when-value").textContent()).toBe("2 dage");
+    await when.getByLabel("Snarest muligt").check();
+    expect(await page.getByTestId("step-when-value").textContent()).toBe("Snarest muligt");
+    await when.getByLabel("Uger").check();
+    expect(await when.locator('[data-holiday="true"] input[value="7"]').count()).toBe(1);
+    await page.getByTestId("quick-pick-vinterferie").click();
+    expect(await page.getByTestId("step-when-value").textContent()).toBe("2 uger");
+    expect(await when.locator('input[name="weeks"][value="7"]').isChecked()).toBe(true);
+    expect(await when.locator('input[name="weeks"][value="8"]').isChecked()).toBe(true);
+
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await button.click();
+    await page.waitForURL(/\/skirejser\?/);
+    expect(params(page)).toEqual({ destinationSlugs: "tirol", adultCount: "3", childrenCount: "1", weeks: "7,8" });
+    jsSearchUrl = page.url();
+  });
+
+  it("on the results page reads 'Rediger søgning' while up to date, 'Søg' after an edit, and runs the search", async () => {
+    await open(page, "/skirejser?destinationSlugs=tirol&weeks=7");
+    await page.locator('[data-hydrated="true"]').waitFor();
+    const button = page.getByTestId("search-button");
+    expect(await button.textContent()).toBe("Rediger søgning");
+    // 'Rediger søgning' reopens the editing step
+    await button.click();
+    expect(await page.getByTestId("panel-where").isVisible()).toBe(true);
+    await page.getByTestId("step-who-toggle").click();
+    await page.getByLabel("Flere voksne").click();
+    expect(await button.textContent()).toBe("Søg");
+    await page.keyboard.press("Escape");
+    await button.click();
+    await page.waitForURL((u) => u.searchParams.get("adultCount") === "3");
+    expect(params(page)).toEqual({ destinationSlugs: "tirol", adultCount: "3", weeks: "7" });
+    await expect.poll(() => button.textContent()).toBe("Rediger søgning");
+    await button.click();
+    expect(await page.getByTestId("panel-who").isVisible()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it("shows a map area as 'Geo område' and offers to go back to destinations", async () => {
+    await open(page, "/skirejser?bbox=45,6,47,8");
+    await page.locator('[data-hydrated="true"]').waitFor();
+    expect(await page.getByTestId("step-where-value").textContent()).toBe("Geo område");
+    await page.getByTestId("step-where-toggle").click();
+    await page.getByRole("button", { name: "Tilbage til destinationer" }).click();
+    expect(await page.getByTestId("panel-where").getByLabel("Vælg destinationer").isChecked()).toBe(true);
+    expect(await page.getByTestId("step-where-value").textContent()).toBe("Alle destinationer");
+    expect(await page.getByTestId("search-button").textContent()).toBe("Søg");
+  });
+});
+
+describe("mobile with JavaScript", () => {
+  let ctx: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    ctx = await newContext(browser, { size: MOBILE, baseURL: server.url });
+    page = await ctx.newPage();
+  });
+  afterAll(() => ctx.close());
+
+  it("shows the compact summary, opens and closes the search modal", async () => {
+    await open(page, "/");
+    const summary = page.getByTestId("mobile-search-summary");
+    expect(await page.getByTestId("search-bar").isVisible()).toBe(false);
+    expect(await page.getByTestId("mobile-search-summary-text").textContent()).toBe("Alle · 2 personer · Snarest muligt");
+    await summary.click();
+    const modal = page.getByRole("dialog", { name: "Din søgning" });
+    await modal.waitFor();
+    await page.getByTestId("mobile-search-close").click();
+    await modal.waitFor({ state: "detached" });
+    await summary.click();
+    await modal.waitFor();
+    await page.keyboard.press("Escape");
+    await modal.waitFor({ state: "detached" });
+  });
+
+  it("edits every step in the modal and runs the search", async () => {
+    await open(page, "/");
+    await page.getByTestId("mobile-search-summary").click();
+    const modal = page.getByTestId("mobile-search-modal");
+    await modal.getByLabel("Vælg kategorier").check();
+    await modal.locator('input[name="tags"][value="familievenlig"]').check();
+    await modal.getByTestId("mobile-step-who-toggle").click();
+    await modal.getByLabel("Flere børn").click();
+    await modal.getByLabel("Flere børn").click();
+    await modal.getByTestId("mobile-step-when-toggle").click();
+    await modal.getByLabel("Uger").check();
+    await modal.getByTestId("quick-pick-juleferie").click();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId("mobile-search-submit").click();
+    await page.waitForURL(/\/skirejser\?/);
+    const p = params(page);
+    expect(p.tags).toBe("familievenlig");
+    expect(p.childrenCount).toBe("2");
+    expect(p.weeks).toMatch(/^5[12],(1|52|53)$/);
+    await page.locator('[data-hydrated="true"]').waitFor();
+    expect(await page.getByTestId("mobile-search-summary-text").textContent()).toBe("1 kategori · 4 personer · 2 uger");
+  });
+
+  it("uses the specification's compact units on the results page", async () => {
+    for (const [query, text] of [
+      ["destinationSlugs=tirol,oestrig&dates=2027-02-13", "2 områder · 2 personer · 1 dag"],
+      ["tags=luksus,budget&adultCount=1&months=2027-02,2027-03", "2 kategorier · 1 person · 2 måneder"],
+      ["bbox=45,6,47,8&weeks=7", "Geo · 2 personer · 1 uge"],
+    ]) {
+      await open(page, `/skirejser?${query}`);
+      expect(await page.getByTestId("mobile-search-summary-text").textContent()).toBe(text);
+    }
+  });
+});
+
+describe("without JavaScript", () => {
+  it("the search bar is a plain GET form that gives the same URL as the JavaScript run", async () => {
+    const ctx = await newContext(browser, { size: DESKTOP, javaScript: false, baseURL: server.url });
+    const page = await ctx.newPage();
+    await open(page, "/");
+    const form = page.getByTestId("search-bar");
+    // every step's native inputs show; the JavaScript toggles do not
+    for (const step of ["where", "who", "when"]) expect(await page.getByTestId(`panel-${step}`).isVisible()).toBe(true);
+    expect(await page.getByTestId("search-button").isVisible()).toBe(false);
+    await form.getByLabel("Vælg destinationer").check();
+    await form.locator('input[name="destinationSlugs"][value="tirol"]').check({ force: true });
+    await form.getByLabel("Voksne").fill("3");
+    await form.getByLabel("Børn").fill("1");
+    await form.getByLabel("Uger").check();
+    await form.locator('input[name="weeks"][value="7,8"]').check();
+    // a choice left ticked under another kind is ignored
+    await form.locator('input[name="months"]').first().check();
+    await page.getByTestId("search-submit").click();
+    await page.waitForURL(/\/skirejser/);
+    expect(params(page)).toEqual({ destinationSlugs: "tirol", adultCount: "3", childrenCount: "1", weeks: "7,8" });
+    expect(page.url()).toBe(jsSearchUrl);
+    await ctx.close();
+  });
+
+  it("on mobile shows the form instead of the summary button", async () => {
+    const ctx = await newContext(browser, { size: MOBILE, javaScript: false, baseURL: server.url });
+    const page = await ctx.newPage();
+    await open(page, "/skirejser?weeks=7");
+    expect(await page.getByTestId("mobile-search-summary").isVisible()).toBe(false);
+    expect(await page.getByTestId("search-submit").isVisible()).toBe(true);
+    // the results page's filters and sort are carried along
+    await open(page, "/skirejser?weeks=7&sort=price:asc&minRating=3");
+    await page.getByTestId("search-bar").getByLabel("Snarest muligt").check();
+    await page.getByTestId("search-submit").click();
+    await page.waitForURL((u) => !u.searchParams.has("weeks"));
+    expect(params(page)).toEqual({ minRating: "3", sort: "price:asc" });
+    await ctx.close();
+  });
+});

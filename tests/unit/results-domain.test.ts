@@ -1,0 +1,207 @@
+import { describe, expect, it } from "vitest";
+import { placeBanners } from "../../app/domain/banner-slots";
+import {
+  byCountDesc,
+  filterChips,
+  hasFilters,
+  initialPriceMode,
+  minPriceUpperBound,
+  setPriceRange,
+  setSkiPassDays,
+  showsSkiPassDays,
+  switchPriceMode,
+  toggleFeature,
+  toggleListValue,
+  toggleRating,
+  toggleSkiPassIncluded,
+} from "../../app/domain/filters";
+import { barHeight, histogramBars } from "../../app/domain/histogram";
+import { pageLinks, pageWindow } from "../../app/domain/pagination";
+import { FULL_PRICE_BUCKETS, PER_PERSON_BUCKETS } from "../../app/domain/price-buckets";
+import { formNumber, isCanonical, offerHref, parseResultsParams, resultsHref } from "../../app/domain/results-url";
+import { searchDescription, searchTitle } from "../../app/domain/search-title";
+import { parseSearchQuery } from "../../app/domain/url-codec";
+
+describe("price type", () => {
+  it("starts in total-price mode only when a total bound is present", () => {
+    expect(initialPriceMode({})).toBe("perPerson");
+    expect(initialPriceMode({ maxFullPrice: 20000 })).toBe("total");
+    expect(initialPriceMode({ minPrice: 2000 })).toBe("perPerson");
+    expect(initialPriceMode({}, "total")).toBe("total");
+  });
+  it("switching clears the other mode's bounds", () => {
+    expect(switchPriceMode({ minPrice: 1, maxPrice: 5000, minRating: 3 }, "total")).toEqual({ minRating: 3 });
+    expect(switchPriceMode({ minFullPrice: 1, maxFullPrice: 5000, minPrice: 7 }, "perPerson")).toEqual({ minPrice: 7 });
+  });
+});
+
+describe("price range", () => {
+  it("sends default bounds as unset", () => {
+    expect(setPriceRange({}, "perPerson", 0, 33000)).toEqual({});
+    expect(setPriceRange({}, "total", 0, 180000)).toEqual({});
+    expect(setPriceRange({}, "total", 3000, 180000)).toEqual({ minFullPrice: 3000 });
+    expect(setPriceRange({}, "perPerson", 0, 9000)).toEqual({ maxPrice: 9000 });
+  });
+  it("keeps the minimum at most the maximum minus 100", () => {
+    expect(minPriceUpperBound(5000, 33000)).toBe(4900);
+    expect(minPriceUpperBound(undefined, 33000)).toBe(32900);
+    expect(setPriceRange({}, "perPerson", 6000, 5000)).toEqual({ minPrice: 4900, maxPrice: 5000 });
+    expect(setPriceRange({}, "perPerson", -5, 99999)).toEqual({});
+  });
+  it("setting one mode's range clears the other's", () => {
+    expect(setPriceRange({ minPrice: 100 }, "total", 1000, 20000)).toEqual({ minFullPrice: 1000, maxFullPrice: 20000 });
+  });
+});
+
+describe("ski pass", () => {
+  it("clicking the selected value clears it; Eksklusiv clears and hides the days", () => {
+    const f = { minSkiPassDaysCount: 3, maxSkiPassDaysCount: 6 };
+    const excluded = toggleSkiPassIncluded(f, false);
+    expect(excluded).toEqual({ skiPassIncluded: false });
+    expect(showsSkiPassDays(excluded)).toBe(false);
+    expect(toggleSkiPassIncluded(excluded, false)).toEqual({});
+    expect(toggleSkiPassIncluded(f, true)).toEqual({ ...f, skiPassIncluded: true });
+    expect(showsSkiPassDays({ skiPassIncluded: true })).toBe(true);
+  });
+  it("days 0 to 12, defaults unset", () => {
+    expect(setSkiPassDays({}, 0, 12)).toEqual({});
+    expect(setSkiPassDays({}, 4, 20)).toEqual({ minSkiPassDaysCount: 4 });
+    expect(setSkiPassDays({}, 8, 6)).toEqual({ minSkiPassDaysCount: 6, maxSkiPassDaysCount: 6 });
+  });
+});
+
+describe("ratings and multi-selects", () => {
+  it("clicking the selected star rating clears it", () => {
+    expect(toggleRating({}, 4)).toEqual({ minRating: 4 });
+    expect(toggleRating({ minRating: 4 }, 4)).toEqual({});
+    expect(toggleRating({ minRating: 4 }, 3)).toEqual({ minRating: 3 });
+  });
+  it("multi-selects toggle and become unset when empty", () => {
+    const a = toggleListValue({}, "mealPlanTypes", "halvpension");
+    expect(a).toEqual({ mealPlanTypes: ["halvpension"] });
+    expect(toggleListValue(a, "mealPlanTypes", "morgenmad")).toEqual({ mealPlanTypes: ["halvpension", "morgenmad"] });
+    expect(toggleListValue(a, "mealPlanTypes", "halvpension")).toEqual({});
+    const b = toggleFeature({}, "pool");
+    expect(b).toEqual({ accommodationFeatures: { pool: true } });
+    expect(toggleFeature(b, "pool")).toEqual({});
+  });
+  it("knows when there is something to reset", () => {
+    expect(hasFilters({})).toBe(false);
+    expect(hasFilters({ minRating: 2 })).toBe(true);
+    expect(hasFilters({ accommodationFeatures: {} })).toBe(false);
+  });
+  it("sorts options by facet count, descending", () => {
+    const items = [{ name: "B" }, { name: "A" }, { name: "C" }];
+    const counts: Record<string, number> = { A: 5, B: 9, C: 5 };
+    expect(byCountDesc(items, (i) => counts[i.name]).map((i) => i.name)).toEqual(["B", "A", "C"]);
+  });
+});
+
+describe("chips", () => {
+  it("lists one removable chip per value", () => {
+    const chips = filterChips(
+      { minPrice: 1000, minRating: 4, travelCompanies: ["alpetours", "x"], accommodationFeatures: { pool: true } },
+      { mealPlanTypes: [], accommodationFeatures: [{ value: "pool", name: "Swimmingpool" }], travelCompanies: [{ slug: "alpetours", name: "Alpetours" }] },
+      {
+        price: (m, lo, hi) => `${m}:${lo}-${hi}`,
+        rating: (n) => `${n}*`,
+        skiPass: (i) => String(i),
+        skiPassDays: (lo, hi) => `${lo}-${hi}`,
+      },
+    );
+    expect(chips.map((c) => c.label)).toEqual(["perPerson:1000-undefined", "4*", "Swimmingpool", "Alpetours", "x"]);
+    expect(chips[3].remove).toEqual({ minPrice: 1000, minRating: 4, travelCompanies: ["x"], accommodationFeatures: { pool: true } });
+    expect(chips[2].remove.accommodationFeatures).toBeUndefined();
+  });
+});
+
+describe("pagination", () => {
+  it("windows of 2, 3 and 5 links around the current page", () => {
+    expect(pageWindow(1, 10, 5)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(6, 10, 5)).toEqual([4, 5, 6, 7, 8]);
+    expect(pageWindow(10, 10, 5)).toEqual([6, 7, 8, 9, 10]);
+    expect(pageWindow(4, 10, 3)).toEqual([3, 4, 5]);
+    expect(pageWindow(4, 10, 2)).toEqual([4, 5]);
+    expect(pageWindow(10, 10, 2)).toEqual([9, 10]);
+    expect(pageWindow(2, 3, 5)).toEqual([1, 2, 3]);
+  });
+  it("is hidden for one page and marks each link's screen sizes", () => {
+    expect(pageLinks(1, 1)).toEqual([]);
+    const links = pageLinks(1, 10);
+    expect(links.filter((l) => l.small).map((l) => l.page)).toEqual([1, 2]);
+    expect(links.filter((l) => l.mobile).map((l) => l.page)).toEqual([1, 2, 3]);
+    expect(links.filter((l) => l.large).map((l) => l.page)).toEqual([1, 2, 3, 4, 5]);
+  });
+});
+
+describe("banners", () => {
+  it("puts banners at their 1-based slots and beyond the list at the end", () => {
+    const list = placeBanners(["a", "b", "c"], [
+      { id: 9, position: 50 },
+      { id: 1, position: 1 },
+      { id: 2, position: 3 },
+    ]);
+    expect(list.map((e) => (e.kind === "item" ? e.item : `B${e.banner.id}`))).toEqual(["B1", "a", "B2", "b", "c", "B9"]);
+    expect(placeBanners([], [{ id: 3, position: 2 }])).toEqual([{ kind: "banner", banner: { id: 3, position: 2 } }]);
+  });
+});
+
+describe("histogram", () => {
+  it("bars are 3px at 0, at least 8px above 0 and at most 67px", () => {
+    expect(barHeight(0, 10)).toBe(3);
+    expect(barHeight(1, 1000)).toBe(8);
+    expect(barHeight(1000, 1000)).toBe(67);
+    const bars = histogramBars({ "0-750": 10, "750-1500": 5, "33000+": 1 }, PER_PERSON_BUCKETS);
+    expect(bars).toHaveLength(45);
+    expect(bars[0]).toMatchObject({ from: 0, to: 750, count: 10, heightPx: 67 });
+    expect(bars[2].heightPx).toBe(3);
+    expect(bars[44]).toMatchObject({ key: "33000+", to: null, heightPx: 8 });
+    expect(histogramBars(undefined, FULL_PRICE_BUCKETS)).toHaveLength(61);
+  });
+});
+
+describe("results URL", () => {
+  const p = (s: string) => parseResultsParams(new URLSearchParams(s));
+  it("turns a submitted GET form into the canonical URL", () => {
+    const state = p(
+      "priceType=perPerson&minPrice=1.500+kr.&maxPrice=33.000+kr.&minRating=4&travelCompanies=alpetours&travelCompanies=sneglad&mealPlanTypes=&minSkiPassDaysCount=0+dage&maxSkiPassDaysCount=6+dage&sort=price:asc",
+    );
+    expect(resultsHref(state)).toBe(
+      "/skirejser?minPrice=1500&maxSkiPassDaysCount=6&minRating=4&travelCompanies=alpetours%2Csneglad&sort=price%3Aasc",
+    );
+  });
+  it("keeps the price type and the affiliate id, and only the active mode's bounds", () => {
+    expect(resultsHref(p("priceType=total&minPrice=100&aff=partner-1"))).toBe("/skirejser?priceType=total&aff=partner-1");
+    expect(resultsHref(p("minFullPrice=9000"))).toBe("/skirejser?minFullPrice=9000");
+    expect(p("minFullPrice=9000").priceMode).toBe("total");
+    expect(resultsHref(p("priceType=perPerson&minFullPrice=9000"))).toBe("/skirejser");
+    expect(p("aff=<script>").aff).toBeUndefined();
+  });
+  it("Eksklusiv drops ski-pass days", () => {
+    expect(resultsHref(p("skiPassIncluded=false&minSkiPassDaysCount=3"))).toBe("/skirejser?skiPassIncluded=false");
+  });
+  it("recognises canonical query strings, whatever their comma encoding", () => {
+    expect(isCanonical("?travelCompanies=a,b", p("travelCompanies=a,b"))).toBe(true);
+    expect(isCanonical("?page=1", p("page=1"))).toBe(false);
+    expect(isCanonical("", p(""))).toBe(true);
+  });
+  it("reads Danish-formatted numbers", () => {
+    expect(formNumber("23.960 kr.")).toBe("23960");
+    expect(formNumber("6 dage")).toBe("6");
+    expect(formNumber("12")).toBe("12");
+    expect(formNumber("1e9")).toBe("1e9");
+  });
+  it("carries the affiliate id to the company's offer", () => {
+    expect(offerHref("https://example.com/b?x=1", "p1")).toBe("https://example.com/b?x=1&aff=p1");
+    expect(offerHref("https://example.com/b", undefined)).toBe("https://example.com/b");
+  });
+});
+
+describe("title and description", () => {
+  it("names the search", () => {
+    const q = parseSearchQuery(new URLSearchParams("destinationSlugs=val-thorens,tignes&adultCount=3&weeks=7&page=2"));
+    expect(searchTitle(q, { "val-thorens": "Val Thorens" })).toBe("Skirejser til Val Thorens og tignes · 3 personer · uge 7 · side 2 | Pistepris");
+    expect(searchDescription(q, { "val-thorens": "Val Thorens" }, 1234)).toContain("1.234 tilgængelige skirejser til Val Thorens og tignes (uge 7) for 3 personer");
+    expect(searchTitle(parseSearchQuery(new URLSearchParams()), {})).toBe("Skirejser · 2 personer | Pistepris");
+  });
+});
