@@ -1,4 +1,5 @@
-import { z } from "./zod";
+// zod/mini: the codec also runs in the browser, where the full zod would double the page's script.
+import * as z from "zod/mini";
 import {
   DEFAULT_ADULT_COUNT,
   DEFAULT_CHILDREN_COUNT,
@@ -14,26 +15,23 @@ import type { Arrival, SearchArea, SearchData, SearchFilters, SearchQuery } from
 // a malformed value is dropped, an unknown param ignored, so no URL can cause a server error.
 
 const MAX_LIST = 50;
-const slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,79}$/);
+const slug = z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,79}$/));
 const intIn = (min: number, max: number) =>
-  z.string().regex(/^\d{1,9}$/).transform(Number).pipe(z.number().int().min(min).max(max));
+  z.pipe(z.pipe(z.string().check(z.regex(/^\d{1,9}$/)), z.transform(Number)), z.int().check(z.gte(min), z.lte(max)));
 const price = intIn(0, 100_000_000);
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((s) => {
+const isoDate = z.string().check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/),
+  z.refine((s) => {
     const d = new Date(`${s}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-  });
-const yearMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
+  }),
+);
+const yearMonth = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/));
 const week = intIn(1, 53);
-const coordinate = z
-  .string()
-  .regex(/^-?\d{1,3}(\.\d{1,12})?$/)
-  .transform(Number);
+const coordinate = z.pipe(z.string().check(z.regex(/^-?\d{1,3}(\.\d{1,12})?$/)), z.transform(Number));
 
 /** A comma-separated list; malformed entries are dropped, duplicates removed, order kept. */
-function list<T>(raw: string | null, item: z.ZodType<T, string>): T[] {
+function list<T>(raw: string | null, item: z.ZodMiniType<T, string>): T[] {
   if (!raw) return [];
   const out: T[] = [];
   for (const part of raw.split(",").slice(0, MAX_LIST)) {
@@ -49,7 +47,7 @@ function all(p: URLSearchParams, key: string): string | null {
   return values.length ? values.join(",") : null;
 }
 
-function one<T>(raw: string | null, schema: z.ZodType<T, string>): T | undefined {
+function one<T>(raw: string | null, schema: z.ZodMiniType<T, string>): T | undefined {
   if (raw === null) return undefined;
   const parsed = schema.safeParse(raw.trim());
   return parsed.success ? parsed.data : undefined;
@@ -141,7 +139,7 @@ function parseFilters(p: URLSearchParams): SearchFilters {
   set("maxFullPrice", one(p.get("maxFullPrice"), price));
   set("minSkiPassDaysCount", one(p.get("minSkiPassDaysCount"), intIn(0, 365)));
   set("maxSkiPassDaysCount", one(p.get("maxSkiPassDaysCount"), intIn(0, 365)));
-  set("skiPassIncluded", one(p.get("skiPassIncluded"), z.enum(["true", "false"]).transform((v) => v === "true")));
+  set("skiPassIncluded", one(p.get("skiPassIncluded"), z.pipe(z.enum(["true", "false"]), z.transform((v) => v === "true"))));
   set("minRating", one(p.get("minRating"), intIn(1, 5)));
   const mealPlanTypes = list(all(p, "mealPlanTypes"), slug);
   if (mealPlanTypes.length) f.mealPlanTypes = mealPlanTypes;
