@@ -183,8 +183,10 @@ describe("mobile with JavaScript", () => {
     expect(await page.getByTestId("search-bar").isVisible()).toBe(false);
     expect(await page.getByTestId("mobile-search-summary-text").textContent()).toBe("Alle · 2 personer · Snarest muligt");
     await summary.click();
-    const modal = page.getByRole("dialog", { name: "Din søgning" });
+    const modal = page.getByTestId("mobile-search-modal");
     await modal.waitFor();
+    expect(await page.getByRole("dialog", { name: "Din søgning" }).count()).toBe(1);
+    expect(await modal.getByTestId("step-where").isVisible()).toBe(true);
     await page.getByTestId("mobile-search-close").click();
     await modal.waitFor({ state: "detached" });
     await summary.click();
@@ -238,9 +240,10 @@ describe("without JavaScript", () => {
     for (const step of ["where", "who", "when"]) expect(await page.getByTestId(`panel-${step}`).isVisible()).toBe(true);
     expect(await page.getByTestId("search-button").isVisible()).toBe(false);
     await form.getByLabel("Vælg destinationer").check();
-    await form.locator('input[name="destinationSlugs"][value="tirol"]').check({ force: true });
-    await form.getByLabel("Voksne").fill("3");
-    await form.getByLabel("Børn").fill("1");
+    await form.getByText("Områder i Østrig").click(); // a <details>, native without JavaScript
+    await form.locator('input[name="destinationSlugs"][value="tirol"]').check();
+    await form.getByLabel("Voksne", { exact: true }).fill("3");
+    await form.getByLabel("Børn", { exact: true }).fill("1");
     await form.getByLabel("Uger").check();
     await form.locator('input[name="weeks"][value="7,8"]').check();
     // a choice left ticked under another kind is ignored
@@ -258,12 +261,12 @@ describe("without JavaScript", () => {
     await open(page, "/skirejser?weeks=7");
     expect(await page.getByTestId("mobile-search-summary").isVisible()).toBe(false);
     expect(await page.getByTestId("search-submit").isVisible()).toBe(true);
-    // the results page's filters and sort are carried along
-    await open(page, "/skirejser?weeks=7&sort=price:asc&minRating=3");
+    // the results page's filters and sort are carried along, and its chosen destinations kept
+    await open(page, "/skirejser?destinationSlugs=tirol&weeks=7&minRating=3&sort=price:asc");
     await page.getByTestId("search-bar").getByLabel("Snarest muligt").check();
     await page.getByTestId("search-submit").click();
     await page.waitForURL((u) => !u.searchParams.has("weeks"));
-    expect(params(page)).toEqual({ minRating: "3", sort: "price:asc" });
+    expect(params(page)).toEqual({ destinationSlugs: "tirol", minRating: "3", sort: "price:asc" });
     await ctx.close();
   });
 });

@@ -23,7 +23,7 @@ export const SEARCH_BAR_NO_JS_STYLE =
   "<style>.sb-js-only{display:none!important}.sb-nojs-show{display:block!important}.sb-nojs-flex{display:flex!important}" +
   ".sb-panels{position:static!important;display:grid!important;gap:1rem;box-shadow:none!important}" +
   ".sb-panel,.sb-form [data-kind]{display:block!important}" +
-  "@media (min-width:1024px){.sb-panels{grid-template-columns:repeat(3,minmax(0,1fr))}}.sb-mobile{display:none!important}.sb-root{display:block!important}</style>";
+  "@media (min-width:1024px){.sb-panels{grid-template-columns:repeat(3,minmax(0,1fr))}.sb-form [data-kind] .grid{grid-template-columns:repeat(2,minmax(0,1fr))!important}}.sb-mobile{display:none!important}.sb-root{display:block!important}</style>";
 
 export interface SearchBarProps {
   className?: string;

@@ -1,9 +1,8 @@
 import { useNavigate, useNavigation } from "@remix-run/react";
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
-import { RESULTS_PATH } from "~/domain/constants";
-import { resultsParams } from "~/domain/results-url";
+import { DEFAULT_SORTING_METHOD, RESULTS_PATH } from "~/domain/constants";
+import { resultsHref, resultsParams } from "~/domain/results-url";
 import type { SearchData } from "~/domain/search-data";
-import { searchHref } from "~/domain/url-codec";
 import { useSearchState } from "../results/search-state";
 
 // What the search bar needs from the page it sits on. On the results page it is a thin view of
@@ -33,7 +32,12 @@ export function StandaloneSearchProvider({ initial, children }: { initial: Searc
   const navigate = useNavigate();
   const navigation = useNavigation();
   const searchIsLoading = navigation.state !== "idle" && navigation.location?.pathname === RESULTS_PATH;
-  const run = useCallback((next?: SearchData) => navigate(searchHref({ searchData: next ?? draft }, RESULTS_PATH)), [navigate, draft]);
+  // The results page's canonical URL, exactly as its loader would redirect a submitted form to.
+  const run = useCallback(
+    (next?: SearchData) =>
+      navigate(resultsHref({ query: { searchData: next ?? draft, sort: DEFAULT_SORTING_METHOD, page: 1 }, priceMode: "perPerson" }, RESULTS_PATH)),
+    [navigate, draft],
+  );
   const value = useMemo<SearchBarState>(
     () => ({ draft, setDraft, searchIsUpToDate: false, searchIsLoading, run, carried: [] }),
     [draft, searchIsLoading, run],

@@ -108,7 +108,7 @@ export function WhereStep({ draft, setDraft, idPrefix, hydrated, destinations, a
   const listId = `${idPrefix}-destinations`;
   const matches = view.countries ? countNodes(view.countries) : 0;
 
-  const destinationBox = (slug: string, name: string, n: number, level: string) => {
+  const destinationBox = (slug: string, name: string, n: number | null, level: string) => {
     const cover = coveredBy(slug);
     return (
       <label className={checkboxRow} data-level={level}>
@@ -125,7 +125,7 @@ export function WhereStep({ draft, setDraft, idPrefix, hydrated, destinations, a
           {name}
           {cover && <span className="sr-only"> ({t.area.includedIn(nameOf(cover))})</span>}
         </span>
-        {count(n)}
+        {n !== null && count(n)}
       </label>
     );
   };
@@ -181,6 +181,8 @@ export function WhereStep({ draft, setDraft, idPrefix, hydrated, destinations, a
         </div>
         <div id={listId} className="max-h-80 overflow-y-auto pr-1" data-testid="destination-tree">
           {view.loading && <p className="p-2 text-sm text-slate-600">{t.area.loading}</p>}
+          {/* Without the tree (a page whose loader has none, before it is fetched) the chosen destinations stay in the form. */}
+          {!view.tree && slugs.map((s) => <div key={s}>{destinationBox(s, nameOf(s), null, "chosen")}</div>)}
           {view.countries && view.countries.length === 0 && <p className="p-2 text-sm">{t.area.noMatches(query.trim())}</p>}
           {view.countries?.map((c) => (
             <div key={c.slug} className="border-b border-slate-100 py-1" data-testid="destination-country">

@@ -1,7 +1,7 @@
 import type { Db } from "../../../db/client";
 import { toDay } from "~/domain/dates";
 import { bucketIndex, FULL_PRICE_BUCKETS, PER_PERSON_BUCKETS } from "~/domain/price-buckets";
-import type { Transport } from "~/domain/constants";
+import type { SortingMethod, Transport } from "~/domain/constants";
 import { MAX_PERSONS } from "~/domain/constants";
 
 // The embedded index: every available trip as typed-array columns, grouped by party size and
@@ -33,6 +33,8 @@ export interface EmbeddedIndex {
   skiPassDays: Int32Array;
   /** Rank of the trip id in byte order: the tie-break between equally good trips. */
   idRank: Int32Array;
+  /** Per sort, each trip's key with lower meaning better, all Float64 so the hot loop stays monomorphic. */
+  sortKeys: Record<SortingMethod, Float64Array>;
   nights: Int32Array;
   originalPrice: Float64Array; // NaN when absent
   transport: Uint8Array;
@@ -153,6 +155,7 @@ export function buildIndex(db: Db, generation: number): EmbeddedIndex {
     skiPassIncluded: new Uint8Array(n),
     skiPassDays: new Int32Array(n),
     idRank: new Int32Array(n),
+    sortKeys: { "skiScore:desc": new Float64Array(n), "discountPercentage:desc": new Float64Array(n), "price:asc": new Float64Array(n) },
     nights: new Int32Array(n),
     originalPrice: new Float64Array(n),
     transport: new Uint8Array(n),
@@ -210,6 +213,9 @@ export function buildIndex(db: Db, generation: number): EmbeddedIndex {
     index.nights[i] = r[11];
     index.originalPrice[i] = r[12] ?? NaN;
     index.transport[i] = TRANSPORT_CODES.indexOf(r[13]);
+    index.sortKeys["skiScore:desc"][i] = -r[8];
+    index.sortKeys["discountPercentage:desc"][i] = -r[7];
+    index.sortKeys["price:asc"][i] = r[5];
     index.tripIds[i] = r[14];
     index.urls[i] = r[15];
     i++;

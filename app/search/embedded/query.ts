@@ -62,8 +62,7 @@ export function runSearch(ix: EmbeddedIndex, q: CompiledSearch, page: number, wi
   const accCompanies = new Uint32Array(accCount * companyWords);
 
   // Lower is better: the sort's key, then the trip id's rank.
-  const key = q.sort === "price:asc" ? ix.price : q.sort === "discountPercentage:desc" ? ix.discount : ix.score;
-  const sign = q.sort === "price:asc" ? 1 : -1;
+  const key = ix.sortKeys[q.sort];
 
   const { acc, company, meal, day, price, pricePerPerson, priceBucket, perPersonBucket, skiPassIncluded, skiPassDays, idRank } = ix;
   let total = 0;
@@ -99,8 +98,9 @@ export function runSearch(ix: EmbeddedIndex, q: CompiledSearch, page: number, wi
         const b = best[a];
         if (b < 0) best[a] = i;
         else {
-          const d = sign * (key[i] - key[b]);
-          if (d < 0 || (d === 0 && idRank[i] < idRank[b])) best[a] = i;
+          const ki = key[i];
+          const kb = key[b];
+          if (ki < kb || (ki === kb && idRank[i] < idRank[b])) best[a] = i;
         }
       } else if ((fails & (fails - 1)) === 0) {
         // Exactly one owned filter fails: only that filter's facet counts the trip.
@@ -143,7 +143,7 @@ export function runSearch(ix: EmbeddedIndex, q: CompiledSearch, page: number, wi
   let items: SearchResultItem[] = [];
   if (withItems) {
     matchedAccs.sort((x, y) => {
-      const d = sign * (key[best[x]] - key[best[y]]);
+      const d = key[best[x]] - key[best[y]];
       return d !== 0 ? d : x - y;
     });
     items = matchedAccs
