@@ -25,12 +25,16 @@ export interface EmbeddedIndex {
   day: Int32Array;
   price: Float64Array;
   pricePerPerson: Float64Array;
-  priceBucket: Int16Array;
-  perPersonBucket: Int16Array;
   discount: Int32Array;
   score: Int32Array;
   skiPassIncluded: Uint8Array;
   skiPassDays: Int32Array;
+  /**
+   * The facet-relevant codes of a trip packed in one word, so the scan loads one array instead
+   * of five: company (bits 0–9), meal plan (10–15), ski pass included (16), price bucket
+   * (17–23), per-person price bucket (24–29). See `packTrip`.
+   */
+  packed: Int32Array;
   /** Rank of the trip id in byte order: the tie-break between equally good trips. */
   idRank: Int32Array;
   /** Per sort, each trip's key with lower meaning better, all Float64 so the hot loop stays monomorphic. */
@@ -70,6 +74,13 @@ export interface EmbeddedIndex {
 
 const TRANSPORT_CODES: Transport[] = ["bus", "fly", "egen-transport"];
 
+export const MAX_COMPANIES = 1024;
+export const MAX_MEAL_PLANS = 64;
+
+export function packTrip(company: number, meal: number, skiPassIncluded: number, priceBucket: number, perPersonBucket: number): number {
+  return company | (meal << 10) | (skiPassIncluded << 16) | (priceBucket << 17) | (perPersonBucket << 24);
+}
+
 function dictionary<T>(items: T[], key: (t: T) => string): Map<string, number> {
   return new Map(items.map((item, i) => [key(item), i]));
 }
@@ -103,6 +114,9 @@ export function buildIndex(db: Db, generation: number): EmbeddedIndex {
   const accRows = sqlite
     .prepare("SELECT id, name, rating, lat, lng, image_url AS imageUrl, resort_slug FROM accommodations ORDER BY id")
     .all() as Array<{ id: string; name: string; rating: number; lat: number; lng: number; imageUrl: string | null; resort_slug: string }>;
+  if (companies.length > MAX_COMPANIES || mealPlans.length > MAX_MEAL_PLANS) {
+    throw new Error(`Det indlejrede indeks rummer højst ${MAX_COMPANIES} rejseselskaber og ${MAX_MEAL_PLANS} pensionstyper.`);
+  }
   const accIdx = new Map(accRows.map((a, i) => [a.id, i]));
   const accommodations: EmbeddedIndex["accommodations"] = accRows.map((a) => ({
     id: a.id,
@@ -148,13 +162,12 @@ export function buildIndex(db: Db, generation: number): EmbeddedIndex {
     day: new Int32Array(n),
     price: new Float64Array(n),
     pricePerPerson: new Float64Array(n),
-    priceBucket: new Int16Array(n),
-    perPersonBucket: new Int16Array(n),
     discount: new Int32Array(n),
     score: new Int32Array(n),
     skiPassIncluded: new Uint8Array(n),
     skiPassDays: new Int32Array(n),
     idRank: new Int32Array(n),
+    packed: new Int32Array(n),
     sortKeys: { "skiScore:desc": new Float64Array(n), "discountPercentage:desc": new Float64Array(n), "price:asc": new Float64Array(n) },
     nights: new Int32Array(n),
     originalPrice: new Float64Array(n),
@@ -204,8 +217,6 @@ export function buildIndex(db: Db, generation: number): EmbeddedIndex {
     index.meal[i] = mealIdx.get(r[4])!;
     index.price[i] = r[5];
     index.pricePerPerson[i] = r[6];
-    index.priceBucket[i] = bucketIndex(r[5], FULL_PRICE_BUCKETS);
-    index.perPersonBucket[i] = bucketIndex(r[6], PER_PERSON_BUCKETS);
     index.discount[i] = r[7];
     index.score[i] = r[8];
     index.skiPassIncluded[i] = r[9];
@@ -216,6 +227,8 @@ export function buildIndex(db: Db, generation: number): EmbeddedIndex {
     index.sortKeys["skiScore:desc"][i] = -r[8];
     index.sortKeys["discountPercentage:desc"][i] = -r[7];
     index.sortKeys["price:asc"][i] = r[5];
+    // Prices are positive (the feed schema), so neither bucket is 'unknown'.
+    index.packed[i] = packTrip(index.company[i], index.meal[i], r[9], bucketIndex(r[5], FULL_PRICE_BUCKETS), bucketIndex(r[6], PER_PERSON_BUCKETS));
     index.tripIds[i] = r[14];
     index.urls[i] = r[15];
     i++;

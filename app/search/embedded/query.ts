@@ -39,7 +39,9 @@ export function runSearch(ix: EmbeddedIndex, q: CompiledSearch, page: number, wi
       if (accHard[a] && !wanted.every((w) => w >= 0 && ix.accommodations[a].features.includes(w))) accHard[a] = 0;
     }
   }
+  // Rating is an owned filter of the accommodation: mark the ones that fail it (2) in the mask.
   const minRating = f.minRating ?? 0;
+  for (let a = 0; a < accCount; a++) if (accHard[a] !== 0 && ix.accRating[a] < minRating) accHard[a] = 2;
   const companyOk = optionMask(ix.companies.length, f.travelCompanies, (s) => ix.companies.findIndex((c) => c.slug === s));
   const mealOk = optionMask(ix.mealPlans.length, f.mealPlanTypes, (s) => ix.mealPlans.findIndex((m) => m.slug === s));
   const skiWanted = f.skiPassIncluded === undefined ? -1 : f.skiPassIncluded ? 1 : 0;
@@ -58,13 +60,16 @@ export function runSearch(ix: EmbeddedIndex, q: CompiledSearch, page: number, wi
   const ratingCounts = new Int32Array(6);
   const accMatches = new Int32Array(accCount);
   const best = new Int32Array(accCount).fill(-1);
-  const companyWords = (ix.companies.length + 31) >>> 5;
-  const accCompanies = new Uint32Array(accCount * companyWords);
+  // Matching trips per accommodation and company: gives the company facet and each item's companyCount.
+  const companyTotal = ix.companies.length;
+  const accCompanyCounts = new Int32Array(accCount * companyTotal);
 
   // Lower is better: the sort's key, then the trip id's rank.
   const key = ix.sortKeys[q.sort];
 
-  const { acc, company, meal, day, price, pricePerPerson, priceBucket, perPersonBucket, skiPassIncluded, skiPassDays, idRank } = ix;
+  const { acc, packed, day, price, pricePerPerson, skiPassDays, idRank, accRating } = ix;
+  const checkDays = f.minSkiPassDaysCount !== undefined || f.maxSkiPassDaysCount !== undefined;
+  const checkPrice = f.minPrice !== undefined || f.maxPrice !== undefined || f.minFullPrice !== undefined || f.maxFullPrice !== undefined;
   let total = 0;
   const from = q.persons <= ix.personsStart.length - 2 ? ix.personsStart[q.persons] : 0;
   const to = q.persons <= ix.personsStart.length - 2 ? ix.personsStart[q.persons + 1] : 0;
@@ -74,27 +79,34 @@ export function runSearch(ix: EmbeddedIndex, q: CompiledSearch, page: number, wi
     const end = lowerBound(day, start, to, hi + 1);
     for (let i = start; i < end; i++) {
       const a = acc[i];
-      if (accHard[a] === 0) continue;
-      const days = skiPassDays[i];
-      if (days < minDays || days > maxDays) continue;
-      let fails = 0;
-      if (companyOk !== null && companyOk[company[i]] === 0) fails |= FAIL_COMPANY;
-      if (mealOk !== null && mealOk[meal[i]] === 0) fails |= FAIL_MEAL;
-      if (ix.accRating[a] < minRating) fails |= FAIL_RATING;
-      if (skiWanted >= 0 && skiPassIncluded[i] !== skiWanted) fails |= FAIL_SKIPASS;
-      const pp = pricePerPerson[i];
-      const p = price[i];
-      if (pp < minP || pp > maxP || p < minF || p > maxF) fails |= FAIL_PRICE;
+      const accState = accHard[a];
+      if (accState === 0) continue;
+      if (checkDays) {
+        const days = skiPassDays[i];
+        if (days < minDays || days > maxDays) continue;
+      }
+      const code = packed[i];
+      const c = code & 0x3ff;
+      const m = (code >>> 10) & 0x3f;
+      const ski = (code >>> 16) & 1;
+      let fails = accState === 2 ? FAIL_RATING : 0;
+      if (companyOk !== null && companyOk[c] === 0) fails |= FAIL_COMPANY;
+      if (mealOk !== null && mealOk[m] === 0) fails |= FAIL_MEAL;
+      if (skiWanted >= 0 && ski !== skiWanted) fails |= FAIL_SKIPASS;
+      if (checkPrice) {
+        const pp = pricePerPerson[i];
+        const p = price[i];
+        if (pp < minP || pp > maxP || p < minF || p > maxF) fails |= FAIL_PRICE;
+      }
 
       if (fails === 0) {
         total++;
-        priceCounts[priceBucket[i]]++;
-        perPersonCounts[perPersonBucket[i]]++;
-        companyCounts[company[i]]++;
-        mealCounts[meal[i]]++;
-        skiCounts[skiPassIncluded[i]]++;
+        priceCounts[(code >>> 17) & 0x7f]++;
+        perPersonCounts[(code >>> 24) & 0x3f]++;
+        mealCounts[m]++;
+        skiCounts[ski]++;
         accMatches[a]++;
-        accCompanies[a * companyWords + (company[i] >>> 5)] |= 1 << (company[i] & 31);
+        accCompanyCounts[a * companyTotal + c]++;
         const b = best[a];
         if (b < 0) best[a] = i;
         else {
@@ -104,13 +116,13 @@ export function runSearch(ix: EmbeddedIndex, q: CompiledSearch, page: number, wi
         }
       } else if ((fails & (fails - 1)) === 0) {
         // Exactly one owned filter fails: only that filter's facet counts the trip.
-        if (fails === FAIL_COMPANY) companyCounts[company[i]]++;
-        else if (fails === FAIL_MEAL) mealCounts[meal[i]]++;
-        else if (fails === FAIL_RATING) ratingCounts[ix.accRating[a]]++;
-        else if (fails === FAIL_SKIPASS) skiCounts[skiPassIncluded[i]]++;
+        if (fails === FAIL_COMPANY) companyCounts[c]++;
+        else if (fails === FAIL_MEAL) mealCounts[m]++;
+        else if (fails === FAIL_RATING) ratingCounts[accRating[a]]++;
+        else if (fails === FAIL_SKIPASS) skiCounts[ski]++;
         else {
-          priceCounts[priceBucket[i]]++;
-          perPersonCounts[perPersonBucket[i]]++;
+          priceCounts[(code >>> 17) & 0x7f]++;
+          perPersonCounts[(code >>> 24) & 0x3f]++;
         }
       }
     }
@@ -124,6 +136,7 @@ export function runSearch(ix: EmbeddedIndex, q: CompiledSearch, page: number, wi
     if (m === 0) continue;
     matchedAccs.push(a);
     ratingCounts[ix.accRating[a]] += m;
+    for (let c = 0; c < companyTotal; c++) companyCounts[c] += accCompanyCounts[a * companyTotal + c];
     for (const feature of ix.accommodations[a].features) featureCounts[feature] += m;
   }
 
@@ -148,7 +161,7 @@ export function runSearch(ix: EmbeddedIndex, q: CompiledSearch, page: number, wi
     });
     items = matchedAccs
       .slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)
-      .map((a) => toItem(ix, a, best[a], accMatches[a], popcount(accCompanies, a * companyWords, companyWords)));
+      .map((a) => toItem(ix, a, best[a], accMatches[a], nonZero(accCompanyCounts, a * companyTotal, companyTotal)));
   }
   return { totalCount: total, accommodationCount: matchedAccs.length, items, facetNumbers };
 }
@@ -202,16 +215,10 @@ function counted(keys: string[], counts: Int32Array): { value: Record<string, nu
   return { value };
 }
 
-function popcount(words: Uint32Array, start: number, length: number): number {
-  let count = 0;
-  for (let w = start; w < start + length; w++) {
-    let v = words[w];
-    while (v) {
-      v &= v - 1;
-      count++;
-    }
-  }
-  return count;
+function nonZero(counts: Int32Array, start: number, length: number): number {
+  let n = 0;
+  for (let k = start; k < start + length; k++) if (counts[k] > 0) n++;
+  return n;
 }
 
 function toItem(ix: EmbeddedIndex, a: number, i: number, offerCount: number, companyCount: number): SearchResultItem {
