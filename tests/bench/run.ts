@@ -1,0 +1,498 @@
+// `npm run bench [-- options]`: the search benchmark of issue 2, point 6.
+//
+//   --trips N        trips to generate (default 200000)
+//   --only a,b       engines to run: embedded, sqlite-sql, duckdb, itemsjs, orama (default all)
+//   --runs N         most measured runs per query (default 30; slow engines get fewer, never < 3)
+//   --page           run only the page section (server + autocannon + bundle size)
+//   --no-page        skip the page section
+//   --db FILE        reuse an imported bench database (skips generating and importing)
+//   --keep           keep the temporary folder with the feed and the database
+//
+// It generates the demo feed (seed 1, season 2026), imports it with the operators' CLI (timed end
+// to end, then the embedded index build), runs the fixed query set (queries.ts) on every engine,
+// each in its own process (worker.ts), checks every peer's answers against the embedded engine's,
+// prints the tables and writes them to tests/bench/results.md.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { openDb } from "../../db/client";
+import { EmbeddedEngine } from "~/search/embedded/engine";
+import { compareResults } from "./engine";
+import { runPage, ROOT, type PageResult } from "./page";
+import { QUERIES, QUERY_CLASSES, TODAY, USED_SLUGS, type QueryClass } from "./queries";
+import { fmtMb, fmtMs, fmtRatio, markdownTable, percentile, textTable } from "./stats";
+import type { WorkerInput, WorkerOutput } from "./worker";
+
+const ENGINES = ["embedded", "sqlite-sql", "duckdb", "itemsjs", "orama"] as const;
+const RESULTS_MD = path.join(ROOT, "tests/bench/results.md");
+const WORKER = path.join(ROOT, "tests/bench/worker.ts");
+const WORKER_KILL_MS = 360_000;
+
+const { values: args } = parseArgs({
+  options: {
+    trips: { type: "string", default: "200000" },
+    only: { type: "string" },
+    runs: { type: "string", default: "30" },
+    page: { type: "boolean", default: false },
+    "no-page": { type: "boolean", default: false },
+    db: { type: "string" },
+    keep: { type: "boolean", default: false },
+  },
+});
+
+const trips = Number(args.trips);
+if (!Number.isInteger(trips) || trips < 1) throw new Error("--trips must be a positive integer");
+const only = args.only ? args.only.split(",").map((s) => s.trim()) : [...ENGINES];
+for (const e of only) if (!(ENGINES as readonly string[]).includes(e)) throw new Error(`unknown engine ${e}; one of ${ENGINES.join(", ")}`);
+const maxRuns = Math.max(3, Number(args.runs));
+
+const md: string[] = [];
+const say = (s = "") => {
+  console.log(s);
+};
+const both = (s = "") => {
+  say(s);
+  md.push(s);
+};
+const log = (s: string) => process.stderr.write(`· ${s}\n`);
+
+interface ChildResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  ms: number;
+  stdout: string;
+  stderr: string;
+}
+
+function runChild(cmd: string, argv: string[], env: Record<string, string>, killAfterMs: number, echo = false): Promise<ChildResult> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const child = spawn(cmd, argv, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout = (stdout + d.toString()).slice(-20_000)));
+    child.stderr.on("data", (d: Buffer) => {
+      stderr = (stderr + d.toString()).slice(-20_000);
+      if (echo) process.stderr.write(d);
+    });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill("SIGKILL");
+    }, killAfterMs);
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, timedOut, ms: performance.now() - started, stdout, stderr });
+    });
+  });
+}
+
+/** Percentile over a class's samples, each query weighing the same whatever its run count. */
+function classPercentile(outcomes: WorkerOutput["queries"], p: number): number {
+  const weighted: Array<[number, number]> = [];
+  for (const q of outcomes) for (const s of q.samples) weighted.push([s, 1 / q.samples.length]);
+  if (!weighted.length) return NaN;
+  weighted.sort((a, b) => a[0] - b[0]);
+  const total = weighted.reduce((s, [, w]) => s + w, 0);
+  let acc = 0;
+  for (const [s, w] of weighted) {
+    acc += w;
+    if (acc >= (p / 100) * total - 1e-9) return s;
+  }
+  return weighted[weighted.length - 1][0];
+}
+
+async function prepareData(dir: string): Promise<{ dbFile: string; timing: ImportTiming | null }> {
+  if (args.db) {
+    log(`reusing ${args.db}`);
+    return { dbFile: path.resolve(args.db), timing: null };
+  }
+  const feed = path.join(dir, "feed.ndjson");
+  const dbFile = path.join(dir, "bench.db");
+  log(`generating ${trips.toLocaleString("en")} trips (seed 1, season 2026) → ${feed}`);
+  const gen = await runChild("npx", ["tsx", "indexer/cli.ts", "demo", "--trips", String(trips), "--seed", "1", "--season", "2026", "--out", feed], {}, 900_000);
+  if (gen.code !== 0) throw new Error(`demo failed (${gen.code}):\n${gen.stderr}`);
+  log(`generated in ${(gen.ms / 1000).toFixed(1)} s; importing with the CLI`);
+  const imp = await runChild("npx", ["tsx", "indexer/cli.ts", "import", feed], { DATABASE_URL: dbFile }, 1_800_000);
+  if (imp.code !== 0) throw new Error(`import failed (${imp.code}):\n${imp.stdout}\n${imp.stderr}`);
+  const reported = /Importeret på ([\d.,]+) sekunder/.exec(imp.stdout)?.[1];
+  log(`imported in ${(imp.ms / 1000).toFixed(1)} s; building the embedded index`);
+  const db = openDb(dbFile);
+  const t0 = performance.now();
+  let engine: EmbeddedEngine | undefined = new EmbeddedEngine(db);
+  const indexMs = performance.now() - t0;
+  const indexed = engine.current().tripCount;
+  engine = undefined;
+  db.$client.close();
+  return {
+    dbFile,
+    timing: {
+      generateMs: gen.ms,
+      importWallMs: imp.ms,
+      importReportedS: reported ? Number(reported.replace(/\./g, "").replace(",", ".")) : NaN,
+      indexMs,
+      indexed,
+      feedBytes: fs.statSync(feed).size,
+    },
+  };
+}
+
+interface ImportTiming {
+  generateMs: number;
+  importWallMs: number;
+  importReportedS: number;
+  indexMs: number;
+  indexed: number;
+  feedBytes: number;
+}
+
+function checkVocabulary(dbFile: string): string[] {
+  const db = openDb(dbFile);
+  const s = db.$client;
+  const exists = (sql: string, ...params: string[]) => s.prepare(sql).get(...params) !== undefined;
+  const missing: string[] = [];
+  for (const d of USED_SLUGS.destinations)
+    if (!exists("SELECT 1 FROM resorts r JOIN regions g ON g.slug = r.region_slug WHERE ? IN (r.slug, g.slug, g.country_slug)", d))
+      missing.push(`destination ${d}`);
+  for (const t of USED_SLUGS.tags) if (!exists("SELECT 1 FROM tags WHERE slug = ?", t)) missing.push(`tag ${t}`);
+  for (const m of USED_SLUGS.mealPlans) if (!exists("SELECT 1 FROM meal_plans WHERE slug = ?", m)) missing.push(`meal plan ${m}`);
+  for (const f of USED_SLUGS.features) if (!exists("SELECT 1 FROM features WHERE value = ?", f)) missing.push(`feature ${f}`);
+  for (const c of USED_SLUGS.companies) if (!exists("SELECT 1 FROM travel_companies WHERE slug = ?", c)) missing.push(`company ${c}`);
+  s.close();
+  return missing;
+}
+
+async function runWorker(engine: string, dbFile: string, dir: string): Promise<WorkerOutput> {
+  const out = path.join(dir, `${engine}.json`);
+  const input: WorkerInput = {
+    engine,
+    dbFile,
+    out,
+    maxRuns,
+    minRuns: 3,
+    budgetMs: engine === "embedded" ? 5_000 : 2_000,
+    deadlineMs: 150_000,
+  };
+  const res = await runChild(
+    process.execPath,
+    ["--expose-gc", "--max-old-space-size=12288", "--import", "tsx", WORKER, JSON.stringify(input)],
+    {},
+    WORKER_KILL_MS,
+    true,
+  );
+  let output: WorkerOutput | null = null;
+  try {
+    output = JSON.parse(fs.readFileSync(out, "utf8")) as WorkerOutput;
+  } catch {
+    // no (complete) output
+  }
+  if (!output) {
+    output = { engine, error: null, buildMs: NaN, memory: null, notes: [], queries: [] };
+  }
+  if (res.code !== 0 && !output.error) {
+    const why = res.timedOut
+      ? `killed after ${WORKER_KILL_MS / 1000} s`
+      : res.signal
+        ? `ended by ${res.signal}${res.signal === "SIGKILL" ? ", out of memory?" : ""}`
+        : `exit code ${res.code}`;
+    output.error = `worker failed (${why}): ${res.stderr.trim().split("\n").slice(-3).join(" | ")}`;
+  }
+  return output;
+}
+
+function memoryCell(o: WorkerOutput): [string, string, string] {
+  const m = o.memory;
+  if (!m) return ["–", "–", "–"];
+  return [fmtMb(m.heapDelta + m.externalDelta), fmtMb(m.rssDelta), fmtMb(m.maxRss)];
+}
+
+async function main() {
+  const started = performance.now();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pistepris-bench-"));
+  const load0 = os.loadavg()[0];
+  both(`# Pistepris search benchmark`);
+  both();
+  both(
+    `${new Date().toISOString()} · ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? "cpu"} · Node ${process.version} · ` +
+      `${trips.toLocaleString("en")} trips (demo seed 1, season 2026) · searches run with today = ${TODAY}`,
+  );
+  both();
+
+  const { dbFile, timing } = await prepareData(dir);
+
+  if (timing) {
+    const importS = timing.importWallMs / 1000;
+    const indexS = timing.indexMs / 1000;
+    both(`## Import (${trips.toLocaleString("en")} feed lines, ${fmtMb(timing.feedBytes)} NDJSON)`);
+    both();
+    const rows = [
+      ["generate feed (`indexer/cli.ts demo`)", `${(timing.generateMs / 1000).toFixed(1)} s`],
+      ["import (`npx tsx indexer/cli.ts import FILE`, wall clock)", `${importS.toFixed(1)} s`],
+      ["  of which the CLI reports for the import itself", `${timing.importReportedS.toFixed(1)} s`],
+      ["embedded index build (`new EmbeddedEngine(db)`) right after", `${indexS.toFixed(2)} s`],
+      ["import + index (end to end)", `${(importS + indexS).toFixed(1)} s`],
+    ];
+    say(textTable(["step", "time"], rows));
+    md.push(markdownTable(["step", "time"], rows));
+    both();
+    both(`Target: import of 200,000 lines ≤ 20 s end to end including the index swap → ${trips === 200_000 ? (importS + indexS <= 20 ? "met" : "**missed**") : "n/a (not 200,000 lines)"}.`);
+    both();
+  }
+
+  if (!args.page) {
+    const missing = checkVocabulary(dbFile);
+    if (missing.length) both(`⚠ slugs of the query set missing from the data: ${missing.join(", ")}`);
+
+    const outputs: WorkerOutput[] = [];
+    for (const engine of only) {
+      log(`engine ${engine}`);
+      outputs.push(await runWorker(engine, dbFile, dir));
+    }
+    report(outputs);
+  }
+
+  let page: PageResult | null = null;
+  if (!args["no-page"]) {
+    log("page section");
+    page = await runPage(dbFile, { duration: 10, connections: 16, log });
+    reportPage(page);
+  }
+
+  both();
+  both(
+    `Total bench time ${((performance.now() - started) / 1000).toFixed(0)} s; load average at start ${load0.toFixed(2)}, at end ${os.loadavg()[0].toFixed(2)} ` +
+      `(other work on the machine inflates the numbers).`,
+  );
+  fs.writeFileSync(RESULTS_MD, md.join("\n") + "\n");
+  say(`\n(written to ${path.relative(ROOT, RESULTS_MD)})`);
+  if (args.keep) say(`(kept ${dir})`);
+  else fs.rmSync(dir, { recursive: true, force: true });
+}
+
+function report(outputs: WorkerOutput[]) {
+  const ref = outputs.find((o) => o.engine === "embedded");
+  const refResults = new Map(ref?.queries.map((q) => [q.name, q.result]) ?? []);
+
+  // Correctness: every peer's answer to every query against the embedded engine's.
+  const diffs = new Map<string, Map<string, string[]>>();
+  for (const o of outputs) {
+    if (o.engine === "embedded") continue;
+    const per = new Map<string, string[]>();
+    for (const q of o.queries) {
+      const r = refResults.get(q.name);
+      if (q.error) per.set(q.name, [`error: ${q.error}`]);
+      else if (!ref) continue;
+      else if (!r || !q.result) per.set(q.name, ["no reference answer"]);
+      else {
+        const d = compareResults(r, q.result);
+        if (d.length) per.set(q.name, d);
+      }
+    }
+    diffs.set(o.engine, per);
+  }
+  const correctCell = (o: WorkerOutput, cls: QueryClass): string => {
+    if (o.engine === "embedded") return "ref";
+    if (!ref) return "no ref";
+    const names = QUERIES.filter((q) => q.cls === cls).map((q) => q.name);
+    const ran = o.queries.filter((q) => q.cls === cls);
+    if (!ran.length) return "–";
+    const bad = names.filter((n) => diffs.get(o.engine)?.has(n)).length;
+    const missing = names.filter((n) => !ran.some((q) => q.name === n)).length;
+    const notRun = missing ? ` (${missing} not run)` : "";
+    return bad ? `✗ ${bad}/${names.length}${notRun}` : `✓${notRun}`;
+  };
+
+  const classStats = (o: WorkerOutput, cls: QueryClass) => {
+    const qs = o.queries.filter((q) => q.cls === cls && q.samples.length > 0);
+    return { p50: classPercentile(qs, 50), p95: classPercentile(qs, 95) };
+  };
+
+  both(`## Search: full search (page of 20 accommodations + totalCount + every facet number), ms`);
+  both();
+  const header = [
+    "engine",
+    "build",
+    "JS mem Δ",
+    "RSS Δ",
+    "peak RSS",
+    ...QUERY_CLASSES.flatMap((c) => [`${c} p50`, `${c} p95`]),
+    ...QUERY_CLASSES.map((c) => `ok ${c}`),
+  ];
+  const rows = outputs.map((o) => {
+    if (o.error && !o.queries.length) return [o.engine, "FAILED", ...header.slice(2).map(() => "–")];
+    return [
+      o.engine,
+      Number.isFinite(o.buildMs) ? `${(o.buildMs / 1000).toFixed(2)} s` : "–",
+      ...memoryCell(o),
+      ...QUERY_CLASSES.flatMap((c) => {
+        const s = classStats(o, c);
+        return [fmtMs(s.p50), fmtMs(s.p95)];
+      }),
+      ...QUERY_CLASSES.map((c) => correctCell(o, c)),
+    ];
+  });
+  say(textTable(header, rows));
+  md.push(markdownTable(header, rows));
+  both();
+  both(
+    "build: loading from the SQLite store until searchable (peers: read the denormalised rows + build). JS mem Δ: heapUsed + external " +
+      "growth after build (after gc); RSS Δ: process RSS growth after build (DuckDB's memory is native, so only RSS shows it); peak RSS: " +
+      "the worker process's maximum. ok: every query's totalCount, facet numbers, accommodation order, best trip and offer count equal the " +
+      "embedded engine's (✓), or how many queries differ (✗).",
+  );
+  both();
+
+  // Speed-up of the embedded engine over each peer.
+  if (ref && !ref.error) {
+    const peers = outputs.filter((o) => o.engine !== "embedded" && o.queries.some((q) => q.samples.length));
+    const broadP50 = (o: WorkerOutput) => classStats(o, "broad").p50;
+    const fastestBroad = peers.filter((o) => Number.isFinite(broadP50(o))).sort((a, b) => broadP50(a) - broadP50(b))[0];
+    if (peers.length) {
+      both(`## Embedded engine speed-up (peer p50 / embedded p50)`);
+      both();
+      const rh = ["peer", ...QUERY_CLASSES];
+      const rr = peers.map((o) => [
+        o.engine === fastestBroad?.engine ? `${o.engine} ★` : o.engine,
+        ...QUERY_CLASSES.map((c) => fmtRatio(classStats(o, c).p50 / classStats(ref, c).p50)),
+      ]);
+      say(textTable(rh, rr));
+      md.push(markdownTable(rh, rr));
+      both();
+      if (fastestBroad) both(`★ fastest peer on broad queries: **${fastestBroad.engine}** (p50 ${fmtMs(broadP50(fastestBroad))} ms).`);
+      both();
+    }
+
+    // The targets of issue 2.
+    const e = (c: QueryClass) => classStats(ref, c).p50;
+    const ratio = fastestBroad ? broadP50(fastestBroad) / e("broad") : NaN;
+    const mark = (ok: boolean) => (ok ? "met" : "**MISSED**");
+    both(`## Targets (issue 2, set for 200,000 trips; measured at ${trips.toLocaleString("en")})`);
+    both();
+    const th = ["target", "measured", "result"];
+    const tr = [
+      ["broad p50 ≤ 3 ms", `${fmtMs(e("broad"))} ms`, mark(e("broad") <= 3)],
+      ["selective p50 ≤ 1 ms", `${fmtMs(e("selective"))} ms`, mark(e("selective") <= 1)],
+      ["≥ 5× the fastest peer on broad", fastestBroad ? `${fmtRatio(ratio)} (${fastestBroad.engine})` : "no peer ran", fastestBroad ? mark(ratio >= 5) : "–"],
+      ["index build ≤ 2 s", `${(ref.buildMs / 1000).toFixed(2)} s`, mark(ref.buildMs <= 2000)],
+    ];
+    if (trips !== 200_000) tr.forEach((r) => (r[2] = `${r[2]} (at ${trips.toLocaleString("en")} trips)`));
+    say(textTable(th, tr));
+    md.push(markdownTable(th, tr));
+    both();
+    if (ref.memory) both(`Embedded worker process: RSS ${fmtMb(ref.memory.rssAfterBuild)} after build, peak ${fmtMb(ref.memory.maxRss)}.`);
+    both();
+  }
+
+  // Per query detail.
+  both(`## Per query p50 (ms; ✗ = differs from the embedded engine)`);
+  both();
+  const dh = ["query", "class", ...outputs.map((o) => o.engine)];
+  const dr = QUERIES.filter((q) => outputs.some((o) => o.queries.some((x) => x.name === q.name))).map((q) => [
+    q.name,
+    q.cls,
+    ...outputs.map((o) => {
+      const x = o.queries.find((y) => y.name === q.name);
+      if (!x) return "–";
+      if (x.error) return "error";
+      const bad = o.engine !== "embedded" && diffs.get(o.engine)?.has(q.name);
+      return `${fmtMs(percentile(x.samples, 50))}${bad ? " ✗" : ""}`;
+    }),
+  ]);
+  say(textTable(dh, dr));
+  md.push(markdownTable(dh, dr));
+  both();
+  both("Queries (URL query strings, parsed with parseSearchQuery):");
+  both();
+  for (const q of QUERIES) both(`- ${q.name} (${q.cls}): \`${q.qs || "(empty)"}\``);
+  both();
+
+  // Run counts, caps, failures, differences, notes.
+  both(`## Runs and notes`);
+  both();
+  for (const o of outputs) {
+    const runs = o.queries.map((q) => q.samples.length);
+    const warm = o.queries.map((q) => q.warmups);
+    if (runs.length)
+      both(
+        `- ${o.engine}: ${span(runs)} measured runs per query after ${span(warm)} warm-up run(s) (the first, cold run is never measured).`,
+      );
+    if (o.error) both(`- ${o.engine}: **FAILED** — ${o.error}`);
+    const budgeted = o.queries.filter((q) => q.capped?.includes("time budget"));
+    if (budgeted.length) {
+      const r = budgeted.map((q) => q.samples.length);
+      const range = Math.min(...r) === Math.max(...r) ? `${r[0]}` : `${Math.min(...r)}–${Math.max(...r)}`;
+      both(`  - ${o.engine}: ${budgeted.length} quer${budgeted.length === 1 ? "y" : "ies"} measured ${range} times instead of ${maxRuns} (time budget per query)`);
+    }
+    for (const q of o.queries.filter((x) => x.capped && !x.capped.includes("time budget"))) both(`  - ${o.engine} ${q.name}: capped, ${q.capped}`);
+    for (const q of o.queries.filter((x) => x.error)) both(`  - ${o.engine} ${q.name}: error ${q.error}`);
+    for (const n of o.notes) both(`  - ${n}`);
+  }
+  both();
+  const anyDiff = [...diffs.values()].some((m) => m.size > 0);
+  if (anyDiff) {
+    both(`## Differences from the embedded engine`);
+    both();
+    for (const [engine, per] of diffs) {
+      for (const [name, d] of per) both(`- ${engine} · ${name}: ${d.slice(0, 4).join("; ")}${d.length > 4 ? ` (+${d.length - 4} more)` : ""}`);
+    }
+    both();
+  }
+}
+
+function span(xs: number[]): string {
+  const lo = Math.min(...xs);
+  const hi = Math.max(...xs);
+  return lo === hi ? String(lo) : `${lo}–${hi}`;
+}
+
+function reportPage(page: PageResult) {
+  both(`## Page: production server under load (autocannon, 16 connections, 10 s each)`);
+  both();
+  if (page.skipped) {
+    both(page.skipped);
+    return;
+  }
+  if (page.error) both(`**Page section failed:** ${page.error.split("\n").slice(0, 6).join(" ")}`);
+  if (page.load.length) {
+    const h = ["target", "path", "p50 ms", "p97.5 ms", "p99 ms", "req/s", "kB/resp", "non-2xx", "errors"];
+    const r = page.load.map((l) => [
+      l.label,
+      l.path.length > 60 ? l.path.slice(0, 57) + "…" : l.path,
+      fmtMs(l.p50),
+      fmtMs(l.p97_5),
+      fmtMs(l.p99),
+      Number.isFinite(l.rps) ? Math.round(l.rps).toString() : "–",
+      l.requests ? (l.bytes / l.requests / 1024).toFixed(1) : "–",
+      String(l.non2xx),
+      String(l.errors),
+    ]);
+    say(textTable(h, r));
+    md.push(markdownTable(h, r));
+    both();
+    both(
+      `Server: started and answering in ${(page.startupMs / 1000).toFixed(1)} s; RSS after the load runs ${page.serverRss ? fmtMb(page.serverRss) : "unknown"}. ` +
+        `Note the server uses the real date, not ${TODAY}.`,
+    );
+    both();
+  }
+  both(`## JavaScript the results page loads (gzip)`);
+  both();
+  if (page.bundle) {
+    const h = ["file", "bytes", "gzip"];
+    const r = page.bundle.files.map((f) => [f.file, `${(f.bytes / 1024).toFixed(1)} kB`, `${(f.gzip / 1024).toFixed(1)} kB`]);
+    r.push(["total", `${(page.bundle.rawTotal / 1024).toFixed(1)} kB`, `${(page.bundle.gzipTotal / 1024).toFixed(1)} kB`]);
+    say(textTable(h, r));
+    md.push(markdownTable(h, r));
+    both();
+    both(`Entry client + root route + results route (id "results", app/pages/results.tsx) and their static imports, from ${page.bundle.source}.`);
+  } else both(`bundle size unavailable: ${page.bundleError}`);
+  both();
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? (e.stack ?? e.message) : String(e));
+  process.exitCode = 1;
+});
