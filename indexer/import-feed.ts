@@ -1,3 +1,4 @@
+import type { Statement } from "better-sqlite3";
 import { createHash } from "node:crypto";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
@@ -101,50 +102,47 @@ type Outcome = "added" | "updated" | "unchanged";
 /** Writes validated feed lines; remembers what this import saw. */
 class FeedWriter {
   readonly companies = new Set<string>();
-  private readonly seen = new Map<string, Set<string>>();
   private readonly at: Date;
 
-  private readonly findTrip;
-  private readonly insertTrip;
-  private readonly updateTrip;
-  private readonly touchTrip;
+  // The per-line statements run once per offer (hundreds of thousands per import), so they are
+  // plain prepared statements on the Drizzle client's connection: no per-call query mapping.
+  private readonly findTrip: Statement<[string], { contentHash: string; available: number }>;
+  private readonly insertTrip: Statement<[TripRow]>;
+  private readonly updateTrip: Statement<[TripRow]>;
+  private readonly touchTrip: Statement<[{ id: string; lastSeenAt: number }]>;
 
   constructor(
     private readonly db: Db,
     now: Date,
   ) {
     this.at = now;
-    this.findTrip = db
-      .select({ contentHash: t.trips.contentHash, available: t.trips.available })
-      .from(t.trips)
-      .where(eq(t.trips.id, sql.placeholder("id")))
-      .prepare();
-    this.insertTrip = db.insert(t.trips).values(placeholders(TRIP_COLUMNS)).prepare();
-    this.updateTrip = db
-      .update(t.trips)
-      .set(placeholders(TRIP_COLUMNS.filter((c) => c !== "id" && c !== "firstSeenAt")))
-      .where(eq(t.trips.id, sql.placeholder("id")))
-      .prepare();
-    this.touchTrip = db
-      .update(t.trips)
-      .set(placeholders(["lastSeenAt"]))
-      .where(eq(t.trips.id, sql.placeholder("id")))
-      .prepare();
+    const s = db.$client;
+    const columns = Object.keys(TRIP_COLUMNS) as Array<keyof TripRow>;
+    this.findTrip = s.prepare("SELECT content_hash AS contentHash, available FROM trips WHERE id = ?");
+    this.insertTrip = s.prepare(
+      `INSERT INTO trips (${columns.map((c) => TRIP_COLUMNS[c]).join(", ")}) VALUES (${columns.map((c) => `@${c}`).join(", ")})`,
+    );
+    this.updateTrip = s.prepare(
+      `UPDATE trips SET ${columns
+        .filter((c) => c !== "id" && c !== "firstSeenAt")
+        .map((c) => `${TRIP_COLUMNS[c]} = @${c}`)
+        .join(", ")} WHERE id = @id`,
+    );
+    this.touchTrip = s.prepare("UPDATE trips SET last_seen_at = @lastSeenAt WHERE id = @id");
   }
 
   /** `text` is the line as read: an offer whose text is unchanged is unchanged. */
   write(line: FeedLine, text: string): Outcome {
     this.writeReferences(line);
     const contentHash = createHash("sha1").update(text).digest("base64url");
-    const existing = this.findTrip.get({ id: line.id });
-    const lastSeenAt = this.at;
-    this.seenIn(line.travelCompany.slug).add(line.id);
+    const existing = this.findTrip.get(line.id);
+    const lastSeenAt = this.at.getTime();
     if (existing && existing.contentHash === contentHash && existing.available) {
       this.touchTrip.run({ id: line.id, lastSeenAt });
       return "unchanged";
     }
     const discount = discountPercentage(line.price, line.originalPrice);
-    const row = {
+    const row: TripRow = {
       id: line.id,
       companySlug: line.travelCompany.slug,
       accommodationId: line.accommodation.id,
@@ -156,12 +154,12 @@ class FeedWriter {
       pricePerPerson: line.pricePerPerson,
       originalPrice: line.originalPrice ?? null,
       mealPlanSlug: line.mealPlan.slug,
-      skiPassIncluded: line.skiPass.included,
+      skiPassIncluded: line.skiPass.included ? 1 : 0,
       skiPassDays: line.skiPass.days,
       url: line.url,
       discountPercentage: discount,
       skiScore: skiScore(line, discount),
-      available: true,
+      available: 1,
       contentHash,
       firstSeenAt: lastSeenAt,
       lastSeenAt,
@@ -172,12 +170,6 @@ class FeedWriter {
     }
     this.insertTrip.run(row);
     return "added";
-  }
-
-  private seenIn(company: string): Set<string> {
-    let ids = this.seen.get(company);
-    if (!ids) this.seen.set(company, (ids = new Set()));
-    return ids;
   }
 
   private readonly written = {
@@ -284,31 +276,49 @@ class FeedWriter {
   }
 }
 
-const TRIP_COLUMNS = [
-  "id",
-  "companySlug",
-  "accommodationId",
-  "departureDate",
-  "nights",
-  "transport",
-  "persons",
-  "price",
-  "pricePerPerson",
-  "originalPrice",
-  "mealPlanSlug",
-  "skiPassIncluded",
-  "skiPassDays",
-  "url",
-  "discountPercentage",
-  "skiScore",
-  "available",
-  "contentHash",
-  "firstSeenAt",
-  "lastSeenAt",
-] as const;
+/** The trips table's columns by the names the writer uses (db/schema.ts). */
+const TRIP_COLUMNS = {
+  id: "id",
+  companySlug: "company_slug",
+  accommodationId: "accommodation_id",
+  departureDate: "departure_date",
+  nights: "nights",
+  transport: "transport",
+  persons: "persons",
+  price: "price",
+  pricePerPerson: "price_per_person",
+  originalPrice: "original_price",
+  mealPlanSlug: "meal_plan_slug",
+  skiPassIncluded: "ski_pass_included",
+  skiPassDays: "ski_pass_days",
+  url: "url",
+  discountPercentage: "discount_percentage",
+  skiScore: "ski_score",
+  available: "available",
+  contentHash: "content_hash",
+  firstSeenAt: "first_seen_at",
+  lastSeenAt: "last_seen_at",
+} as const;
 
-// Drizzle's typed values() cannot take placeholders for every column type; the values bound at
-// run time are the row objects built in write().
-function placeholders(columns: readonly string[]): any {
-  return Object.fromEntries(columns.map((c) => [c, sql.placeholder(c)]));
-}
+type TripRow = {
+  id: string;
+  companySlug: string;
+  accommodationId: string;
+  departureDate: string;
+  nights: number;
+  transport: string;
+  persons: number;
+  price: number;
+  pricePerPerson: number;
+  originalPrice: number | null;
+  mealPlanSlug: string;
+  skiPassIncluded: number;
+  skiPassDays: number;
+  url: string;
+  discountPercentage: number;
+  skiScore: number;
+  available: number;
+  contentHash: string;
+  firstSeenAt: number;
+  lastSeenAt: number;
+};
