@@ -5,6 +5,9 @@ import express from "express";
 import { getDb } from "./db/client";
 import { getSearchEngine } from "./app/search/engine.server";
 import { seedIfEmpty } from "./indexer/seed";
+import { RESULTS_PATH } from "./app/domain/constants";
+import { todayInDenmark } from "./app/domain/dates";
+import { pageCache } from "./server/page-cache";
 
 // The web server: Remix behind Express. On first run it creates the database and loads the
 // demo data; the search engine is built before the first request is accepted.
@@ -31,6 +34,7 @@ if (vite) {
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
   app.use(express.static("build/client", { maxAge: "1h" }));
 }
+app.use(pageCache({ paths: ["/", RESULTS_PATH], version: () => `${engine.generation()} ${todayInDenmark()}` }));
 app.all(
   "*",
   createRequestHandler({

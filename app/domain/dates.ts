@@ -10,9 +10,11 @@ export function fromDay(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
+const copenhagenDate = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Copenhagen" });
+
 /** Today's date in Copenhagen, where the season's departures are reckoned. */
 export function todayInDenmark(now = new Date()): string {
-  return new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Copenhagen" }).format(now);
+  return copenhagenDate.format(now);
 }
 
 /** ISO weekday, Monday 1 … Sunday 7. */
