@@ -174,11 +174,15 @@ export async function bundleSize(dbFile: string): Promise<BundleResult> {
 export interface PageTargets {
   label: string;
   path: string;
+  headers?: Record<string, string>;
 }
 
 export const PAGE_TARGETS: PageTargets[] = [
   { label: "page broad", path: RESULTS_PATH },
   { label: "page selective", path: `${RESULTS_PATH}?destinationSlugs=val-thorens&weeks=7&adultCount=4` },
+  // A cookie bypasses the anonymous page cache (server/page-cache.ts): every request renders.
+  { label: "page broad, uncached", path: RESULTS_PATH, headers: { cookie: "bench=1" } },
+  { label: "page selective, uncached", path: `${RESULTS_PATH}?destinationSlugs=val-thorens&weeks=7&adultCount=4`, headers: { cookie: "bench=1" } },
   { label: "page mixed", path: `${RESULTS_PATH}?destinationSlugs=frankrig&minPrice=4000&maxPrice=9000&mealPlanTypes=halvpension,helpension&sort=price:asc` },
   { label: "api broad", path: "/api/search" },
   { label: "api selective", path: "/api/search?destinationSlugs=val-thorens&weeks=7&adultCount=4" },
@@ -237,8 +241,9 @@ export async function runPage(dbFile: string, opts: { duration: number; connecti
         continue;
       }
       // A short warm-up, then the measured run.
-      await autocannon({ url: base + p, connections: opts.connections, duration: 1 });
-      const r = await autocannon({ url: base + p, connections: opts.connections, duration: opts.duration });
+      const headers = target.headers ?? {};
+      await autocannon({ url: base + p, connections: opts.connections, duration: 1, headers });
+      const r = await autocannon({ url: base + p, connections: opts.connections, duration: opts.duration, headers });
       out.load.push({
         label: target.label,
         path: p,
