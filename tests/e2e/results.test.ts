@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, MOBILE, launchBrowser, newContext } from "./support/browser";
+import { open, seriousViolations } from "./support/page";
 import { startServer, type TestServer } from "./support/server";
 
 // The results page with JavaScript, at desktop and mobile sizes (issue 3).
@@ -21,12 +21,6 @@ afterAll(async () => {
 const search = (page: Page) => new URL(page.url()).search;
 const param = (page: Page, key: string) => new URL(page.url()).searchParams.get(key);
 
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await page.locator('[data-hydrated="true"]').waitFor();
-  await page.waitForLoadState("networkidle");
-}
-
 function bannerEvents(bannerId: number, kind: "view" | "click"): number {
   const db = new Database(server.dbFile, { readonly: true, fileMustExist: true });
   try {
@@ -34,13 +28,6 @@ function bannerEvents(bannerId: number, kind: "view" | "click"): number {
   } finally {
     db.close();
   }
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 describe("desktop", () => {

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, MOBILE, launchBrowser, newContext } from "./support/browser";
+import { seriousViolations } from "./support/page";
 import { startServer, type TestServer } from "./support/server";
 
 // The search bar, the mobile search summary and the landing page (issue 4), with and without
@@ -23,13 +23,6 @@ const params = (page: Page) => Object.fromEntries(new URL(page.url()).searchPara
 async function open(page: Page, path: string) {
   await page.goto(path);
   await page.waitForLoadState("networkidle");
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 /** The URL the JavaScript run produced, to compare with the plain form's. */
