@@ -1,6 +1,8 @@
 import type { LinksFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
 import stylesheet from "./tailwind.css?url";
+import { EmbedFrame, isEmbedSearch } from "./components/embed";
+import { RESULTS_PATH } from "./domain/constants";
 import { texts } from "./domain/texts";
 
 export const links: LinksFunction = () => [
@@ -27,7 +29,57 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  const { pathname, search } = useLocation();
+  // Embed mode (`embed=1`, issue 7): only the page itself, sized for the partner's iframe.
+  if (isEmbedSearch(search)) {
+    return (
+      <EmbedFrame>
+        <Outlet />
+      </EmbedFrame>
+    );
+  }
+  return (
+    <>
+      {/* The landing page's hero is its own header. */}
+      {pathname !== "/" && <SiteHeader />}
+      <Outlet />
+      <SiteFooter />
+    </>
+  );
+}
+
+function SiteHeader() {
+  return (
+    <header className="bg-brand-900 text-white" data-testid="site-header">
+      <div className="mx-auto flex max-w-[1400px] items-center justify-between gap-4 px-3 py-3 sm:px-4">
+        <Link to="/" className="text-lg font-extrabold tracking-tight">
+          {texts.siteName}
+        </Link>
+        <nav aria-label={texts.nav.label}>
+          <Link to={RESULTS_PATH} className="text-sm font-semibold underline-offset-4 hover:underline">
+            {texts.nav.allTrips}
+          </Link>
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+function SiteFooter() {
+  return (
+    <footer className="mt-8 border-t border-slate-200 bg-white" data-testid="site-footer">
+      <div className="mx-auto flex max-w-[1400px] flex-wrap items-center justify-between gap-4 px-3 py-6 text-sm text-slate-600 sm:px-4">
+        <p>
+          <strong className="text-brand-900">{texts.siteName}</strong> – {texts.tagline}
+        </p>
+        <nav aria-label={texts.nav.footerLabel}>
+          <Link to="/partner" className="font-semibold text-brand-700 underline">
+            {texts.nav.partner}
+          </Link>
+        </nav>
+      </div>
+    </footer>
+  );
 }
 
 export function ErrorBoundary() {

@@ -196,3 +196,16 @@ export const landingBoxes = sqliteTable("landing_boxes", {
   query: text("query").notNull(),
   sortOrder: integer("sort_order").notNull().default(0),
 });
+
+/** One row per click on an outbound offer link (the /ud/:tripId redirect), for reporting traffic per company and affiliate. */
+export const offerClicks = sqliteTable(
+  "offer_clicks",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    tripId: text("trip_id").notNull(),
+    companySlug: text("company_slug").notNull(),
+    affiliateId: text("affiliate_id"),
+    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("offer_clicks_company").on(t.companySlug), index("offer_clicks_affiliate").on(t.affiliateId)],
+);

@@ -16,7 +16,7 @@ Kommandoer:
   demo [--trips N] [--seed S] [--season ÅR] [--out FIL]
                                    skriv et demo-feed (standard: 50.000 rejser, til standard output)
   reindex                          genopbyg søgeindekset
-  stats                            tal pr. rejseselskab og destination, indeksgeneration og bannere`;
+  stats                            tal pr. rejseselskab og destination, indeksgeneration, bannere og klik pr. rejseselskab og partner`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;

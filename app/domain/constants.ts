@@ -50,3 +50,14 @@ export const PAGINATION_LINKS = { small: 2, mobile: 3, large: 5 } as const;
 
 /** localStorage key remembering that the save-trip hint was dismissed. */
 export const SAVE_TRIP_HINT_KEY = "pistepris.saveTripHintDismissed";
+
+/** An affiliate id (`aff` in the URL): what an embedding partner site is credited with. */
+export const AFFILIATE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** A trip id as the feed allows it (indexer/feed-schema.ts). */
+export const TRIP_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/;
+/** The outbound offer redirect (app/routes/ud.$tripId.ts): records the click, then sends the visitor on. */
+export const OFFER_REDIRECT_PATH = "/ud";
+/** The media query of the desktop layout (Tailwind's `lg`, 64rem); below it the page is the mobile layout. */
+export const DESKTOP_MEDIA_QUERY = "(min-width: 64rem)";
+/** Messages the embedded results page posts to the partner page (public/embed.js). */
+export const EMBED_MESSAGE = { scroll: "pistepris:scroll", height: "pistepris:height" } as const;

@@ -1,5 +1,6 @@
 import {
   FULL_PRICE_MAX,
+  OFFER_REDIRECT_PATH,
   PER_PERSON_PRICE_MAX,
   RESULTS_PATH,
   SKI_PASS_DAYS_MAX,
@@ -14,12 +15,18 @@ import { parseSearchQuery, toSearchParams } from "./url-codec";
 //   priceType=total  the 'Samlet pris' price type (omitted for 'Pr. person', and whenever a
 //                    total-price bound already implies it)
 //   aff=ID           the affiliate id of an embedding partner site
+//   map=1            the results-map view (issue 5): the map, and under it the plain list of places
+//   embed=1          embed mode (issue 7): the page inside a partner's iframe (public/embed.js)
 // It also turns what a plain GET form submits (repeated params, empty fields, "23.960 kr.",
 // "6 dage") into the canonical URL the loader redirects to.
 
 export interface ResultsView {
   priceMode: PriceMode;
   aff?: string;
+  /** The results-map view (`map=1`). */
+  map?: boolean;
+  /** Embed mode (`embed=1`): no site header or footer, scrolling through the partner page. */
+  embed?: boolean;
 }
 
 export interface ResultsState extends ResultsView {
@@ -97,6 +104,8 @@ export function parseResultsParams(raw: URLSearchParams): ResultsState {
     query: { ...query, searchData: { ...query.searchData, filters } },
     priceMode,
     ...(aff && AFF.test(aff) ? { aff } : {}),
+    ...(params.get("map") === "1" ? { map: true } : {}),
+    ...(params.get("embed") === "1" ? { embed: true } : {}),
   };
 }
 
@@ -105,6 +114,8 @@ export function resultsParams(state: ResultsState): URLSearchParams {
   const out = toSearchParams(state.query);
   if (state.priceMode === "total" && !hasTotalBound(state.query.searchData.filters)) out.set("priceType", "total");
   if (state.aff) out.set("aff", state.aff);
+  if (state.map) out.set("map", "1");
+  if (state.embed) out.set("embed", "1");
   return out;
 }
 
@@ -128,4 +139,10 @@ export function offerHref(url: string, aff: string | undefined): string {
   } catch {
     return url;
   }
+}
+
+/** An outbound offer link: the redirect route that records the click (app/routes/ud.$tripId.ts). */
+export function offerRedirectHref(tripId: string, aff: string | undefined): string {
+  const path = `${OFFER_REDIRECT_PATH}/${encodeURIComponent(tripId)}`;
+  return aff ? `${path}?aff=${encodeURIComponent(aff)}` : path;
 }

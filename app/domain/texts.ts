@@ -105,6 +105,30 @@ export const texts = {
   nav: {
     skipToResults: "Spring til resultaterne",
     allTrips: "Alle skirejser",
+    label: "Hovedmenu",
+    partner: "For partnere",
+    footerLabel: "Om Pistepris",
+  },
+  // The partner page (/partner) and the embedded widget (issue 7).
+  partner: {
+    title: "Pistepris på dit eget site",
+    metaDescription: "Vis Pistepris' søgeresultater for skirejser på dit eget site med et lille stykke kode, og få klikkene krediteret dit partner-id.",
+    intro:
+      "Som partner kan du vise Pistepris’ søgeresultater direkte på dit eget site. Indsæt koden herunder, så viser vi en liste over skirejser i en ramme, der automatisk tilpasser sin højde til indholdet.",
+    howHeading: "Sådan virker det",
+    how: [
+      "Listen viser de samme skirejser, filtre, sortering og sider som på Pistepris, men uden vores sidehoved og sidefod.",
+      "Når den besøgende sorterer eller skifter side, ruller din side op til starten af listen (på mobil efter et sekund, så de nye resultater er vist først).",
+      "Alle links til rejseselskabernes tilbud bærer dit partner-id, og hvert klik registreres hos os, så vi kan opgøre trafikken pr. partner og pr. rejseselskab.",
+    ],
+    snippetHeading: "Koden",
+    snippetIntro: "Indsæt denne kode dér, hvor listen skal stå:",
+    optionsHeading: "Indstillinger",
+    optionSearch:
+      "Den søgning, listen starter med, som en forespørgsel i samme format som adressen på vores resultatside, fx destinationSlugs=val-thorens&weeks=7 eller adultCount=4&sort=price:asc. Udelader du den, vises alle skirejser.",
+    optionAff: "Dit partner-id (bogstaver, tal, - og _, højst 64 tegn). Det følger med i alle søgninger og på alle links til tilbud og annoncer.",
+    tipHeading: "Tip",
+    tip: "Find den søgning, du vil vise, på vores resultatside, og kopiér alt efter spørgsmålstegnet i adressen til data-search.",
   },
   sorting: {
     label: "Sortér efter",
@@ -206,6 +230,26 @@ export const texts = {
     saveTripHint: "Tip: Gem de rejser, du kan lide, og find dem igen senere – også på din telefon.",
     saveTripHintDismiss: "Luk tippet",
     scrollToTop: "Til toppen",
+  },
+  map: {
+    show: "Vis på kort",
+    showList: "Vis som liste",
+    backToList: "Tilbage til listen",
+    searchThisArea: "Søg i dette område",
+    label: "Kort over resultaterne",
+    loading: "Kortet indlæses …",
+    tilesFailed: "Kortet kunne ikke indlæses. Her er stederne som liste.",
+    placesHeading: "Stederne i resultatet",
+    placesIntro: (places: number, resorts: number) =>
+      `${places} ${plural(places, "overnatningssted", "overnatningssteder")} i ${resorts} ${plural(resorts, "skisportssted", "skisportssteder")}`,
+    coordinates: (lat: number, lng: number) => {
+      const f = (n: number) => Math.abs(n).toLocaleString("da-DK", { minimumFractionDigits: 4, maximumFractionDigits: 4 });
+      return `${f(lat)}° ${lat >= 0 ? "N" : "S"}, ${f(lng)}° ${lng >= 0 ? "Ø" : "V"}`;
+    },
+    from: (price: string) => `fra ${price}`,
+    clusterLabel: (count: number, price: string) => `${count} steder fra ${price} – zoom ind`,
+    perPerson: "pr. person",
+    party: "samlet",
   },
   pagination: {
     label: "Sider",

@@ -1,10 +1,13 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
+import leafletCss from "leaflet/dist/leaflet.css?url";
 import { activeBanners } from "~/banners.server";
 import { Banner } from "~/components/banners/banner";
 import { FilterSidebar } from "~/components/filters/filter-sidebar";
 import { MobileSearchSummary, SearchBar } from "~/components/search-bar";
+import { PlacesList, placesByResort } from "~/components/map/places-list";
+import { ResultsMap, type MapTiles } from "~/components/map/results-map";
 import { HoveredAccommodationProvider } from "~/components/results/hover-context";
 import { MobileBar } from "~/components/results/mobile-bar";
 import { Pagination } from "~/components/results/pagination";
@@ -21,6 +24,7 @@ import { texts } from "~/domain/texts";
 import { searchHref } from "~/domain/url-codec";
 import { RESULTS_PATH } from "~/domain/constants";
 import { getSearchEngine } from "~/search/engine.server";
+import { mapData } from "~/search/map.server";
 import type { SearchResult } from "~/search/types";
 
 // The search results page (issue 3). The URL is the whole state: the loader redirects any other
@@ -32,8 +36,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const state = parseResultsParams(url.searchParams);
   if (!isCanonical(url.search, state)) throw redirect(resultsHref(state), 302);
   const engine = await getSearchEngine();
-  const [result, options] = await Promise.all([engine.search(state.query), engine.options()]);
-  return { result, options, banners: activeBanners(), names: placeNames(result), origin: url.origin };
+  const [result, options, map] = await Promise.all([
+    engine.search(state.query),
+    engine.options(),
+    state.map ? mapData(engine, state) : null,
+  ]);
+  return {
+    result,
+    options,
+    banners: activeBanners(),
+    names: placeNames(result),
+    origin: url.origin,
+    // The results-map view (`map=1`): the tiles and the plain list of places by resort.
+    tiles: mapTiles(),
+    places: map ? placesByResort(map) : null,
+  };
+}
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletCss }];
+
+/** The map's tiles: MAP_TILE_URL and MAP_TILE_ATTRIBUTION, OpenStreetMap by default. */
+function mapTiles(env = process.env): MapTiles {
+  return {
+    url: env.MAP_TILE_URL || "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+    attribution: env.MAP_TILE_ATTRIBUTION || '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>-bidragydere',
+  };
 }
 
 /** Names of the places the result items are in, by slug (for the title of a destination search). */
@@ -76,8 +103,9 @@ export default function Results() {
 }
 
 function ResultsPage() {
-  const { result, options, banners } = useLoaderData<typeof loader>();
+  const { result, options, banners, tiles, places } = useLoaderData<typeof loader>();
   const { applied, searchIsUpToDate, searchIsLoading } = useSearchState();
+  const mapView = applied.map === true;
   const [folded, setFolded] = useState(false);
   const hydrated = useHydrated();
   const noResults = result.pagination.totalCount === 0 && searchIsUpToDate && !searchIsLoading;
@@ -117,13 +145,20 @@ function ResultsPage() {
           />
         </aside>
 
-        <main id="results" className="min-w-0 max-w-[920px] flex-1" aria-busy={searchIsLoading} data-testid="results-column">
+        <main id="results" className={`min-w-0 flex-1 ${mapView ? "" : "max-w-[920px]"}`} aria-busy={searchIsLoading} data-testid="results-column">
           <h1 className="mb-3 text-2xl font-bold text-brand-900">{texts.results.heading}</h1>
           <SortingBar className="nojs-flex mb-4 hidden lg:flex" />
           <MobileBar className="js-only mb-4 flex lg:hidden" options={options} facetNumbers={result.facetNumbers} />
+          {mapView && (
+            <Link to={resultsHref({ ...applied, map: undefined })} className="mb-3 inline-block font-semibold text-brand-700 underline lg:hidden" data-testid="back-to-list">
+              {texts.map.backToList}
+            </Link>
+          )}
           <SaveTripHint />
           {searchIsLoading && <Loading />}
-          {noResults ? (
+          {mapView ? (
+            <MapView tiles={tiles} places={places} />
+          ) : noResults ? (
             <NoResults />
           ) : (
             <ol aria-label={texts.results.listLabel} className={`space-y-4 transition-opacity ${searchIsLoading ? "opacity-50" : ""}`} data-testid="results-list">
@@ -140,13 +175,48 @@ function ResultsPage() {
               )}
             </ol>
           )}
-          <Pagination totalCount={result.pagination.totalCount} pageSize={result.pagination.pageSize} />
+          {!mapView && <Pagination totalCount={result.pagination.totalCount} pageSize={result.pagination.pageSize} />}
           <p className="mt-4 text-center text-sm text-slate-600" data-testid="total-trips">
             {texts.results.totalTrips(formatCount(result.totalCount))}
           </p>
         </main>
       </div>
       <ScrollToTop />
+    </div>
+  );
+}
+
+/**
+ * The results-map view (`map=1`): the map in place of the list — beside the page's cards on wide
+ * screens, so hovering a card highlights its marker — and under it the plain list of places.
+ */
+function MapView({
+  tiles,
+  places,
+}: {
+  tiles: MapTiles;
+  places: ReturnType<typeof placesByResort> | null;
+}) {
+  const { result } = useLoaderData<typeof loader>();
+  const { applied } = useSearchState();
+  const hydrated = useHydrated();
+  const priceUnit = applied.priceMode === "total" ? texts.map.party : texts.map.perPerson;
+  return (
+    <div data-testid="map-view">
+      <div className="xl:grid xl:grid-cols-[minmax(0,1fr)_360px] xl:items-start xl:gap-4">
+        <div className="xl:sticky xl:top-4">{hydrated && <ResultsMap tiles={tiles} />}</div>
+        <div className="hidden xl:block">
+          <ol aria-label={texts.results.listLabel} className="max-h-[65vh] space-y-3 overflow-y-auto pr-1" data-testid="map-side-list">
+            {result.items.map((item) => (
+              <li key={item.accommodation.id}>
+                <ResultCard item={item} priceMode={applied.priceMode} aff={applied.aff} />
+              </li>
+            ))}
+          </ol>
+          <Pagination totalCount={result.pagination.totalCount} pageSize={result.pagination.pageSize} />
+        </div>
+      </div>
+      {places && <PlacesList groups={places} priceUnit={priceUnit} />}
     </div>
   );
 }

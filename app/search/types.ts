@@ -1,4 +1,4 @@
-import type { SortingMethod, Transport } from "~/domain/constants";
+import type { PriceMode, SortingMethod, Transport } from "~/domain/constants";
 import type { SearchQuery } from "~/domain/search-data";
 
 /** facetNumbers[key] = { value: { bucketOrOption: count } }, plus the plain totalCount. */
@@ -82,8 +82,44 @@ export interface SearchEngine {
     today?: string,
   ): Promise<FacetNumbers>;
   options(): Promise<SearchOptions>;
+  /**
+   * Every matching accommodation of the whole result as map points (issue 5). Optional: an
+   * engine without it is served by `mapData` (app/search/map.server.ts) paging through search().
+   */
+  mapPoints?(query: SearchQuery, priceMode: PriceMode, today?: string): Promise<MapData>;
   /** Rebuild from the store; the new index replaces the old one atomically. */
   reload(): Promise<void>;
   /** A number that grows with every import; tells which data a search saw. */
   generation(): number;
+}
+
+/**
+ * One map marker (GET /api/map): an accommodation of the result with its best trip under the
+ * search's sort, as a compact array so 5,000 of them stay small:
+ * [accommodation id, lat, lng, best price in the chosen price type, name, index into `resorts`,
+ *  rating, index into `companies`, departure date (ISO), nights, trip id (the offer link)].
+ */
+export type MapPoint = [
+  id: string,
+  lat: number,
+  lng: number,
+  price: number,
+  name: string,
+  resort: number,
+  rating: number,
+  company: number,
+  departureDate: string,
+  nights: number,
+  tripId: string,
+];
+
+export interface MapData {
+  priceMode: PriceMode;
+  /** Matching trips (as the results page's total) and accommodations (= points.length unless capped). */
+  totalCount: number;
+  accommodationCount: number;
+  points: MapPoint[];
+  /** The resorts the points are in, with their country's name. */
+  resorts: Array<{ slug: string; name: string; country: string }>;
+  companies: string[];
 }

@@ -4,8 +4,9 @@ import { accommodations, resorts, travelCompanies, trips } from "../../db/schema
 import { formatCount } from "../../app/domain/format";
 import { readGeneration } from "../generation";
 import { bannerStats } from "../../app/banners.server";
+import { bannerClicksPerAffiliate, offerClicksPerAffiliate, offerClicksPerCompany, type ClickRow } from "../../app/offers.server";
 
-/** `stats`: what the store holds, per travel company and resort, and the index generation. */
+/** `stats`: what the store holds, per travel company and resort, the index generation, banner views and clicks, and offer/banner clicks per company and affiliate. */
 export async function runStats(db: Db): Promise<number> {
   const available = sql<number>`sum(${trips.available})`;
   const perCompany = db
@@ -44,5 +45,15 @@ export async function runStats(db: Db): Promise<number> {
         `${formatCount(b.views).padStart(9)} visninger  ${formatCount(b.clicks).padStart(7)} klik  ${pct.format(b.clickRate).padStart(7)} klikrate`,
     );
   }
+  // Clicks on outbound offer links (/ud/:tripId) and banners, per company and per affiliate (issue 7).
+  const clicks = (title: string, rows: ClickRow[], none: string) => {
+    console.log(`\n${title}`);
+    if (!rows.length) console.log(`  ${none}`);
+    const w = Math.max(10, ...rows.map((r) => r.name.length));
+    for (const r of rows) console.log(`  ${r.name.padEnd(w)}  ${formatCount(r.clicks).padStart(9)} klik`);
+  };
+  clicks("Klik på tilbud pr. rejseselskab", offerClicksPerCompany(db), "ingen klik");
+  clicks("Klik på tilbud pr. partner (aff)", offerClicksPerAffiliate(db), "ingen klik fra partnere");
+  clicks("Klik på bannere pr. partner (aff)", bannerClicksPerAffiliate(db), "ingen klik fra partnere");
   return 0;
 }

@@ -307,9 +307,10 @@ export function FilterSidebar({ options, facetNumbers, live, asForm, folded = fa
       </div>
     );
   }
-  // Without JavaScript the form carries the rest of the search (area, party, arrival, sort, aff).
+  // Without JavaScript the form carries the rest of the search (area, party, arrival, sort, aff, embed).
   const carried = toSearchParams({ searchData: { ...applied.query.searchData, filters: {} }, sort: applied.query.sort });
   if (applied.aff) carried.set("aff", applied.aff);
+  if (applied.embed) carried.set("embed", "1");
   return (
     <Form
       method="get"

@@ -7,6 +7,7 @@ import type { FacetNumbers, SearchOptions } from "~/search/types";
 import { FilterSidebar } from "../filters/filter-sidebar";
 import { Drawer } from "../ui/drawer";
 import { useSearchState } from "./search-state";
+import { MapToggleLink } from "./sorting-bar";
 
 // Mobile (below lg, with JavaScript): the filter drawer, the sort drawer and the price-type toggle.
 // Without JavaScript the page shows the sidebar form and the sorting links instead.
@@ -41,6 +42,7 @@ export function MobileBar({ options, facetNumbers, className = "" }: { options: 
       >
         {texts.mobile.sort}: {texts.sorting.options[applied.query.sort]}
       </button>
+      {!applied.map && <MapToggleLink className="bg-white py-2" />}
       <Field className="ml-auto flex items-center gap-2 text-sm">
         <span aria-hidden="true" className={total ? "text-slate-500" : "font-semibold text-slate-900"}>
           {texts.priceType.perPerson}

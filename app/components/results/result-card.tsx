@@ -1,6 +1,6 @@
 import type { PriceMode } from "~/domain/constants";
 import { formatCount, formatPrice, formatShortDate } from "~/domain/format";
-import { offerHref } from "~/domain/results-url";
+import { offerRedirectHref } from "~/domain/results-url";
 import { texts } from "~/domain/texts";
 import type { SearchResultItem } from "~/search/types";
 import { useHoveredAccommodation } from "./hover-context";
@@ -82,9 +82,9 @@ export function ResultCard({ item, priceMode, aff }: { item: SearchResultItem; p
             {r.offers(item.offerCount, item.companyCount, formatCount)}
           </span>
           <a
-            href={offerHref(trip.url, aff)}
+            href={offerRedirectHref(trip.id, aff)}
             target="_blank"
-            rel="noopener noreferrer nofollow"
+            rel="noopener nofollow"
             className="mt-2 inline-block rounded bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
             data-testid="offer-link"
           >

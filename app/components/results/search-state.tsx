@@ -2,6 +2,7 @@ import { useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { DEFAULT_SORTING_METHOD, RESULTS_PATH, type PriceMode, type SortingMethod } from "~/domain/constants";
 import { parseResultsParams, resultsHref, resultsParams, type ResultsState } from "~/domain/results-url";
+import { requestPartnerScroll } from "../embed";
 import type { SearchData } from "~/domain/search-data";
 
 // The one place that knows the search state of the results page (specification point 4):
@@ -113,6 +114,16 @@ export function SearchStateProvider({ children }: { children: ReactNode }) {
     [go],
   );
   const hrefFor = useCallback((change: SearchChange) => resultsHref(nextState(applied, change)), [applied]);
+
+  // Embed mode: a sort or page change (a link, a button, back/forward) scrolls the partner page to
+  // the widget's start once the new results show; a change of the search itself does not.
+  const viewed = useRef({ key: draftKey(appliedDraft), sort: applied.query.sort, page: applied.query.page });
+  useEffect(() => {
+    const prev = viewed.current;
+    const now = { key: draftKey(appliedDraft), sort: applied.query.sort, page: applied.query.page };
+    viewed.current = now;
+    if (applied.embed && prev.key === now.key && (prev.sort !== now.sort || prev.page !== now.page)) requestPartnerScroll();
+  }, [appliedDraft, applied]);
 
   const searchIsUpToDate = draftKey(draft) === draftKey(appliedDraft);
   const searchIsLoading = navigation.state === "loading" && navigation.location?.pathname === RESULTS_PATH;

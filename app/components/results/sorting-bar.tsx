@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { SORTING_METHODS, type PriceMode } from "~/domain/constants";
 import { switchPriceMode } from "~/domain/filters";
+import { resultsHref } from "~/domain/results-url";
 import { texts } from "~/domain/texts";
 import { useSearchState } from "./search-state";
 
@@ -48,7 +49,24 @@ export function SortingBar({ className = "" }: { className?: string }) {
           );
         })}
       </nav>
-      <PriceTypeLinks />
+      <div className="flex items-center gap-3">
+        <MapToggleLink />
+        <PriceTypeLinks />
+      </div>
     </div>
+  );
+}
+
+/** 'Vis på kort' / 'Vis som liste': the results-map view is the same search with `map=1` (issue 5). */
+export function MapToggleLink({ className = "" }: { className?: string }) {
+  const { applied } = useSearchState();
+  return (
+    <Link
+      to={resultsHref({ ...applied, map: applied.map ? undefined : true })}
+      className={`rounded-full border border-brand-600 px-3 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50 ${className}`}
+      data-testid="map-toggle"
+    >
+      {applied.map ? texts.map.showList : texts.map.show}
+    </Link>
   );
 }

@@ -20,7 +20,12 @@ export function Loading() {
 /** No results, search up to date and not loading: a notice with a button that starts the default search. */
 export function NoResults() {
   const { applied } = useSearchState();
-  const href = applied.aff ? `${RESULTS_PATH}?aff=${encodeURIComponent(applied.aff)}` : RESULTS_PATH;
+  // The default search, keeping the affiliate id and embed mode.
+  const carried = new URLSearchParams();
+  if (applied.aff) carried.set("aff", applied.aff);
+  if (applied.embed) carried.set("embed", "1");
+  const qs = carried.toString();
+  const href = qs ? `${RESULTS_PATH}?${qs}` : RESULTS_PATH;
   return (
     <div role="status" className="rounded-xl border border-slate-200 bg-white p-6 text-center" data-testid="no-results">
       <h2 className="text-lg font-bold text-brand-900">{texts.results.noResultsTitle}</h2>
@@ -66,16 +71,19 @@ export function SaveTripHint() {
   );
 }
 
-/** After 1000px of scrolling: a control that scrolls back to the top. */
+/** After 1000px of scrolling: a control that scrolls back to the top. Not in embed mode (the iframe never scrolls). */
 export function ScrollToTop() {
+  const { applied } = useSearchState();
+  const embed = applied.embed === true;
   const [shown, setShown] = useState(false);
   useEffect(() => {
+    if (embed) return;
     const onScroll = () => setShown(window.scrollY > SCROLL_TO_TOP_THRESHOLD_PX);
     onScroll();
     window.addEventListener("scroll", onScroll, { passive: true });
     return () => window.removeEventListener("scroll", onScroll);
-  }, []);
-  if (!shown) return null;
+  }, [embed]);
+  if (embed || !shown) return null;
   return (
     <button
       type="button"

@@ -1,11 +1,12 @@
 import type { Db } from "../../../db/client";
 import { readGeneration } from "../../../indexer/generation";
-import type { SortingMethod } from "~/domain/constants";
+import type { PriceMode, SortingMethod } from "~/domain/constants";
 import type { SearchData, SearchQuery } from "~/domain/search-data";
 import { compileSearch } from "../compile";
-import type { FacetKey, FacetNumbers, SearchEngine, SearchOptions, SearchResult } from "../types";
+import type { FacetKey, FacetNumbers, MapData, SearchEngine, SearchOptions, SearchResult } from "../types";
 import { PAGE_SIZE } from "~/domain/constants";
 import { buildIndex, type EmbeddedIndex } from "./build";
+import { mapPoints } from "./map";
 import { runSearch } from "./query";
 
 /**
@@ -47,6 +48,10 @@ export class EmbeddedEngine implements SearchEngine {
     const picked: FacetNumbers = { totalCount: outcome.totalCount };
     for (const key of required) picked[key] = outcome.facetNumbers[key] ?? { value: {} };
     return picked;
+  }
+
+  async mapPoints(query: SearchQuery, priceMode: PriceMode, today?: string): Promise<MapData> {
+    return mapPoints(this.index, compileSearch(query.searchData, query.sort, today), priceMode);
   }
 
   async options(): Promise<SearchOptions> {

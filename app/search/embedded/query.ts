@@ -27,7 +27,14 @@ export interface EmbeddedOutcome {
   facetNumbers: FacetNumbers;
 }
 
-export function runSearch(ix: EmbeddedIndex, q: CompiledSearch, page: number, withItems = true): EmbeddedOutcome {
+/**
+ * The accommodations a search matched (ascending index order) and, per accommodation index, its
+ * best matching trip under the search's sort (-1 for the others). Read-only, valid during the call.
+ */
+export type MatchedSink = (matched: readonly number[], best: Int32Array) => void;
+
+/** `onMatched` receives every matched accommodation with its best trip (the map's call, app/search/embedded/map.ts). */
+export function runSearch(ix: EmbeddedIndex, q: CompiledSearch, page: number, withItems = true, onMatched?: MatchedSink): EmbeddedOutcome {
   const accCount = ix.accommodations.length;
   const f = q.filters;
 
@@ -139,6 +146,7 @@ export function runSearch(ix: EmbeddedIndex, q: CompiledSearch, page: number, wi
     for (let c = 0; c < companyTotal; c++) companyCounts[c] += accCompanyCounts[a * companyTotal + c];
     for (const feature of ix.accommodations[a].features) featureCounts[feature] += m;
   }
+  onMatched?.(matchedAccs, best);
 
   const facetNumbers: FacetNumbers = {
     totalCount: total,

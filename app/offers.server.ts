@@ -1,0 +1,78 @@
+import { and, count, desc, eq, isNotNull } from "drizzle-orm";
+import { getDb, type Db } from "../db/client";
+import { bannerEvents, offerClicks, travelCompanies, trips } from "../db/schema";
+
+// Outbound offer links (issue 7): the stored offer a click goes to, the click rows, and the
+// operators' click reports (per travel company and per affiliate).
+
+export interface StoredOffer {
+  tripId: string;
+  companySlug: string;
+  url: string;
+}
+
+/** The stored trip's offer URL: the only place the outbound redirect ever sends a visitor. */
+export function findOffer(tripId: string, db: Db = getDb()): StoredOffer | undefined {
+  return db
+    .select({ tripId: trips.id, companySlug: trips.companySlug, url: trips.url })
+    .from(trips)
+    .where(eq(trips.id, tripId))
+    .get();
+}
+
+export function recordOfferClick(offer: StoredOffer, affiliateId: string | undefined, db: Db = getDb(), at = new Date()): void {
+  db.insert(offerClicks).values({ tripId: offer.tripId, companySlug: offer.companySlug, affiliateId: affiliateId ?? null, at }).run();
+}
+
+/** The stored offer URL with the affiliate id as `aff` (replacing any the company's URL had). */
+export function outboundUrl(url: string, affiliateId: string | undefined): string {
+  if (!affiliateId) return url;
+  const u = new URL(url);
+  u.searchParams.set("aff", affiliateId);
+  return u.toString();
+}
+
+export interface ClickRow {
+  key: string;
+  name: string;
+  clicks: number;
+}
+
+/** Offer clicks per travel company, most first. */
+export function offerClicksPerCompany(db: Db = getDb()): ClickRow[] {
+  const clicks = count();
+  return db
+    .select({ key: offerClicks.companySlug, name: travelCompanies.name, clicks })
+    .from(offerClicks)
+    .leftJoin(travelCompanies, eq(travelCompanies.slug, offerClicks.companySlug))
+    .groupBy(offerClicks.companySlug)
+    .orderBy(desc(clicks), offerClicks.companySlug)
+    .all()
+    .map((r) => ({ key: r.key, name: r.name ?? r.key, clicks: r.clicks }));
+}
+
+/** Offer clicks per affiliate id (clicks without one are not listed), most first. */
+export function offerClicksPerAffiliate(db: Db = getDb()): ClickRow[] {
+  const clicks = count();
+  return db
+    .select({ key: offerClicks.affiliateId, clicks })
+    .from(offerClicks)
+    .where(isNotNull(offerClicks.affiliateId))
+    .groupBy(offerClicks.affiliateId)
+    .orderBy(desc(clicks), offerClicks.affiliateId)
+    .all()
+    .map((r) => ({ key: r.key!, name: r.key!, clicks: r.clicks }));
+}
+
+/** Banner clicks per affiliate id (clicks without one are not listed), most first. */
+export function bannerClicksPerAffiliate(db: Db = getDb()): ClickRow[] {
+  const clicks = count();
+  return db
+    .select({ key: bannerEvents.affiliateId, clicks })
+    .from(bannerEvents)
+    .where(and(isNotNull(bannerEvents.affiliateId), eq(bannerEvents.kind, "click")))
+    .groupBy(bannerEvents.affiliateId)
+    .orderBy(desc(clicks), bannerEvents.affiliateId)
+    .all()
+    .map((r) => ({ key: r.key!, name: r.key!, clicks: r.clicks }));
+}

@@ -1,0 +1,256 @@
+import Database from "better-sqlite3";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Browser, BrowserContext, Frame, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, MOBILE, launchBrowser, newContext } from "./support/browser";
+import { startServer, type TestServer } from "./support/server";
+
+// Embed mode (issue 7): a real partner page on another local port (another origin) pastes the
+// snippet of /partner; public/embed.js puts the results page in an iframe in embed mode.
+
+const AFF = "partner-123";
+let server: TestServer;
+let browser: Browser;
+let partner: http.Server;
+let partnerUrl = "";
+
+/** The partner's page: content above and below the widget, and a log of the widget's messages. */
+const partnerHtml = (appUrl: string) => `<!doctype html>
+<html lang="da"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Partner</title>
+<style>body{margin:0;font-family:sans-serif}.filler{height:1500px;background:#eef}</style></head>
+<body>
+<div class="filler">Partnerens indhold</div>
+<div id="widget-wrap" style="padding:0 8px">
+<div data-pistepris data-search="sort=price:asc" data-aff="${AFF}"></div>
+</div>
+<div class="filler">Mere indhold</div>
+<script>
+window.scrollMessages = [];
+window.addEventListener("message", function (e) {
+  if (e.data && e.data.type === "pistepris:scroll") window.scrollMessages.push(performance.now());
+});
+</script>
+<script src="${appUrl}/embed.js" async></script>
+</body></html>`;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ demoTrips: 4000 }), launchBrowser()]);
+  partner = http.createServer((_req, res) => {
+    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+    res.end(partnerHtml(server.url));
+  });
+  await new Promise<void>((r) => partner.listen(0, "127.0.0.1", r));
+  partnerUrl = `http://localhost:${(partner.address() as AddressInfo).port}/`;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await new Promise((r) => partner?.close(r));
+});
+
+function clickRows(): Array<{ trip_id: string; company_slug: string; affiliate_id: string | null }> {
+  const db = new Database(server.dbFile, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare("select trip_id, company_slug, affiliate_id from offer_clicks order by id").all() as never;
+  } finally {
+    db.close();
+  }
+}
+
+function bannerClickAffiliates(): Array<string | null> {
+  const db = new Database(server.dbFile, { readonly: true, fileMustExist: true });
+  try {
+    return (db.prepare("select affiliate_id as a from banner_events where kind = 'click' order by id").all() as Array<{ a: string | null }>).map((r) => r.a);
+  } finally {
+    db.close();
+  }
+}
+
+async function openPartner(ctx: BrowserContext): Promise<{ page: Page; frame: Frame }> {
+  const page = await ctx.newPage();
+  await page.goto(partnerUrl);
+  const frame = (await (await page.waitForSelector("iframe")).contentFrame())!;
+  await frame.locator('[data-hydrated="true"]').waitFor();
+  await frame.waitForLoadState("networkidle");
+  return { page, frame };
+}
+
+const iframeBox = (page: Page) =>
+  page.evaluate(() => {
+    const r = document.querySelector("iframe")!.getBoundingClientRect();
+    return { top: r.top + window.scrollY, height: r.height };
+  });
+
+/** Clicks 'next page' in the widget; returns how long after the click the partner was asked to scroll. */
+async function nextPageScrollDelay(page: Page, frame: Frame): Promise<{ delay: number; top: number }> {
+  const box = await iframeBox(page);
+  // The visitor is far down the widget, at its pagination.
+  await page.evaluate((y) => window.scrollTo(0, y), box.top + box.height - 600);
+  const before = await page.evaluate(() => window.scrollMessages.length);
+  const clickedAt = await page.evaluate(() => performance.now());
+  await frame.getByTestId("page-next").click();
+  await frame.waitForURL(/[?&]page=2(&|$)/);
+  await expect.poll(() => page.evaluate(() => window.scrollMessages.length), { timeout: 5000 }).toBe(before + 1);
+  const at = await page.evaluate(() => window.scrollMessages.at(-1)!);
+  await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 3000 }).toBe(Math.round(box.top));
+  return { delay: at - clickedAt, top: box.top };
+}
+
+declare global {
+  interface Window {
+    scrollMessages: number[];
+  }
+}
+
+describe("the partner page", () => {
+  it("documents the snippet with this site's origin and its options", async () => {
+    const res = await fetch(`${server.url}/partner`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Pistepris på dit eget site");
+    expect(html).toContain(`&lt;script src=&quot;${server.url}/embed.js&quot; async&gt;&lt;/script&gt;`);
+    expect(html).toContain("data-pistepris data-search=");
+    for (const option of ["data-search", "data-aff"]) expect(html).toContain(`>${option}</dt>`);
+    const js = await fetch(`${server.url}/embed.js`);
+    expect(js.headers.get("content-type")).toMatch(/javascript/);
+  });
+});
+
+describe("desktop", () => {
+  let ctx: BrowserContext;
+  let page: Page;
+  let frame: Frame;
+  beforeAll(async () => {
+    ctx = await newContext(browser, { size: DESKTOP, baseURL: partnerUrl });
+    // Offer and banner targets are elsewhere on the internet: answer them locally.
+    await ctx.route(/example\.(dk|com)/, (route) => route.fulfill({ status: 200, contentType: "text/plain", body: "tilbud" }));
+    ({ page, frame } = await openPartner(ctx));
+  });
+  afterAll(() => ctx.close());
+
+  it("loads the results page in embed mode with the preset search and the affiliate id", async () => {
+    const url = new URL(frame.url());
+    expect(url.origin).toBe(server.url);
+    expect(url.pathname).toBe("/skirejser");
+    expect(url.searchParams.get("sort")).toBe("price:asc");
+    expect(url.searchParams.get("aff")).toBe(AFF);
+    expect(url.searchParams.get("embed")).toBe("1");
+    expect(await frame.getByTestId("result-card").count()).toBeGreaterThan(0);
+  });
+
+  it("resizes the iframe to its content: no inner scrolling", async () => {
+    const content = () => frame.evaluate(() => Math.ceil(document.querySelector("[data-embed]")!.getBoundingClientRect().height));
+    // (Chromium pauses the rendering of an off-screen cross-origin iframe: look at it first.)
+    await page.locator("iframe").scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await iframeBox(page)).height - (await content())).toBe(0);
+    expect((await iframeBox(page)).height).toBeGreaterThan(1500);
+    // (The iframe lives in another process: its new size reaches it a moment later.)
+    await expect.poll(() => frame.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeLessThanOrEqual(1);
+    // When the content changes size, the iframe follows.
+    const before = (await iframeBox(page)).height;
+    await frame.evaluate(() => {
+      const extra = document.createElement("div");
+      extra.id = "extra";
+      extra.style.height = "700px";
+      document.querySelector("[data-embed]")!.appendChild(extra);
+    });
+    await expect.poll(async () => (await iframeBox(page)).height).toBe(before + 700);
+    await frame.evaluate(() => document.getElementById("extra")!.remove());
+    await expect.poll(async () => (await iframeBox(page)).height).toBe(before);
+  });
+
+  it("has no site header or footer, and no scroll-to-top control", async () => {
+    expect(await frame.getByTestId("site-header").count()).toBe(0);
+    expect(await frame.getByTestId("site-footer").count()).toBe(0);
+    // Even when the widget's own window is scrolled far down (an iframe made too small), no control shows.
+    await page.evaluate(() => {
+      const iframe = document.querySelector("iframe")!;
+      iframe.style.height = "500px";
+      iframe.scrollIntoView(); // on screen, so the iframe renders (and fires its scroll events)
+    });
+    await expect.poll(() => frame.evaluate(() => (window.scrollTo(0, 3000), window.scrollY))).toBeGreaterThan(1000);
+    await frame.waitForTimeout(300);
+    expect(await frame.getByTestId("scroll-to-top").count()).toBe(0);
+    await frame.evaluate(() => window.scrollTo(0, 0));
+    // The same page outside embed mode has all three.
+    const own = await ctx.newPage();
+    await own.goto(`${server.url}/skirejser?sort=price:asc&aff=${AFF}`);
+    await own.locator('[data-hydrated="true"]').waitFor();
+    expect(await own.getByTestId("site-header").count()).toBe(1);
+    expect(await own.getByTestId("site-footer").count()).toBe(1);
+    await own.evaluate(() => window.scrollTo(0, 3000));
+    await own.getByTestId("scroll-to-top").waitFor();
+    await own.close();
+    // Reload the widget so it reports its real height again.
+    await frame.goto(frame.url());
+    await frame.locator('[data-hydrated="true"]').waitFor();
+  });
+
+  it("carries aff and embed=1 on every link and sends every offer link through the click redirect", async () => {
+    const hrefs = await frame.locator("a[href]").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+    const internal = hrefs.filter((h) => h.startsWith("/skirejser"));
+    expect(internal.length).toBeGreaterThan(3);
+    for (const h of internal) {
+      const p = new URL(h, server.url).searchParams;
+      expect([h, p.get("aff"), p.get("embed")]).toEqual([h, AFF, "1"]);
+    }
+    const offers = await frame.getByTestId("offer-link").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+    expect(offers.length).toBeGreaterThan(0);
+    for (const h of offers) expect(h).toMatch(new RegExp(`^/ud/[^?]+\\?aff=${AFF}$`));
+  });
+
+  it("records offer clicks with the affiliate id and sends the visitor on with it", async () => {
+    const link = frame.getByTestId("offer-link").first();
+    const tripId = decodeURIComponent((await link.getAttribute("href"))!.split("?")[0].slice("/ud/".length));
+    const before = clickRows().length;
+    const [popup] = await Promise.all([ctx.waitForEvent("page"), link.click()]);
+    await expect.poll(() => clickRows().length).toBe(before + 1);
+    await popup.close();
+    const row = clickRows().at(-1)!;
+    expect(row).toMatchObject({ trip_id: tripId, affiliate_id: AFF });
+    // Where the click sends the visitor: the company's stored offer URL, with the affiliate id.
+    const res = await fetch(`${server.url}/ud/${encodeURIComponent(tripId)}?aff=${AFF}`, { redirect: "manual" });
+    expect(res.status).toBe(302);
+    const landed = new URL(res.headers.get("location")!);
+    expect(landed.hostname).toBe(`${row.company_slug}.example.dk`);
+    expect(landed.searchParams.get("aff")).toBe(AFF);
+  });
+
+  it("records banner clicks with the affiliate id", async () => {
+    const before = bannerClickAffiliates().length;
+    const banner = frame.getByTestId("banner").first().locator("a");
+    const [popup] = await Promise.all([ctx.waitForEvent("page"), banner.click()]);
+    await popup.close();
+    await expect.poll(() => bannerClickAffiliates().length).toBe(before + 1);
+    expect(bannerClickAffiliates().at(-1)).toBe(AFF);
+  });
+
+  it("a page change scrolls the partner page to the widget's start at once", async () => {
+    const { delay } = await nextPageScrollDelay(page, frame);
+    expect(delay).toBeLessThan(900);
+    expect(new URL(frame.url()).searchParams.get("aff")).toBe(AFF);
+  });
+});
+
+describe("mobile", () => {
+  let ctx: BrowserContext;
+  let page: Page;
+  let frame: Frame;
+  beforeAll(async () => {
+    ctx = await newContext(browser, { size: MOBILE, baseURL: partnerUrl });
+    ({ page, frame } = await openPartner(ctx));
+  });
+  afterAll(() => ctx.close());
+
+  it("a page change scrolls the partner page to the widget's start only after 1 second", async () => {
+    const { delay } = await nextPageScrollDelay(page, frame);
+    expect(delay).toBeGreaterThanOrEqual(1000);
+    expect(delay).toBeLessThan(3000);
+  });
+
+  it("has no scroll-to-top control", async () => {
+    expect(await frame.getByTestId("scroll-to-top").count()).toBe(0);
+    expect(await frame.getByTestId("site-header").count()).toBe(0);
+  });
+});

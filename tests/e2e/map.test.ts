@@ -1,0 +1,212 @@
+import AxeBuilder from "@axe-core/playwright";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, MOBILE, launchBrowser, newContext } from "./support/browser";
+import { startServer, type TestServer } from "./support/server";
+
+// The results map (issue 5). No tile server is reachable in tests, so a tiny one here answers
+// every /{z}/{x}/{y}.png with a small PNG, and the app is started with MAP_TILE_URL pointing at it.
+
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==", "base64");
+
+let tiles: http.Server;
+let tileUrl: string;
+let tileRequests = 0;
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  tiles = http.createServer((req, res) => {
+    if (/^\/\d+\/\d+\/\d+\.png$/.test(req.url ?? "")) {
+      tileRequests++;
+      res.writeHead(200, { "Content-Type": "image/png", "Access-Control-Allow-Origin": "*" }).end(PNG);
+    } else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => tiles.listen(0, "127.0.0.1", resolve));
+  tileUrl = `http://127.0.0.1:${(tiles.address() as AddressInfo).port}`;
+  [server, browser] = await Promise.all([
+    startServer({ demoTrips: 4000, env: { MAP_TILE_URL: `${tileUrl}/{z}/{x}/{y}.png`, MAP_TILE_ATTRIBUTION: "Testkort" } }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await new Promise((r) => tiles?.close(r));
+});
+
+const params = (page: Page) => new URL(page.url()).searchParams;
+
+async function openMap(page: Page) {
+  await page.locator('[data-testid="results-map"][data-ready="true"]').waitFor();
+  await page.locator(".pp-marker > span").first().waitFor();
+}
+
+describe("desktop", () => {
+  let ctx: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    ctx = await newContext(browser, { size: DESKTOP, baseURL: server.url });
+    page = await ctx.newPage();
+  });
+  afterAll(() => ctx.close());
+
+  it("'Vis på kort' replaces the list with the map: markers and clusters of the whole result, tiles from MAP_TILE_URL", async () => {
+    await page.goto("/skirejser");
+    await page.locator('[data-hydrated="true"]').waitFor();
+    const toggle = page.getByTestId("sorting-bar").getByTestId("map-toggle");
+    expect(await toggle.textContent()).toBe("Vis på kort");
+    await toggle.click();
+    await openMap(page);
+    expect(params(page).get("map")).toBe("1");
+    expect(await page.getByTestId("results-list").count()).toBe(0);
+    expect(await page.getByTestId("sorting-bar").getByTestId("map-toggle").textContent()).toBe("Vis som liste");
+
+    // Every matching accommodation is on the map (clusters count theirs), not only the page's 20.
+    const points = Number(await page.getByTestId("results-map").getAttribute("data-points"));
+    expect(points).toBeGreaterThan(20);
+    const drawn = () =>
+      page.evaluate(() => {
+        const singles = document.querySelectorAll('[data-testid="map-marker"]').length;
+        const clusters = [...document.querySelectorAll('[data-testid="map-cluster"]')].map((e) => Number(e.getAttribute("data-count")));
+        return { total: singles + clusters.reduce((a, b) => a + b, 0), clusters: clusters.length };
+      });
+    await expect.poll(async () => (await drawn()).total).toBe(points);
+    expect((await drawn()).clusters).toBeGreaterThan(0); // crowded markers are clustered at the fitted zoom
+    expect(await page.getByTestId("map-cluster").first().textContent()).toMatch(/^\d+$/);
+    expect(await page.locator(".pp-marker.is-cluster").first().getAttribute("title")).toMatch(/^\d+ steder fra [\d.]+ kr\. – zoom ind$/);
+    expect(tileRequests).toBeGreaterThan(0);
+    expect(await page.locator(".leaflet-control-attribution").textContent()).toContain("Testkort");
+    expect(await page.getByTestId("map-tiles-failed").count()).toBe(0);
+  });
+
+  it("zooms into a cluster down to price markers whose popup shows the offer and its link", async () => {
+    // Markers and clusters are drawn a little beyond the view too: use those well inside it.
+    const inView = (testId: string) =>
+      page.evaluate((id) => {
+        const box = document.querySelector('[data-testid="results-map"]')!.getBoundingClientRect();
+        for (const e of document.querySelectorAll(`[data-testid="${id}"]`)) {
+          const r = e.getBoundingClientRect();
+          if (r.left > box.left + 60 && r.right < box.right - 60 && r.top > box.top + 70 && r.bottom < box.bottom - 30)
+            return { x: r.left + r.width / 2, y: r.top + r.height / 2, id: e.getAttribute("data-accommodation-id") };
+        }
+        return null;
+      }, testId);
+    // A cluster click zooms in on its points.
+    for (let i = 0; i < 8 && !(await inView("map-marker")); i++) {
+      const cluster = await inView("map-cluster");
+      expect(cluster).not.toBeNull();
+      await page.mouse.click(cluster!.x, cluster!.y);
+      await page.waitForTimeout(700); // the zoom animation
+    }
+    const inside = await inView("map-marker");
+    expect(inside).not.toBeNull();
+    const marker = page.locator(`[data-testid="map-marker"][data-accommodation-id="${inside!.id}"]`);
+    expect(await marker.textContent()).toMatch(/^[\d.]+ kr\.$/);
+    await marker.click();
+    const popup = page.getByTestId("map-popup");
+    await popup.waitFor();
+    expect(await popup.textContent()).toMatch(/Afrejse .* kr\. pr\. person/s);
+    expect(await popup.getByRole("link").getAttribute("href")).toMatch(/^\/ud\/[^/?]+$/);
+    expect(await popup.getByRole("link").textContent()).toMatch(/^Se tilbuddet hos /);
+  });
+
+  it("highlights the marker of the hovered result card", async () => {
+    const card = page.getByTestId("map-side-list").getByTestId("result-card").first();
+    const id = await card.getAttribute("data-accommodation-id");
+    expect(await page.getByTestId("map-marker-hovered").count()).toBe(0);
+    await card.hover();
+    const hovered = page.locator(`.pp-marker.is-hovered [data-accommodation-id="${id}"]`);
+    await hovered.waitFor();
+    expect(await hovered.isVisible()).toBe(true);
+    await page.locator("h1").hover();
+    await page.getByTestId("map-marker-hovered").waitFor({ state: "detached" });
+  });
+
+  it("'Søg i dette område' searches the visible area (bbox, 'Geo område') and stays on the map", async () => {
+    await page.getByTestId("search-this-area").click();
+    await page.waitForURL((u) => u.searchParams.has("bbox"));
+    const bbox = params(page).get("bbox")!.split(",").map(Number);
+    expect(bbox).toHaveLength(4);
+    expect(bbox[0]).toBeLessThan(bbox[2]);
+    expect(bbox[1]).toBeLessThan(bbox[3]);
+    expect(params(page).get("map")).toBe("1");
+    await openMap(page);
+    await page.getByText("Geo område").first().waitFor();
+    // Every marker now lies in the box.
+    const places = await page.getByTestId("place").count();
+    await expect.poll(async () => Number(await page.getByTestId("results-map").getAttribute("data-points"))).toBe(places);
+    const [south, west, north, east] = bbox;
+    const coords = await page.getByTestId("place").evaluateAll((els) => els.map((e) => e.textContent ?? ""));
+    for (const text of coords) {
+      const [lat, lng] = [...text.matchAll(/(\d+,\d{4})°/g)].map((m) => Number(m[1].replace(",", ".")));
+      expect(lat).toBeGreaterThanOrEqual(Math.floor(south * 1e4) / 1e4);
+      expect(lat).toBeLessThanOrEqual(Math.ceil(north * 1e4) / 1e4);
+      expect(lng).toBeGreaterThanOrEqual(Math.floor(west * 1e4) / 1e4);
+      expect(lng).toBeLessThanOrEqual(Math.ceil(east * 1e4) / 1e4);
+    }
+  });
+
+  it("has no serious accessibility violations in the map view", async () => {
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    expect(serious).toEqual([]);
+  });
+
+  it("degrades to the plain list of places when the tiles cannot load", async () => {
+    const c = await newContext(browser, { size: DESKTOP, baseURL: server.url });
+    await c.route(`${tileUrl}/**`, (route) => route.abort());
+    const p = await c.newPage();
+    await p.goto("/skirejser?map=1");
+    await p.getByTestId("map-tiles-failed").waitFor();
+    expect(await p.getByTestId("results-map").count()).toBe(0);
+    expect(await p.getByTestId("place").count()).toBeGreaterThan(20);
+    await c.close();
+  });
+});
+
+describe("mobile", () => {
+  it("'Vis på kort' opens the map view carrying priceType=total and map=1; 'Tilbage til listen' goes back", async () => {
+    const ctx = await newContext(browser, { size: MOBILE, baseURL: server.url });
+    const page = await ctx.newPage();
+    await page.goto("/skirejser?priceType=total&adultCount=4");
+    await page.locator('[data-hydrated="true"]').waitFor();
+    await page.getByTestId("mobile-bar").getByTestId("map-toggle").click();
+    await page.waitForURL((u) => u.searchParams.get("map") === "1");
+    expect(params(page).get("priceType")).toBe("total");
+    expect(params(page).get("adultCount")).toBe("4");
+    await openMap(page);
+    expect(await page.getByTestId("map-side-list").isVisible()).toBe(false);
+    const back = page.getByTestId("back-to-list");
+    expect(await back.getAttribute("href")).toBe("/skirejser?adultCount=4&priceType=total");
+    await back.click();
+    await page.getByTestId("results-list").waitFor();
+    expect(new URL(page.url()).search).toBe("?adultCount=4&priceType=total");
+    await ctx.close();
+  });
+});
+
+describe("without JavaScript", () => {
+  it("the map link leads to a server-rendered list of the result's places by resort", async () => {
+    const ctx = await newContext(browser, { size: DESKTOP, javaScript: false, baseURL: server.url });
+    const page = await ctx.newPage();
+    await page.goto("/skirejser?priceType=total");
+    await page.getByTestId("sorting-bar").getByTestId("map-toggle").click();
+    await page.waitForURL((u) => u.searchParams.get("map") === "1");
+    expect(new URL(page.url()).search).toBe("?priceType=total&map=1");
+    expect(await page.getByTestId("results-map").count()).toBe(0);
+    const resorts = page.getByTestId("places-resort");
+    expect(await resorts.count()).toBeGreaterThan(3);
+    const first = resorts.first();
+    expect(await first.locator("h3").textContent()).toMatch(/^.+, .+$/);
+    expect(await first.getByTestId("place").first().textContent()).toMatch(/\d+,\d{4}° [NS], \d+,\d{4}° [ØV]fra [\d.]+ kr\. samlet$/);
+    // A non-canonical spelling keeps the flag through the redirect.
+    await page.goto("/skirejser?map=1&priceType=total");
+    expect(new URL(page.url()).search).toBe("?priceType=total&map=1");
+    await ctx.close();
+  });
+});
