@@ -23,6 +23,7 @@ import { searchDescription, searchTitle, type PlaceNames } from "~/domain/search
 import { texts } from "~/domain/texts";
 import { searchHref } from "~/domain/url-codec";
 import { RESULTS_PATH } from "~/domain/constants";
+import { destinationTree } from "~/search/destinations.server";
 import { getSearchEngine } from "~/search/engine.server";
 import { mapData } from "~/search/map.server";
 import type { SearchResult } from "~/search/types";
@@ -36,14 +37,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const state = parseResultsParams(url.searchParams);
   if (!isCanonical(url.search, state)) throw redirect(resultsHref(state), 302);
   const engine = await getSearchEngine();
-  const [result, options, map] = await Promise.all([
+  const persons = state.query.searchData.adultCount + state.query.searchData.childrenCount;
+  const [result, options, map, tree] = await Promise.all([
     engine.search(state.query),
     engine.options(),
     state.map ? mapData(engine, state) : null,
+    destinationTree({ persons }),
   ]);
   return {
     result,
     options,
+    // The destination tree lets the search bar's plain form pick new destinations without JavaScript.
+    destinations: { persons, tree },
     banners: activeBanners(),
     names: placeNames(result),
     origin: url.origin,
@@ -103,7 +108,7 @@ export default function Results() {
 }
 
 function ResultsPage() {
-  const { result, options, banners, tiles, places } = useLoaderData<typeof loader>();
+  const { result, options, banners, tiles, places, destinations } = useLoaderData<typeof loader>();
   const { applied, searchIsUpToDate, searchIsLoading } = useSearchState();
   const mapView = applied.map === true;
   const [folded, setFolded] = useState(false);
@@ -114,8 +119,8 @@ function ResultsPage() {
   return (
     <div id="top" className="mx-auto max-w-[1400px] px-3 py-4 sm:px-4 lg:py-6" data-hydrated={hydrated ? "true" : undefined}>
       <noscript dangerouslySetInnerHTML={{ __html: NO_JS_STYLE }} />
-      <SearchBar className="mb-5 hidden lg:block" />
-      <MobileSearchSummary className="mb-3 lg:hidden" />
+      <SearchBar className="mb-5 hidden lg:block" destinations={destinations} />
+      <MobileSearchSummary className="mb-3 lg:hidden" destinations={destinations} />
       <div className="lg:flex lg:items-start lg:gap-6">
         <aside
           aria-label={texts.filters.heading}

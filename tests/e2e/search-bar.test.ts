@@ -262,4 +262,18 @@ describe("without JavaScript", () => {
     expect(params(page)).toEqual({ destinationSlugs: "tirol", minRating: "3", sort: "price:asc" });
     await ctx.close();
   });
+
+  it("picks new destinations on the results page too", async () => {
+    const ctx = await newContext(browser, { size: DESKTOP, javaScript: false, baseURL: server.url });
+    const page = await ctx.newPage();
+    await open(page, "/skirejser?sort=price:asc");
+    const form = page.getByTestId("search-bar");
+    await form.getByLabel("Vælg destinationer").check();
+    await form.getByText("Områder i Østrig").click();
+    await form.locator('input[name="destinationSlugs"][value="tirol"]').check();
+    await page.getByTestId("search-submit").click();
+    await page.waitForURL(/destinationSlugs=tirol/);
+    expect(params(page)).toEqual({ destinationSlugs: "tirol", sort: "price:asc" });
+    await ctx.close();
+  });
 });
