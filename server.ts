@@ -8,6 +8,9 @@ import { seedIfEmpty } from "./indexer/seed";
 import { RESULTS_PATH } from "./app/domain/constants";
 import { todayInDenmark } from "./app/domain/dates";
 import { pageCache } from "./server/page-cache";
+import { CLIENT_ADDRESS_HEADER } from "./app/auth/client-address";
+import { sourceMatchesHost, STATE_CHANGING_METHODS } from "./app/auth/same-origin";
+import { texts } from "./app/domain/texts";
 
 // The web server: Remix behind Express. On first run it creates the database and loads the
 // demo data; the search engine is built before the first request is accepted.
@@ -34,6 +37,24 @@ if (vite) {
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
   app.use(express.static("build/client", { maxAge: "1h" }));
 }
+// The client's address for the login throttle (app/auth/accounts.server.ts), always set here so a
+// client cannot supply its own.
+app.use((req, _res, next) => {
+  req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
+  next();
+});
+// Cross-site writes: a state-changing request whose Origin (or Referer) names another site is
+// refused here with 403 before Remix sees it; every action also requires a same-origin source
+// (app/auth/security.server.ts), which refuses requests without either header.
+app.use((req, res, next) => {
+  if (!STATE_CHANGING_METHODS.has(req.method)) return next();
+  const source = req.headers.origin ?? req.headers.referer;
+  if (source !== undefined && !sourceMatchesHost(source, req.headers.host ?? "")) {
+    res.status(403).type("text/plain; charset=utf-8").set("Cache-Control", "no-store").send(texts.account.crossOrigin);
+    return;
+  }
+  next();
+});
 app.use(pageCache({ paths: ["/", RESULTS_PATH], version: () => `${engine.generation()} ${todayInDenmark()}` }));
 app.all(
   "*",

@@ -1,5 +1,7 @@
-import type { LinksFunction } from "@remix-run/node";
-import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { getUser } from "./auth/session.server";
+import { AccountNav, LocalSavesOffer } from "./components/account/account-nav";
 import stylesheet from "./tailwind.css?url";
 import { EmbedFrame, isEmbedSearch } from "./components/embed";
 import { RESULTS_PATH } from "./domain/constants";
@@ -9,6 +11,11 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+/** Whether the visitor is logged in (the header's account links). Anonymous pages are the same for everyone. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { loggedIn: (await getUser(request)) !== null };
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -49,18 +56,21 @@ export default function App() {
 }
 
 function SiteHeader() {
+  const loggedIn = useRouteLoaderData<typeof loader>("root")?.loggedIn ?? false;
   return (
     <header className="bg-brand-900 text-white" data-testid="site-header">
       <div className="mx-auto flex max-w-[1400px] items-center justify-between gap-4 px-3 py-3 sm:px-4">
         <Link to="/" className="text-lg font-extrabold tracking-tight">
           {texts.siteName}
         </Link>
-        <nav aria-label={texts.nav.label}>
+        <nav aria-label={texts.nav.label} className="flex flex-wrap items-center gap-4">
           <Link to={RESULTS_PATH} className="text-sm font-semibold underline-offset-4 hover:underline">
             {texts.nav.allTrips}
           </Link>
+          <AccountNav loggedIn={loggedIn} />
         </nav>
       </div>
+      {loggedIn && <LocalSavesOffer />}
     </header>
   );
 }

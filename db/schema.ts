@@ -146,9 +146,14 @@ export const agentNotifications = sqliteTable(
   {
     agentId: integer("agent_id").notNull().references(() => searchAgents.id, { onDelete: "cascade" }),
     tripId: text("trip_id").notNull(),
+    /** When the row was claimed ('pending'), then when its e-mail was handed over ('sent'). */
     sentAt: integer("sent_at", { mode: "timestamp_ms" }).notNull(),
+    /** 'pending': claimed by a notifier run, e-mail not yet confirmed sent (indexer/notify.ts). */
+    status: text("status", { enum: ["pending", "sent"] }).notNull().default("sent"),
+    /** The batch (one e-mail) the row was claimed in; a resent batch keeps its Message-ID. */
+    batch: text("batch"),
   },
-  (t) => [primaryKey({ columns: [t.agentId, t.tripId] })],
+  (t) => [primaryKey({ columns: [t.agentId, t.tripId] }), index("agent_notifications_pending").on(t.status, t.agentId)],
 );
 
 export const savedTrips = sqliteTable(
@@ -208,4 +213,15 @@ export const offerClicks = sqliteTable(
     at: integer("at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [index("offer_clicks_company").on(t.companySlug), index("offer_clicks_affiliate").on(t.affiliateId)],
+);
+
+/** Failed log-ins, per account (`email:…`) and per address (`ip:…`), for the login throttle (app/auth/throttle.server.ts). */
+export const loginAttempts = sqliteTable(
+  "login_attempts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    key: text("key").notNull(),
+    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("login_attempts_key_at").on(t.key, t.at)],
 );

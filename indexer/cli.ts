@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import { openDb } from "../db/client";
 import { runDemo } from "./commands/demo";
 import { runImport } from "./commands/import";
+import { runNotify } from "./commands/notify";
 import { runReindex } from "./commands/reindex";
 import { runStats } from "./commands/stats";
 
@@ -16,6 +17,7 @@ Kommandoer:
   demo [--trips N] [--seed S] [--season ÅR] [--out FIL]
                                    skriv et demo-feed (standard: 50.000 rejser, til standard output)
   reindex                          genopbyg søgeindekset
+  notify                           e-mail søgeagenterne deres nye rejser (SMTP_URL, ellers .eml-filer i OUTBOX_DIR)
   stats                            tal pr. rejseselskab og destination, indeksgeneration, bannere og klik pr. rejseselskab og partner`;
 
 async function main(argv: string[]): Promise<number> {
@@ -45,6 +47,8 @@ async function main(argv: string[]): Promise<number> {
       return runReindex(openDb());
     case "stats":
       return runStats(openDb());
+    case "notify":
+      return runNotify(openDb());
     case undefined:
     case "help":
     case "--help":

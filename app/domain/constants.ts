@@ -61,3 +61,9 @@ export const OFFER_REDIRECT_PATH = "/ud";
 export const DESKTOP_MEDIA_QUERY = "(min-width: 64rem)";
 /** Messages the embedded results page posts to the partner page (public/embed.js). */
 export const EMBED_MESSAGE = { scroll: "pistepris:scroll", height: "pistepris:height" } as const;
+/** localStorage key of an anonymous visitor's saved trip ids (a JSON array), offered to their account after log-in. */
+export const LOCAL_SAVED_TRIPS_KEY = "pistepris.savedTrips";
+/** The saved-trips page (issue 6). */
+export const SAVED_TRIPS_PATH = "/gemte-rejser";
+/** The shortest password a new account accepts. */
+export const MIN_PASSWORD_LENGTH = 8;

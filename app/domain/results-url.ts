@@ -17,6 +17,7 @@ import { parseSearchQuery, toSearchParams } from "./url-codec";
 //   aff=ID           the affiliate id of an embedding partner site
 //   map=1            the results-map view (issue 5): the map, and under it the plain list of places
 //   embed=1          embed mode (issue 7): the page inside a partner's iframe (public/embed.js)
+//   dialog=NAME      an open dialog (issue 6): `login` or `createSearchAgent`; never part of the search
 // It also turns what a plain GET form submits (repeated params, empty fields, "23.960 kr.",
 // "6 dage") into the canonical URL the loader redirects to.
 
@@ -27,7 +28,12 @@ export interface ResultsView {
   map?: boolean;
   /** Embed mode (`embed=1`): no site header or footer, scrolling through the partner page. */
   embed?: boolean;
+  /** The dialog opened by name (`dialog=login|createSearchAgent`), so it works without JavaScript. */
+  dialog?: ResultsDialog;
 }
+
+export const RESULTS_DIALOGS = ["login", "createSearchAgent"] as const;
+export type ResultsDialog = (typeof RESULTS_DIALOGS)[number];
 
 export interface ResultsState extends ResultsView {
   query: SearchQuery;
@@ -106,6 +112,7 @@ export function parseResultsParams(raw: URLSearchParams): ResultsState {
     ...(aff && AFF.test(aff) ? { aff } : {}),
     ...(params.get("map") === "1" ? { map: true } : {}),
     ...(params.get("embed") === "1" ? { embed: true } : {}),
+    ...((RESULTS_DIALOGS as readonly string[]).includes(params.get("dialog") ?? "") ? { dialog: params.get("dialog") as ResultsDialog } : {}),
   };
 }
 
@@ -116,6 +123,7 @@ export function resultsParams(state: ResultsState): URLSearchParams {
   if (state.aff) out.set("aff", state.aff);
   if (state.map) out.set("map", "1");
   if (state.embed) out.set("embed", "1");
+  if (state.dialog) out.set("dialog", state.dialog);
   return out;
 }
 

@@ -25,6 +25,9 @@ import { searchHref } from "~/domain/url-codec";
 import { RESULTS_PATH } from "~/domain/constants";
 import { destinationTree } from "~/search/destinations.server";
 import { getSearchEngine } from "~/search/engine.server";
+import { resultsAccount } from "~/results-account.server";
+import { AgentToggle } from "~/components/agents/agent-toggle";
+import { ResultsDialogs } from "~/components/agents/results-dialogs";
 import { mapData } from "~/search/map.server";
 import type { SearchResult } from "~/search/types";
 
@@ -50,6 +53,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // The destination tree lets the search bar's plain form pick new destinations without JavaScript.
     destinations: { persons, tree },
     banners: activeBanners(),
+    // The visitor's account (issue 6): the travel-alert toggle, the dialogs and the saved trips.
+    account: await resultsAccount(request, result.items.map((i) => i.trip.id)),
     names: placeNames(result),
     origin: url.origin,
     // The results-map view (`map=1`): the tiles and the plain list of places by resort.
@@ -108,7 +113,7 @@ export default function Results() {
 }
 
 function ResultsPage() {
-  const { result, options, banners, tiles, places, destinations } = useLoaderData<typeof loader>();
+  const { result, options, banners, tiles, places, destinations, account } = useLoaderData<typeof loader>();
   const { applied, searchIsUpToDate, searchIsLoading } = useSearchState();
   const mapView = applied.map === true;
   const [folded, setFolded] = useState(false);
@@ -151,11 +156,14 @@ function ResultsPage() {
         </aside>
 
         <main id="results" className={`min-w-0 flex-1 ${mapView ? "" : "max-w-[920px]"}`} aria-busy={searchIsLoading} data-testid="results-column">
-          <h1 className="mb-3 text-2xl font-bold text-brand-900">{texts.results.heading}</h1>
+          <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+            <h1 className="text-2xl font-bold text-brand-900">{texts.results.heading}</h1>
+            {!applied.embed && <AgentToggle agentExists={account.agentExists} loggedIn={account.loggedIn} />}
+          </div>
           <SortingBar className="nojs-flex mb-4 hidden lg:flex" />
           <MobileBar className="js-only mb-4 flex lg:hidden" options={options} facetNumbers={result.facetNumbers} />
           {mapView && (
-            <Link to={resultsHref({ ...applied, map: undefined })} className="mb-3 inline-block font-semibold text-brand-700 underline lg:hidden" data-testid="back-to-list">
+            <Link to={resultsHref({ ...applied, dialog: undefined, map: undefined })} className="mb-3 inline-block font-semibold text-brand-700 underline lg:hidden" data-testid="back-to-list">
               {texts.map.backToList}
             </Link>
           )}
@@ -187,6 +195,7 @@ function ResultsPage() {
         </main>
       </div>
       <ScrollToTop />
+      {!applied.embed && <ResultsDialogs loggedIn={account.loggedIn} agentExists={account.agentExists} />}
     </div>
   );
 }

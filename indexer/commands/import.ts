@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { formatCount } from "../../app/domain/format";
 import { importFeed, UnusableFeedError, type ImportSummary } from "../import-feed";
 import { reindexAfterImport } from "./reindex";
+import { runNotify } from "./notify";
 
 /** `import FILE|-`: exit 0 when every line was valid, 1 when some were rejected, 2 when unusable. */
 export async function runImport(db: Db, source: string): Promise<number> {
@@ -49,6 +50,8 @@ export async function runImport(db: Db, source: string): Promise<number> {
     ].join("\n"),
   );
   reindexAfterImport();
+  // The search agents hear of the new trips; a failed e-mail is reported but does not change the import's exit status.
+  await runNotify(db).catch((error: unknown) => console.error(`Fejl: søgeagenter: ${error instanceof Error ? error.message : String(error)}`));
   return summary.rejected > 0 ? 1 : 0;
 }
 

@@ -4,6 +4,7 @@ import { offerRedirectHref } from "~/domain/results-url";
 import { texts } from "~/domain/texts";
 import type { SearchResultItem } from "~/search/types";
 import { useHoveredAccommodation } from "./hover-context";
+import { SaveTripButton } from "../saved-trips/save-trip-button";
 
 /** One accommodation with its best matching offer (specification point 2, "Search results screen"). */
 export function ResultCard({ item, priceMode, aff }: { item: SearchResultItem; priceMode: PriceMode; aff?: string }) {
@@ -90,6 +91,7 @@ export function ResultCard({ item, priceMode, aff }: { item: SearchResultItem; p
           >
             {r.seeOffer(trip.travelCompany.name)}
           </a>
+          <SaveTripButton tripId={trip.id} />
         </div>
       </div>
     </article>

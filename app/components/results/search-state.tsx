@@ -54,6 +54,8 @@ export function nextState(applied: ResultsState, change: SearchChange): ResultsS
   const searchChanged = change.searchData !== undefined || change.priceMode !== undefined || change.sort !== undefined;
   return {
     ...applied,
+    // A change of the results closes any open dialog.
+    dialog: undefined,
     query: {
       searchData: change.searchData ?? applied.query.searchData,
       sort: change.sort ?? applied.query.sort,

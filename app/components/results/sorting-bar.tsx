@@ -62,7 +62,7 @@ export function MapToggleLink({ className = "" }: { className?: string }) {
   const { applied } = useSearchState();
   return (
     <Link
-      to={resultsHref({ ...applied, map: applied.map ? undefined : true })}
+      to={resultsHref({ ...applied, dialog: undefined, map: applied.map ? undefined : true })}
       className={`rounded-full border border-brand-600 px-3 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50 ${className}`}
       data-testid="map-toggle"
     >

@@ -51,7 +51,7 @@ function ResultsBridge({ render }: { render: (state: SearchBarState) => ReactNod
   const { draft, setDraft, runSearch, applied } = s;
   const value = useMemo<SearchBarState>(() => {
     const carried: Array<[string, string]> = [];
-    for (const [k, v] of resultsParams(applied)) if (!OWN_KEYS.includes(k)) carried.push([k, v]);
+    for (const [k, v] of resultsParams({ ...applied, dialog: undefined })) if (!OWN_KEYS.includes(k)) carried.push([k, v]);
     return {
       draft: draft.searchData,
       setDraft: (searchData) => setDraft({ ...draft, searchData }),

@@ -15,12 +15,12 @@ import type { FacetKey, FacetNumbers, SearchEngine, SearchOptions, SearchResult,
 type Owned = "company" | "meal" | "rating" | "skiPass" | "price";
 const OWNED: Owned[] = ["company", "meal", "rating", "skiPass", "price"];
 
-interface Condition {
+export interface Condition {
   sql: string;
   params: unknown[];
 }
 
-const FROM = `FROM trips t
+export const FROM = `FROM trips t
   JOIN accommodations a ON a.id = t.accommodation_id
   JOIN resorts r ON r.slug = a.resort_slug
   JOIN regions g ON g.slug = r.region_slug`;
@@ -100,15 +100,15 @@ function and(conditions: Condition[]): Condition {
   return { sql: conditions.map((c) => `(${c.sql})`).join(" AND "), params: conditions.flatMap((c) => c.params) };
 }
 
-/** Every condition of the search, less the owned filters in `ignore`. */
-function where(q: CompiledSearch, ignore: Owned[] = []): Condition {
+/** Every condition of the search, less the owned filters in `ignore` (also used by ./matching.ts). */
+export function where(q: CompiledSearch, ignore: Owned[] = []): Condition {
   const owned = OWNED.filter((o) => !ignore.includes(o))
     .map((o) => ownedCondition(q, o))
     .filter((c): c is Condition => c !== null);
   return and([...hardConditions(q), ...owned]);
 }
 
-const SORT_SQL: Record<SortingMethod, string> = {
+export const SORT_SQL: Record<SortingMethod, string> = {
   "skiScore:desc": "t.ski_score DESC",
   "discountPercentage:desc": "t.discount_percentage DESC",
   "price:asc": "t.price ASC",

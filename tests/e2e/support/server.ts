@@ -36,6 +36,8 @@ export async function startServer(opts: { demoTrips?: number; env?: Record<strin
       PORT: String(port),
       DATABASE_URL: dbFile,
       DEMO_TRIPS: String(opts.demoTrips ?? 4000),
+      // The harness serves production over plain http: session cookies must not be Secure-only.
+      COOKIE_SECURE: "false",
       ...opts.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

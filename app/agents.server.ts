@@ -1,0 +1,95 @@
+import { and, desc, eq } from "drizzle-orm";
+import { getDb, type Db } from "../db/client";
+import { searchAgents } from "../db/schema";
+import { RESULTS_PATH } from "~/domain/constants";
+import { parseResultsParams } from "~/domain/results-url";
+import { searchSummary } from "~/domain/search-summary";
+import { searchHref, parseSearchQuery, toSearchParams } from "~/domain/url-codec";
+import { getSearchEngine } from "~/search/engine.server";
+
+// Search agents (issue 6): a user's saved searches. An agent's search is the canonical query
+// string of the search data (no sort, page or view params), so the same search always finds the
+// same agent. Every lookup by id is scoped to its owner: another user's agent does not exist.
+
+export const FREQUENCIES = ["instant", "daily", "weekly"] as const;
+export type Frequency = (typeof FREQUENCIES)[number];
+
+/** Any results-page query string → the agent query of its search. */
+export function agentQuery(params: URLSearchParams): string {
+  return toSearchParams({ searchData: parseResultsParams(params).query.searchData }).toString();
+}
+
+export function agentExists(userId: number, query: string, db: Db = getDb()): boolean {
+  return !!db
+    .select({ id: searchAgents.id })
+    .from(searchAgents)
+    .where(and(eq(searchAgents.userId, userId), eq(searchAgents.query, query)))
+    .get();
+}
+
+export function ownAgent(userId: number, agentId: number, db: Db = getDb()) {
+  return db
+    .select()
+    .from(searchAgents)
+    .where(and(eq(searchAgents.id, agentId), eq(searchAgents.userId, userId)))
+    .get();
+}
+
+export function createAgent(userId: number, input: { name: string; query: string; frequency: Frequency }, db: Db = getDb()): boolean {
+  const row = db
+    .insert(searchAgents)
+    .values({ userId, ...input })
+    .onConflictDoNothing()
+    .returning({ id: searchAgents.id })
+    .get();
+  return !!row;
+}
+
+export function updateAgent(
+  userId: number,
+  agentId: number,
+  change: Partial<{ name: string; frequency: Frequency; active: boolean }>,
+  db: Db = getDb(),
+): boolean {
+  const res = db
+    .update(searchAgents)
+    .set(change)
+    .where(and(eq(searchAgents.id, agentId), eq(searchAgents.userId, userId)))
+    .run();
+  return res.changes > 0;
+}
+
+export function deleteAgent(userId: number, agentId: number, db: Db = getDb()): boolean {
+  return db.delete(searchAgents).where(and(eq(searchAgents.id, agentId), eq(searchAgents.userId, userId))).run().changes > 0;
+}
+
+export interface AgentView {
+  id: number;
+  name: string;
+  summary: string;
+  frequency: Frequency;
+  active: boolean;
+  matches: number;
+  href: string;
+}
+
+/** The user's agents, newest first, with their search in words and how many trips match now. */
+export async function agentsOf(userId: number, db: Db = getDb()): Promise<AgentView[]> {
+  const rows = db.select().from(searchAgents).where(eq(searchAgents.userId, userId)).orderBy(desc(searchAgents.id)).all();
+  const engine = await getSearchEngine();
+  return Promise.all(
+    rows.map(async (row) => {
+      const { searchData } = parseSearchQuery(new URLSearchParams(row.query));
+      const result = await engine.search({ searchData, sort: "skiScore:desc", page: 1 });
+      return {
+        id: row.id,
+        name: row.name,
+        summary: searchSummary(searchData, "full").join(" · "),
+        frequency: row.frequency,
+        active: row.active,
+        matches: result.totalCount,
+        href: searchHref({ searchData }, RESULTS_PATH),
+      };
+    }),
+  );
+}

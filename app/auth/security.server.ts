@@ -1,0 +1,41 @@
+import { texts } from "~/domain/texts";
+import { sourceMatchesHost, STATE_CHANGING_METHODS } from "./same-origin";
+
+// Request checks shared by every action: the same-origin rule for state-changing requests and the
+// same-site redirect target after logging in.
+
+/** Whether a request's Origin (or, without one, its Referer) names the host the request was sent to. */
+export function isSameOrigin(request: Request): boolean {
+  if (!STATE_CHANGING_METHODS.has(request.method.toUpperCase())) return true;
+  const host = new URL(request.url).host;
+  return sourceMatchesHost(request.headers.get("origin") ?? request.headers.get("referer"), host);
+}
+
+/** Throws a 403 with a Danish message unless the (state-changing) request is same-origin. Call first in every action. */
+export function requireSameOrigin(request: Request): void {
+  if (!isSameOrigin(request)) {
+    throw new Response(texts.account.crossOrigin, {
+      status: 403,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
+}
+
+/**
+ * A redirect target from the request (a form field or query param): only a same-site relative path
+ * (`/…`, not `//host`, not `/\host`, no scheme, no control characters); anything else is `fallback`.
+ */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (typeof to !== "string" || to.length === 0 || to.length > 2000) return fallback;
+  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  // Browsers drop tabs and newlines and read backslashes as slashes in URLs.
+  if (/[\u0000-\u001f\u007f\\]/.test(to)) return fallback;
+  try {
+    const base = "http://pistepris.invalid";
+    const url = new URL(to, base);
+    if (url.origin !== base) return fallback;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return fallback;
+  }
+}

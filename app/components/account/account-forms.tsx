@@ -1,0 +1,78 @@
+import { Form, Link } from "@remix-run/react";
+import { texts } from "~/domain/texts";
+
+// The log-in and sign-up forms: plain POST forms (they work without JavaScript), shown on their own
+// pages and in the results page's login dialog.
+
+const input = "mt-1 block w-full rounded border border-slate-300 px-3 py-2 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100";
+const button = "rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700";
+
+export function FormError({ error }: { error?: string }) {
+  if (!error) return null;
+  return (
+    <p role="alert" className="rounded bg-red-50 p-3 text-sm font-semibold text-red-800" data-testid="form-error">
+      {error}
+    </p>
+  );
+}
+
+export function LoginForm({ redirectTo, error, email, autoFocus }: { redirectTo: string; error?: string; email?: string; autoFocus?: boolean }) {
+  const a = texts.account;
+  return (
+    <Form method="post" action="/konto/log-ind" className="space-y-4" data-testid="login-form">
+      <FormError error={error} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <label className="block text-sm font-semibold">
+        {a.email}
+        <input className={input} type="email" name="email" autoComplete="email" required defaultValue={email} autoFocus={autoFocus} />
+      </label>
+      <label className="block text-sm font-semibold">
+        {a.password}
+        <input className={input} type="password" name="password" autoComplete="current-password" required />
+      </label>
+      <button type="submit" className={button} data-testid="login-submit">
+        {a.login}
+      </button>
+      <p className="text-sm text-slate-600">
+        {a.noAccount}{" "}
+        <Link className="font-semibold text-brand-700 underline" to={`/konto/opret?${new URLSearchParams({ redirectTo })}`}>
+          {a.signUp}
+        </Link>
+      </p>
+    </Form>
+  );
+}
+
+export function SignUpForm({ redirectTo, error, email, minLength }: { redirectTo: string; error?: string; email?: string; minLength: number }) {
+  const a = texts.account;
+  return (
+    <Form method="post" action="/konto/opret" className="space-y-4" data-testid="signup-form">
+      <FormError error={error} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <label className="block text-sm font-semibold">
+        {a.email}
+        <input className={input} type="email" name="email" autoComplete="email" required defaultValue={email} />
+      </label>
+      <label className="block text-sm font-semibold">
+        {a.password}
+        <input className={input} type="password" name="password" autoComplete="new-password" required minLength={minLength} aria-describedby="password-hint" />
+      </label>
+      <p id="password-hint" className="-mt-3 text-xs text-slate-600">
+        {a.passwordHint(minLength)}
+      </p>
+      <label className="block text-sm font-semibold">
+        {a.passwordRepeat}
+        <input className={input} type="password" name="passwordRepeat" autoComplete="new-password" required minLength={minLength} />
+      </label>
+      <button type="submit" className={button} data-testid="signup-submit">
+        {a.signUp}
+      </button>
+      <p className="text-sm text-slate-600">
+        {a.haveAccount}{" "}
+        <Link className="font-semibold text-brand-700 underline" to={`/konto/log-ind?${new URLSearchParams({ redirectTo })}`}>
+          {a.login}
+        </Link>
+      </p>
+    </Form>
+  );
+}

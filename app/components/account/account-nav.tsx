@@ -1,0 +1,75 @@
+import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { SAVED_TRIPS_PATH } from "~/domain/constants";
+import { texts } from "~/domain/texts";
+import { readLocalSaves, writeLocalSaves } from "../saved-trips/local-saves";
+
+/** The site header's account links: 'Log ind', or 'Mine søgeagenter', 'Gemte rejser' and 'Log ud'. */
+export function AccountNav({ loggedIn }: { loggedIn: boolean }) {
+  const { pathname, search } = useLocation();
+  const link = "text-sm font-semibold underline-offset-4 hover:underline";
+  if (!loggedIn) {
+    const here = pathname.startsWith("/konto/") ? "" : `?${new URLSearchParams({ redirectTo: pathname + search })}`;
+    return (
+      <Link to={`/konto/log-ind${here}`} className={link} data-testid="nav-login">
+        {texts.account.login}
+      </Link>
+    );
+  }
+  return (
+    <>
+      <Link to="/soegeagenter" className={link} data-testid="nav-agents">
+        {texts.account.myAgents}
+      </Link>
+      <Link to={SAVED_TRIPS_PATH} className={link} data-testid="nav-saved">
+        {texts.account.savedTrips}
+      </Link>
+      <Form method="post" action="/konto/log-ud" className="inline">
+        <button type="submit" className={link} data-testid="nav-logout">
+          {texts.account.logout}
+        </button>
+      </Form>
+    </>
+  );
+}
+
+/** After log-in: the trips an anonymous visitor saved in this browser, offered to their account. */
+export function LocalSavesOffer() {
+  const [ids, setIds] = useState<string[]>([]);
+  const fetcher = useFetcher<{ ok?: boolean }>();
+  useEffect(() => setIds(readLocalSaves()), []);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) {
+      writeLocalSaves([]);
+      setIds([]);
+    }
+  }, [fetcher.state, fetcher.data]);
+  if (!ids.length) return null;
+  const s = texts.savedTrips;
+  return (
+    <div role="region" aria-label={s.title} className="bg-brand-50 text-brand-900" data-testid="local-saves-offer">
+      <div className="mx-auto flex max-w-[1400px] flex-wrap items-center gap-3 px-3 py-3 text-sm sm:px-4">
+        <p className="font-semibold">{s.offerLocal(ids.length)}</p>
+        <fetcher.Form method="post" action={SAVED_TRIPS_PATH}>
+          <input type="hidden" name="intent" value="import" />
+          <input type="hidden" name="tripIds" value={ids.join(",")} />
+          <input type="hidden" name="js" value="1" />
+          <button type="submit" className="rounded bg-brand-600 px-3 py-1.5 font-semibold text-white" data-testid="local-saves-accept">
+            {s.offerYes}
+          </button>
+        </fetcher.Form>
+        <button
+          type="button"
+          className="rounded px-3 py-1.5 font-semibold underline"
+          onClick={() => {
+            writeLocalSaves([]);
+            setIds([]);
+          }}
+          data-testid="local-saves-decline"
+        >
+          {s.offerNo}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { Switch } from "@headlessui/react";
+import { Link, useNavigate } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { resultsHref } from "~/domain/results-url";
+import { texts } from "~/domain/texts";
+import { useSearchState } from "../results/search-state";
+
+export const AGENTS_PATH = "/soegeagenter";
+
+/**
+ * The travel-alert toggle (specification point 2): on when the visitor has an agent for this
+ * search. Switching it on checks that (GET /api/search-agents/exists) and switches back off if
+ * there is none; the click then does exactly one thing: to the agent page when one exists, else
+ * the login dialog for a visitor who is not logged in, else the createSearchAgent dialog.
+ * Without JavaScript it is a link to the same place.
+ */
+export function AgentToggle({ agentExists, loggedIn, className = "" }: { agentExists: boolean; loggedIn: boolean; className?: string }) {
+  const { applied } = useSearchState();
+  const navigate = useNavigate();
+  const [checked, setChecked] = useState(agentExists);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setChecked(agentExists), [agentExists]);
+  const dialogHref = resultsHref({ ...applied, dialog: loggedIn ? "createSearchAgent" : "login" });
+  const tooltipId = "agent-toggle-tooltip";
+
+  async function onChange() {
+    if (busy) return;
+    setChecked(true);
+    setBusy(true);
+    let exists = false;
+    let signedIn = loggedIn;
+    try {
+      const qs = new URLSearchParams(resultsHref({ ...applied, dialog: undefined }).split("?")[1] ?? "");
+      const res = await fetch(`/api/search-agents/exists?${qs}`, { headers: { Accept: "application/json" }, credentials: "same-origin" });
+      const body = (await res.json()) as { exists: boolean; loggedIn: boolean };
+      exists = body.exists;
+      signedIn = body.loggedIn;
+    } catch {
+      // network trouble: treat as no agent
+    }
+    setBusy(false);
+    if (exists) {
+      navigate(AGENTS_PATH);
+      return;
+    }
+    setChecked(false);
+    navigate(resultsHref({ ...applied, dialog: signedIn ? "createSearchAgent" : "login" }), { preventScrollReset: true });
+  }
+
+  return (
+    <div className={`relative inline-flex items-center gap-2 ${className}`} data-testid="agent-toggle-wrap">
+      <span className="group/tip relative inline-flex js-only">
+        <Switch
+          checked={checked}
+          onChange={onChange}
+          aria-label={texts.agents.toggleLabel}
+          aria-describedby={tooltipId}
+          aria-busy={busy}
+          data-testid="agent-toggle"
+          className="group relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-300 transition focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 data-[checked]:bg-brand-600"
+        >
+          <span aria-hidden="true" className="inline-block size-4 translate-x-1 rounded-full bg-white shadow transition group-data-[checked]:translate-x-6" />
+        </Switch>
+        {/* The tooltip, placed at the bottom. */}
+        <span
+          id={tooltipId}
+          role="tooltip"
+          className="pointer-events-none absolute left-1/2 top-full z-30 mt-2 -translate-x-1/2 whitespace-nowrap rounded bg-slate-900 px-2 py-1 text-xs font-semibold text-white opacity-0 transition group-focus-within/tip:opacity-100 group-hover/tip:opacity-100"
+          data-placement="bottom"
+        >
+          {texts.agents.toggle}
+        </span>
+      </span>
+      <span className="js-only text-sm font-semibold text-brand-900" aria-hidden="true">
+        {texts.agents.toggle}
+      </span>
+      <Link
+        to={agentExists ? AGENTS_PATH : dialogHref}
+        className="nojs-block hidden text-sm font-semibold text-brand-700 underline"
+        data-testid="agent-toggle-link"
+      >
+        {texts.agents.toggle}
+      </Link>
+    </div>
+  );
+}

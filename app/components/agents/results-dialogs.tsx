@@ -1,0 +1,112 @@
+import { Form, Link, useNavigate } from "@remix-run/react";
+import { useEffect, useId, type ReactNode } from "react";
+import { resultsHref, resultsParams } from "~/domain/results-url";
+import { searchSummary } from "~/domain/search-summary";
+import { texts } from "~/domain/texts";
+import { LoginForm } from "../account/account-forms";
+import { useSearchState } from "../results/search-state";
+import { AGENTS_PATH } from "./agent-toggle";
+
+// The results page's dialogs, opened by name in the URL (`dialog=login|createSearchAgent`) so they
+// are rendered on the server and work as plain forms without JavaScript. Logging in from the login
+// dialog comes back to the same search with the createSearchAgent dialog open.
+
+export function ResultsDialogs({ loggedIn, agentExists }: { loggedIn: boolean; agentExists: boolean }) {
+  const { applied } = useSearchState();
+  if (!applied.dialog) return null;
+  const closeHref = resultsHref({ ...applied, dialog: undefined });
+  if (!loggedIn) {
+    const back = resultsHref({ ...applied, dialog: "createSearchAgent" });
+    return (
+      <Modal title={texts.account.loginTitle} closeHref={closeHref} testId="login-dialog">
+        <p className="mb-4 text-sm text-slate-700">{texts.account.loginToCreateAgent}</p>
+        <LoginForm redirectTo={back} autoFocus />
+      </Modal>
+    );
+  }
+  return (
+    <Modal title={texts.agents.createTitle} closeHref={closeHref} testId="create-agent-dialog">
+      {agentExists ? (
+        <p className="text-sm">
+          {texts.agents.exists}{" "}
+          <Link to={AGENTS_PATH} className="font-semibold text-brand-700 underline">
+            {texts.agents.title}
+          </Link>
+        </p>
+      ) : (
+        <CreateAgentForm closeHref={closeHref} />
+      )}
+    </Modal>
+  );
+}
+
+function CreateAgentForm({ closeHref }: { closeHref: string }) {
+  const { applied } = useSearchState();
+  const a = texts.agents;
+  const search = resultsParams({ ...applied, dialog: undefined }).toString();
+  const name = searchSummary(applied.query.searchData, "full").join(", ");
+  return (
+    <Form method="post" action={AGENTS_PATH} className="space-y-4" data-testid="create-agent-form" data-mode="create">
+      <p className="text-sm text-slate-700">{a.createIntro}</p>
+      <input type="hidden" name="intent" value="create" />
+      <input type="hidden" name="search" value={search} />
+      <label className="block text-sm font-semibold">
+        {a.name}
+        <input
+          name="name"
+          required
+          maxLength={100}
+          defaultValue={name}
+          autoFocus
+          className="mt-1 block w-full rounded border border-slate-300 px-3 py-2 text-base"
+        />
+      </label>
+      <fieldset>
+        <legend className="text-sm font-semibold">{a.frequency}</legend>
+        <div className="mt-1 flex flex-wrap gap-4">
+          {(["instant", "daily", "weekly"] as const).map((f) => (
+            <label key={f} className="inline-flex items-center gap-2 text-sm">
+              <input type="radio" name="frequency" value={f} defaultChecked={f === "instant"} />
+              {a.frequencies[f]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="flex gap-3">
+        <button type="submit" className="rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700" data-testid="create-agent-submit">
+          {a.create}
+        </button>
+        <Link to={closeHref} preventScrollReset className="rounded px-4 py-2 font-semibold text-slate-700 underline">
+          {a.cancel}
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+function Modal({ title, closeHref, testId, children }: { title: string; closeHref: string; testId: string; children: ReactNode }) {
+  const navigate = useNavigate();
+  const titleId = useId();
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") navigate(closeHref, { preventScrollReset: true });
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [closeHref, navigate]);
+  return (
+    <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-900/50 p-4 sm:items-center">
+      <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl" data-testid={testId}>
+        <div className="mb-4 flex items-start justify-between gap-4">
+          <h2 id={titleId} className="text-xl font-bold text-brand-900">
+            {title}
+          </h2>
+          <Link to={closeHref} preventScrollReset className="rounded px-2 py-1 text-sm font-semibold text-slate-700 underline" data-testid="close-dialog">
+            {texts.account.close}
+          </Link>
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { SAVED_TRIPS_PATH } from "~/domain/constants";
+import { texts } from "~/domain/texts";
+import { useHydrated } from "../results/search-state";
+import { readLocalSaves, writeLocalSaves } from "./local-saves";
+
+interface AccountData {
+  account?: { loggedIn: boolean; savedTripIds: string[] };
+}
+
+/**
+ * 'Gem rejse' on a result card: a plain POST to /gemte-rejser (without JavaScript; an anonymous
+ * visitor is sent to log in), a fetcher with JavaScript, and for an anonymous visitor with
+ * JavaScript a save in this browser that is offered to their account after log-in.
+ */
+export function SaveTripButton({ tripId }: { tripId: string }) {
+  const data = useRouteLoaderData("results") as AccountData | undefined;
+  const loggedIn = data?.account?.loggedIn ?? false;
+  const savedOnServer = data?.account?.savedTripIds.includes(tripId) ?? false;
+  const fetcher = useFetcher();
+  const { pathname, search } = useLocation();
+  const hydrated = useHydrated();
+  const [savedLocally, setSavedLocally] = useState(false);
+  useEffect(() => {
+    if (!loggedIn) setSavedLocally(readLocalSaves().includes(tripId));
+  }, [loggedIn, tripId]);
+
+  const pending = fetcher.formData?.get("tripId") === tripId ? fetcher.formData.get("intent") : null;
+  const saved = pending ? pending === "save" : loggedIn ? savedOnServer : savedLocally;
+  const label = saved ? texts.savedTrips.saved : texts.savedTrips.save;
+  const cls = `mt-1 inline-block rounded border px-3 py-1.5 text-sm font-semibold ${
+    saved ? "border-brand-600 bg-brand-50 text-brand-900" : "border-slate-300 text-brand-700 hover:border-brand-600"
+  }`;
+
+  if (hydrated && !loggedIn) {
+    return (
+      <button
+        type="button"
+        className={cls}
+        aria-pressed={saved}
+        title={saved ? texts.savedTrips.savedLocally : undefined}
+        data-testid="save-trip"
+        onClick={() => {
+          const ids = readLocalSaves();
+          const next = saved ? ids.filter((id) => id !== tripId) : [...ids, tripId];
+          writeLocalSaves(next);
+          setSavedLocally(!saved);
+        }}
+      >
+        {label}
+      </button>
+    );
+  }
+  return (
+    <fetcher.Form method="post" action={SAVED_TRIPS_PATH} preventScrollReset>
+      <input type="hidden" name="intent" value={saved ? "remove" : "save"} />
+      <input type="hidden" name="tripId" value={tripId} />
+      <input type="hidden" name="redirectTo" value={pathname + search} />
+      {/* With JavaScript the action answers with data instead of redirecting back. */}
+      {hydrated && <input type="hidden" name="js" value="1" />}
+      <button type="submit" className={cls} aria-pressed={saved} data-testid="save-trip">
+        {label}
+      </button>
+    </fetcher.Form>
+  );
+}

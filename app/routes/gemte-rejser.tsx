@@ -1,0 +1,125 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { notFound, NO_STORE } from "~/auth/responses.server";
+import { requireSameOrigin, safeRedirect } from "~/auth/security.server";
+import { getUser, loginHref, requireUser } from "~/auth/session.server";
+import { RESULTS_PATH, SAVED_TRIPS_PATH, TRIP_ID_PATTERN } from "~/domain/constants";
+import { formatPrice, formatShortDate } from "~/domain/format";
+import { offerRedirectHref } from "~/domain/results-url";
+import { texts } from "~/domain/texts";
+import { z } from "~/domain/zod";
+import { isSaved, MAX_IMPORTED_TRIPS, removeSavedTrip, saveTrips, savedTripsOf, tripExists } from "~/saved-trips.server";
+
+// /gemte-rejser: the user's saved trips (owner only). POST intent=save|remove with a tripId (from
+// a result card), or intent=import with tripIds (an anonymous visitor's saves from this browser).
+
+export const meta: MetaFunction = () => [{ title: `${texts.savedTrips.title} – ${texts.siteName}` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return data({ trips: savedTripsOf(user.id) }, { headers: NO_STORE });
+}
+
+const tripId = z.string().regex(TRIP_ID_PATTERN);
+const input = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("save"), tripId }),
+  z.object({ intent: z.literal("remove"), tripId }),
+  z.object({ intent: z.literal("import"), tripIds: z.array(tripId).max(MAX_IMPORTED_TRIPS) }),
+]);
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const form = await request.formData();
+  const back = safeRedirect(form.get("redirectTo"), SAVED_TRIPS_PATH);
+  const user = await getUser(request);
+  if (!user) throw redirect(loginHref(back));
+  const parsed = input.safeParse({
+    intent: form.get("intent"),
+    tripId: form.get("tripId") ?? undefined,
+    tripIds: String(form.get("tripIds") ?? "").split(",").filter(Boolean),
+  });
+  if (!parsed.success) return data({ error: texts.errors.badRequest }, { status: 400, headers: NO_STORE });
+  const req = parsed.data;
+  let saved = 0;
+  if (req.intent === "save") {
+    if (!tripExists(req.tripId)) throw notFound();
+    saved = saveTrips(user.id, [req.tripId]);
+  } else if (req.intent === "remove") {
+    // Only the user's own saved trip: anyone else's (or none) is a 404.
+    if (!isSaved(user.id, req.tripId)) throw notFound();
+    removeSavedTrip(user.id, req.tripId);
+  } else {
+    saved = saveTrips(user.id, req.tripIds);
+  }
+  if (form.get("js") === "1") return data({ ok: true, saved }, { headers: NO_STORE });
+  return redirect(back, { headers: NO_STORE });
+}
+
+export default function SavedTripsPage() {
+  const { trips } = useLoaderData<typeof loader>();
+  const s = texts.savedTrips;
+  const r = texts.results;
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-8">
+      <h1 className="mb-6 text-2xl font-bold text-brand-900">{s.title}</h1>
+      {trips.length === 0 ? (
+        <p className="rounded-xl bg-white p-6 text-slate-700 shadow-sm" data-testid="saved-empty">
+          {s.empty}{" "}
+          <Link to={RESULTS_PATH} className="font-semibold text-brand-700 underline">
+            {texts.nav.allTrips}
+          </Link>
+        </p>
+      ) : (
+        <ul className="space-y-4" data-testid="saved-trips">
+          {trips.map((t) => (
+            <li key={t.tripId} className="rounded-xl bg-white p-5 shadow-sm" data-testid="saved-trip" data-trip-id={t.tripId}>
+              <div className="flex flex-col gap-3 sm:flex-row sm:justify-between">
+                <div>
+                  <h2 className="text-lg font-bold text-brand-900">{t.accommodation}</h2>
+                  <p className="text-sm text-slate-600">
+                    {t.resort}, {t.country}
+                  </p>
+                  <p className="text-amber-500" aria-label={r.stars(t.rating)} role="img">
+                    {"★".repeat(t.rating)}
+                  </p>
+                  <ul className="mt-2 space-y-0.5 text-sm text-slate-700">
+                    <li>{t.mealPlan}</li>
+                    <li>{t.skiPassIncluded ? r.skiPassIncluded(t.skiPassDays) : r.skiPassExcluded}</li>
+                    <li>{r.transport[t.transport]}</li>
+                    <li>{r.departure(formatShortDate(t.departureDate), t.nights)}</li>
+                    <li>{r.travelCompany(t.company)}</li>
+                  </ul>
+                  {!t.available && <p className="mt-2 text-sm font-semibold text-red-700">{s.unavailable}</p>}
+                </div>
+                <div className="flex shrink-0 flex-col items-start gap-1 sm:items-end">
+                  <span className="text-2xl font-extrabold">{formatPrice(t.pricePerPerson)}</span>
+                  <span className="text-xs text-slate-600">{r.perPerson}</span>
+                  <span className="text-sm text-slate-600">
+                    {r.partyPrice(t.persons)}: <strong>{formatPrice(t.price)}</strong>
+                  </span>
+                  {t.available && (
+                    <a
+                      href={offerRedirectHref(t.tripId, undefined)}
+                      target="_blank"
+                      rel="noopener nofollow"
+                      className="mt-2 rounded bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+                    >
+                      {r.seeOffer(t.company)}
+                    </a>
+                  )}
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="remove" />
+                    <input type="hidden" name="tripId" value={t.tripId} />
+                    <button type="submit" className="mt-1 text-sm font-semibold text-slate-700 underline" data-testid="remove-saved-trip">
+                      {s.remove}
+                    </button>
+                  </Form>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}

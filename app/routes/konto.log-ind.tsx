@@ -1,0 +1,48 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { LoginError, authenticator } from "~/auth/accounts.server";
+import { NO_STORE } from "~/auth/responses.server";
+import { requireSameOrigin, safeRedirect } from "~/auth/security.server";
+import { getUser, startSession } from "~/auth/session.server";
+import { LoginForm } from "~/components/account/account-forms";
+import { texts } from "~/domain/texts";
+
+// /konto/log-ind: log in with e-mail and password, then back to `redirectTo` (a same-site path).
+
+const DEFAULT_TARGET = "/soegeagenter";
+
+export const meta: MetaFunction = () => [{ title: `${texts.account.loginTitle} – ${texts.siteName}` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), DEFAULT_TARGET);
+  if (await getUser(request)) throw redirect(redirectTo);
+  return data({ redirectTo }, { headers: NO_STORE });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const form = await request.clone().formData();
+  const redirectTo = safeRedirect(form.get("redirectTo"), DEFAULT_TARGET);
+  const email = String(form.get("email") ?? "").slice(0, 254);
+  try {
+    const user = await authenticator.authenticate("form", request);
+    // A fresh session (new id) at every log-in: no fixation.
+    return redirect(redirectTo, { headers: { "Set-Cookie": await startSession(user.id), ...NO_STORE } });
+  } catch (error) {
+    if (error instanceof LoginError) return data({ error: error.message, email, redirectTo }, { status: error.status, headers: NO_STORE });
+    throw error;
+  }
+}
+
+export default function LoginPage() {
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  return (
+    <main className="mx-auto max-w-md px-4 py-8">
+      <h1 className="mb-6 text-2xl font-bold text-brand-900">{texts.account.loginTitle}</h1>
+      <div className="rounded-xl bg-white p-6 shadow-sm">
+        <LoginForm redirectTo={failed?.redirectTo ?? redirectTo} error={failed?.error} email={failed?.email} autoFocus />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,151 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { agentQuery, agentsOf, createAgent, deleteAgent, FREQUENCIES, ownAgent, updateAgent } from "~/agents.server";
+import { notFound, NO_STORE } from "~/auth/responses.server";
+import { requireSameOrigin } from "~/auth/security.server";
+import { requireUser } from "~/auth/session.server";
+import { formatCount } from "~/domain/format";
+import { texts } from "~/domain/texts";
+import { z } from "~/domain/zod";
+
+// /soegeagenter: the user's search agents (owner only): their search in words, how many trips
+// match now, rename, pause/resume, frequency, delete, open the search. POST intents: create
+// (from the results page's createSearchAgent dialog), rename, pause, resume, frequency, delete.
+// Every intent on an agent id is scoped to its owner: anyone else's agent is a 404.
+
+export const meta: MetaFunction = () => [{ title: `${texts.agents.title} – ${texts.siteName}` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return data({ agents: await agentsOf(user.id) }, { headers: NO_STORE });
+}
+
+const agentId = z.coerce.number().int().positive();
+const name = z.string().trim().min(1).max(100);
+const frequency = z.enum(FREQUENCIES);
+const input = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("create"), search: z.string().max(4000), name, frequency }),
+  z.object({ intent: z.literal("rename"), agentId, name }),
+  z.object({ intent: z.literal("pause"), agentId }),
+  z.object({ intent: z.literal("resume"), agentId }),
+  z.object({ intent: z.literal("frequency"), agentId, frequency }),
+  z.object({ intent: z.literal("delete"), agentId }),
+]);
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const raw: Record<string, unknown> = {};
+  for (const key of ["intent", "search", "name", "frequency", "agentId"]) {
+    const value = form.get(key);
+    if (typeof value === "string") raw[key] = value;
+  }
+  const parsed = input.safeParse(raw);
+  if (!parsed.success) {
+    if (raw.name !== undefined && !name.safeParse(raw.name).success) return data({ error: texts.agents.nameInvalid }, { status: 400, headers: NO_STORE });
+    return data({ error: texts.errors.badRequest }, { status: 400, headers: NO_STORE });
+  }
+  const req = parsed.data;
+  if (req.intent === "create") {
+    createAgent(user.id, { name: req.name, query: agentQuery(new URLSearchParams(req.search)), frequency: req.frequency });
+    return redirect("/soegeagenter", { headers: NO_STORE });
+  }
+  if (!ownAgent(user.id, req.agentId)) throw notFound();
+  if (req.intent === "delete") deleteAgent(user.id, req.agentId);
+  else if (req.intent === "rename") updateAgent(user.id, req.agentId, { name: req.name });
+  else if (req.intent === "pause") updateAgent(user.id, req.agentId, { active: false });
+  else if (req.intent === "resume") updateAgent(user.id, req.agentId, { active: true });
+  else updateAgent(user.id, req.agentId, { frequency: req.frequency });
+  return redirect("/soegeagenter", { headers: NO_STORE });
+}
+
+const small = "rounded border border-slate-300 px-3 py-1.5 text-sm font-semibold text-brand-900 hover:border-brand-600";
+
+export default function SearchAgentsPage() {
+  const { agents } = useLoaderData<typeof loader>();
+  const a = texts.agents;
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-8">
+      <h1 className="mb-6 text-2xl font-bold text-brand-900">{a.title}</h1>
+      {agents.length === 0 ? (
+        <p className="rounded-xl bg-white p-6 text-slate-700 shadow-sm" data-testid="agents-empty">
+          {a.empty}
+        </p>
+      ) : (
+        <ul className="space-y-4" data-testid="agents">
+          {agents.map((agent) => (
+            <li key={agent.id} className="rounded-xl bg-white p-5 shadow-sm" data-testid="agent" data-agent-id={agent.id} data-active={agent.active ? "true" : "false"}>
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <div>
+                  <h2 className="text-lg font-bold text-brand-900" data-testid="agent-name">
+                    {agent.name}
+                  </h2>
+                  <p className="text-sm text-slate-700" data-testid="agent-summary">
+                    <span className="sr-only">{a.search}: </span>
+                    {agent.summary}
+                  </p>
+                  <p className="text-sm text-slate-600" data-testid="agent-matches">
+                    {a.matches(formatCount(agent.matches))}
+                  </p>
+                  <p className="mt-1 text-xs font-semibold uppercase tracking-wide" data-testid="agent-status">
+                    {agent.active ? a.active : a.paused} · {a.frequencies[agent.frequency]}
+                  </p>
+                </div>
+                <Link to={agent.href} className="rounded bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700" data-testid="agent-open">
+                  {a.openSearch}
+                </Link>
+              </div>
+              <div className="mt-4 flex flex-wrap items-end gap-3 border-t border-slate-100 pt-4">
+                <Form method="post" className="flex items-end gap-2">
+                  <input type="hidden" name="intent" value="rename" />
+                  <input type="hidden" name="agentId" value={agent.id} />
+                  <label className="text-xs font-semibold">
+                    {a.name}
+                    <input name="name" defaultValue={agent.name} required maxLength={100} className="mt-1 block rounded border border-slate-300 px-2 py-1 text-sm font-normal" />
+                  </label>
+                  <button type="submit" className={small} data-testid="agent-rename">
+                    {a.rename}
+                  </button>
+                </Form>
+                <Form method="post" className="flex items-end gap-2">
+                  <input type="hidden" name="intent" value="frequency" />
+                  <input type="hidden" name="agentId" value={agent.id} />
+                  <label className="text-xs font-semibold">
+                    {a.frequency}
+                    <select name="frequency" defaultValue={agent.frequency} className="mt-1 block rounded border border-slate-300 px-2 py-1 text-sm font-normal" data-testid="agent-frequency">
+                      {FREQUENCY_OPTIONS.map((f) => (
+                        <option key={f} value={f}>
+                          {a.frequencies[f]}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                  <button type="submit" className={small} data-testid="agent-save-frequency">
+                    {a.saveFrequency}
+                  </button>
+                </Form>
+                <Form method="post">
+                  <input type="hidden" name="intent" value={agent.active ? "pause" : "resume"} />
+                  <input type="hidden" name="agentId" value={agent.id} />
+                  <button type="submit" className={small} data-testid="agent-pause">
+                    {agent.active ? a.pause : a.resume}
+                  </button>
+                </Form>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="delete" />
+                  <input type="hidden" name="agentId" value={agent.id} />
+                  <button type="submit" className="rounded border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-800" data-testid="agent-delete">
+                    {a.remove}
+                  </button>
+                </Form>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}
+
+const FREQUENCY_OPTIONS = ["instant", "daily", "weekly"] as const;

@@ -1,0 +1,63 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { texts } from "~/domain/texts";
+import { agentForToken, deactivateAgent } from "~/unsubscribe.server";
+
+// /soegeagenter/afmeld/:token — the unsubscribe link of the search agents' e-mails
+// (indexer/notify.ts). Self-contained: no login, no JavaScript, plain HTML.
+//
+// GET only shows a confirmation page with a button, because mail scanners and link previews
+// fetch links; POST pauses the agent. The POST is also the RFC 8058 one-click unsubscribe
+// (`List-Unsubscribe-Post: List-Unsubscribe=One-Click`), which the mail provider sends from its
+// own origin — so this action deliberately has no same-origin check: the HMAC token in the URL is
+// what authorises it, and it can only ever switch that one agent off. Unknown or forged token → 404.
+
+const HEADERS = {
+  "Content-Type": "text/html; charset=utf-8",
+  "Cache-Control": "no-store",
+  "X-Robots-Tag": "noindex",
+  "Referrer-Policy": "no-referrer",
+};
+
+const notFound = () =>
+  new Response(texts.errors.notFound, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+
+function agentOf(token: string | undefined) {
+  const agent = token ? agentForToken(token) : undefined;
+  if (!agent) throw notFound();
+  return agent;
+}
+
+export function loader({ params }: LoaderFunctionArgs) {
+  const agent = agentOf(params.token);
+  const m = texts.mail;
+  if (!agent.active) return page(m.unsubscribedTitle, `<p>${escapeHtml(m.unsubscribed(agent.name))}</p>`);
+  return page(
+    m.unsubscribeTitle,
+    `<p>${escapeHtml(m.unsubscribeQuestion(agent.name))}</p>
+<form method="post"><button type="submit">${escapeHtml(m.unsubscribeButton)}</button></form>`,
+  );
+}
+
+export function action({ params, request }: ActionFunctionArgs) {
+  if (request.method.toUpperCase() !== "POST") throw new Response(null, { status: 405, headers: { Allow: "GET, POST" } });
+  const agent = agentOf(params.token);
+  deactivateAgent(agent.id);
+  return page(texts.mail.unsubscribedTitle, `<p>${escapeHtml(texts.mail.unsubscribed(agent.name))}</p>`);
+}
+
+function page(title: string, body: string): Response {
+  const html = `<!doctype html>
+<html lang="da"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} – ${escapeHtml(texts.siteName)}</title>
+<style>body{font-family:system-ui,Arial,sans-serif;color:#1f2937;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.5}
+button{font:inherit;padding:.6rem 1.2rem;border:0;border-radius:.5rem;background:#1d4ed8;color:#fff;cursor:pointer}
+button:focus-visible{outline:3px solid #93c5fd;outline-offset:2px}a{color:#1d4ed8}</style></head>
+<body><main><h1>${escapeHtml(title)}</h1>
+${body}
+<p><a href="/">${escapeHtml(texts.mail.toFrontPage)}</a></p></main></body></html>`;
+  return new Response(html, { status: 200, headers: HEADERS });
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

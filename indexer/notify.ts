@@ -1,0 +1,344 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type Mail from "nodemailer/lib/mailer";
+import type { Db } from "../db/client";
+import { RESULTS_PATH } from "../app/domain/constants";
+import { todayInDenmark } from "../app/domain/dates";
+import { formatDate, formatPrice } from "../app/domain/format";
+import { searchSummary } from "../app/domain/search-summary";
+import { texts } from "../app/domain/texts";
+import { parseSearchQuery, searchHref } from "../app/domain/url-codec";
+import { newMatchingTripIds } from "../app/search/sql/matching";
+import { SORT_SQL } from "../app/search/sql/reference";
+import { unsubscribeToken, unsubscribeUrl } from "../app/unsubscribe.server";
+
+// The search agents' e-mails (issue 6 point 4): for every active agent that is due by its
+// frequency, the trips first seen since its last e-mail that match its search, in one Danish
+// e-mail per agent, each (agent, trip) exactly once.
+//
+// Exactly once, even if the run is killed: per agent, (a) CLAIM: one transaction inserts the new
+// (agent, trip) rows into agent_notifications as 'pending' under a batch id; (b) SEND the batch
+// as one e-mail whose Message-ID is derived from (agent, batch); (c) MARK: one transaction turns
+// the batch 'sent' and sets the agent's lastNotifiedAt. The primary key (agent, trip) means a trip
+// can be claimed once only, ever. A run that finds a pending batch (a previous run died between
+// (a) and (c)) resends that batch unchanged, before anything new: we choose a possible duplicate
+// over a lost e-mail. The only window for a duplicate is a run killed after the SMTP server
+// accepted the message and before (c) committed — at most one message, the batch being sent —
+// and the resend carries the same Message-ID, so it is recognisable as the same message. A run
+// killed before the server accepted (during the SMTP dialogue) loses nothing and sends nothing
+// twice. A run lock in `meta` keeps two notifier runs (import + a cron `notify`) from sending the
+// same pending batch at once.
+
+export interface MailTransport {
+  sendMail(mail: Mail.Options): Promise<unknown>;
+}
+
+export interface NotifierOptions {
+  transport: MailTransport;
+  /** The time of the run (tests pass fixed times); also the agents' new lastNotifiedAt. */
+  now?: Date;
+  /** The site's public address, for the links, e.g. https://pistepris.dk */
+  baseUrl: string;
+  from?: string;
+  /** Trips listed in one e-mail; the rest are counted ("og N flere") and reached by the search link. */
+  maxListed?: number;
+  /** Called for an agent whose e-mail could not be sent (it stays pending for the next run). */
+  onError?: (agentId: number, error: unknown) => void;
+}
+
+export interface NotifierSummary {
+  /** Agents e-mailed. */
+  agents: number;
+  /** (agent, trip) pairs e-mailed. */
+  trips: number;
+  /** E-mails sent, resent pending batches included. */
+  messages: number;
+  /** Agents whose e-mail failed (left pending). */
+  failed: number;
+  /** True when another notifier run held the lock and this one did nothing. */
+  locked: boolean;
+}
+
+export const DEFAULT_FROM = "Pistepris <soegeagent@pistepris.dk>";
+export const DEFAULT_BASE_URL = "http://localhost:3000";
+export const MAX_LISTED = 20;
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** An agent is due when its last e-mail is this old: a daily import at a slightly varying hour still notifies daily. */
+const PERIOD: Record<"daily" | "weekly", number> = { daily: DAY - HOUR, weekly: 7 * DAY - HOUR };
+/**
+ * Trips first seen up to this long before the agent's last e-mail are still candidates. An import
+ * stamps firstSeenAt when it starts and commits when it ends, so a notifier run in between would
+ * otherwise skip its trips for good; the (agent, trip) key keeps anything from being sent twice.
+ */
+const IMPORT_GRACE = 6 * HOUR;
+const LOCK_KEY = "notifier_lock";
+const LOCK_TTL = 10 * 60_000;
+
+interface AgentRow {
+  id: number;
+  name: string;
+  query: string;
+  frequency: "instant" | "daily" | "weekly";
+  lastNotifiedAt: number | null;
+  createdAt: number;
+  email: string;
+}
+
+interface MailTrip {
+  id: string;
+  accommodation: string;
+  resort: string;
+  country: string;
+  departureDate: string;
+  nights: number;
+  persons: number;
+  price: number;
+  pricePerPerson: number;
+  company: string;
+}
+
+export async function runNotifier(db: Db, options: NotifierOptions): Promise<NotifierSummary> {
+  const summary: NotifierSummary = { agents: 0, trips: 0, messages: 0, failed: 0, locked: false };
+  const lock = acquireLock(db);
+  if (!lock) return { ...summary, locked: true };
+  try {
+    const now = options.now ?? new Date();
+    const agents = db.$client
+      .prepare(
+        `SELECT s.id, s.name, s.query, s.frequency, s.last_notified_at AS lastNotifiedAt, s.created_at AS createdAt, u.email
+           FROM search_agents s JOIN users u ON u.id = s.user_id WHERE s.active = 1 ORDER BY s.id`,
+      )
+      .all() as AgentRow[];
+    for (const agent of agents) {
+      lock.refresh();
+      let mailed = 0;
+      try {
+        // A batch a previous run claimed but did not finish: resend it as it was, first.
+        const pending = db.$client
+          .prepare("SELECT batch FROM agent_notifications WHERE agent_id = ? AND status = 'pending' GROUP BY batch ORDER BY min(sent_at)")
+          .pluck()
+          .all(agent.id) as string[];
+        for (const batch of pending) mailed += await deliver(db, agent, batch, now, options, summary);
+        if (pending.length === 0 && isDue(agent, now)) {
+          const batch = claim(db, agent, now);
+          if (batch) mailed += await deliver(db, agent, batch, now, options, summary);
+        }
+      } catch (error) {
+        summary.failed++;
+        options.onError?.(agent.id, error);
+      }
+      if (mailed > 0) {
+        summary.agents++;
+        summary.trips += mailed;
+      }
+    }
+  } finally {
+    lock.release();
+  }
+  return summary;
+}
+
+function isDue(agent: AgentRow, now: Date): boolean {
+  if (agent.frequency === "instant" || agent.lastNotifiedAt === null) return true;
+  return now.getTime() - agent.lastNotifiedAt >= PERIOD[agent.frequency];
+}
+
+/** (a) Inserts the agent's new matching trips as one pending batch; returns its id, or null when there is nothing new. */
+function claim(db: Db, agent: AgentRow, now: Date): string | null {
+  const since = agent.lastNotifiedAt === null ? agent.createdAt : Math.max(agent.createdAt, agent.lastNotifiedAt - IMPORT_GRACE);
+  const query = parseSearchQuery(new URLSearchParams(agent.query));
+  const batch = `${now.getTime().toString(36)}-${crypto.randomBytes(4).toString("hex")}`;
+  const sqlite = db.$client;
+  const insert = sqlite.prepare(
+    "INSERT OR IGNORE INTO agent_notifications (agent_id, trip_id, sent_at, status, batch) VALUES (?, ?, ?, 'pending', ?)",
+  );
+  return sqlite
+    .transaction(() => {
+      const ids = newMatchingTripIds(db, query, { firstSeenAfter: new Date(since), today: todayInDenmark(now) });
+      let claimed = 0;
+      for (const id of ids) claimed += insert.run(agent.id, id, now.getTime(), batch).changes;
+      return claimed > 0 ? batch : null;
+    })
+    .immediate();
+}
+
+/** (b) sends the batch, (c) marks it sent. Returns the number of trips in it. */
+async function deliver(db: Db, agent: AgentRow, batch: string, now: Date, options: NotifierOptions, summary: NotifierSummary): Promise<number> {
+  const query = parseSearchQuery(new URLSearchParams(agent.query));
+  const trips = db.$client
+    .prepare(
+      `SELECT t.id, a.name AS accommodation, r.name AS resort, c.name AS country, t.departure_date AS departureDate,
+              t.nights, t.persons, t.price, t.price_per_person AS pricePerPerson, tc.name AS company
+         FROM agent_notifications n JOIN trips t ON t.id = n.trip_id
+         JOIN accommodations a ON a.id = t.accommodation_id JOIN resorts r ON r.slug = a.resort_slug
+         JOIN regions g ON g.slug = r.region_slug JOIN countries c ON c.slug = g.country_slug
+         JOIN travel_companies tc ON tc.slug = t.company_slug
+        WHERE n.agent_id = ? AND n.batch = ? AND n.status = 'pending'
+        ORDER BY ${SORT_SQL[query.sort]}, t.id`,
+    )
+    .all(agent.id, batch) as MailTrip[];
+  if (trips.length > 0) {
+    await options.transport.sendMail(composeMail(db, agent, batch, trips, options));
+    summary.messages++;
+  }
+  db.$client
+    .transaction(() => {
+      db.$client
+        .prepare("UPDATE agent_notifications SET status = 'sent', sent_at = ? WHERE agent_id = ? AND batch = ? AND status = 'pending'")
+        .run(now.getTime(), agent.id, batch);
+      db.$client.prepare("UPDATE search_agents SET last_notified_at = ? WHERE id = ?").run(now.getTime(), agent.id);
+    })
+    .immediate();
+  return trips.length;
+}
+
+function composeMail(db: Db, agent: AgentRow, batch: string, trips: MailTrip[], options: NotifierOptions): Mail.Options {
+  const m = texts.mail;
+  const base = options.baseUrl.replace(/\/+$/, "");
+  const query = parseSearchQuery(new URLSearchParams(agent.query));
+  const searchUrl = base + searchHref({ searchData: query.searchData, sort: query.sort }, RESULTS_PATH);
+  const unsubscribe = unsubscribeUrl(base, unsubscribeToken(agent.id, db));
+  const max = options.maxListed ?? MAX_LISTED;
+  const listed = trips.slice(0, max);
+  const rest = trips.length - listed.length;
+  const summary = searchSummary(query.searchData).join(" · ");
+  const host = new URL(base).hostname || "pistepris.dk";
+
+  const lines = (t: MailTrip) => [
+    `${t.accommodation}, ${t.resort}, ${t.country}`,
+    `${m.departure(formatDate(t.departureDate))} · ${m.nights(t.nights)} · ${m.via(t.company)}`,
+    `${m.partyPrice(formatPrice(t.price), t.persons)} · ${m.perPerson(formatPrice(t.pricePerPerson))}`,
+  ];
+  const offerUrl = (t: MailTrip) => `${base}/ud/${encodeURIComponent(t.id)}`;
+
+  const text = [
+    m.intro(trips.length, agent.name),
+    m.search(summary),
+    "",
+    ...listed.flatMap((t) => [...lines(t), `${m.seeOffer}: ${offerUrl(t)}`, ""]),
+    ...(rest > 0 ? [m.more(rest), ""] : []),
+    `${m.openSearch}: ${searchUrl}`,
+    "",
+    "-- ",
+    m.footer,
+    `${m.unsubscribe}: ${unsubscribe}`,
+  ].join("\n");
+
+  const e = escapeHtml;
+  const html = `<!doctype html>
+<html lang="da"><head><meta charset="utf-8"><title>${e(m.subject(trips.length, agent.name))}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;max-width:640px;margin:0 auto;padding:16px">
+<p>${e(m.intro(trips.length, agent.name))}</p>
+<p style="color:#4b5563">${e(m.search(summary))}</p>
+<ul style="list-style:none;padding:0">
+${listed
+  .map((t) => {
+    const [title, details, prices] = lines(t);
+    return `<li style="border-top:1px solid #e5e7eb;padding:12px 0"><strong>${e(title)}</strong><br>${e(details)}<br>${e(prices)}<br><a href="${e(offerUrl(t))}">${e(m.seeOffer)}</a></li>`;
+  })
+  .join("\n")}
+</ul>
+${rest > 0 ? `<p>${e(m.more(rest))}</p>\n` : ""}<p><a href="${e(searchUrl)}">${e(m.openSearch)}</a></p>
+<p style="color:#6b7280;font-size:12px">${e(m.footer)} <a href="${e(unsubscribe)}">${e(m.unsubscribe)}</a></p>
+</body></html>`;
+
+  return {
+    from: options.from ?? DEFAULT_FROM,
+    to: agent.email,
+    subject: m.subject(trips.length, agent.name),
+    messageId: `<agent-${agent.id}.${batch}@${host}>`,
+    text,
+    html,
+    list: { unsubscribe: unsubscribe },
+    headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  };
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+interface Lock {
+  refresh(): void;
+  release(): void;
+}
+
+/** The run lock: a `meta` row naming the holding process, taken over when that process is gone or the lease ran out. */
+function acquireLock(db: Db): Lock | null {
+  const sqlite = db.$client;
+  const mine = `${process.pid}:${crypto.randomBytes(6).toString("hex")}`;
+  const write = (until: number) =>
+    sqlite.prepare("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(LOCK_KEY, `${mine}:${until}`);
+  const taken = sqlite
+    .transaction(() => {
+      const held = sqlite.prepare("SELECT value FROM meta WHERE key = ?").pluck().get(LOCK_KEY) as string | undefined;
+      if (held) {
+        const [pid, , until] = held.split(":");
+        if (Number(until) > Date.now() && processAlive(Number(pid))) return false;
+      }
+      write(Date.now() + LOCK_TTL);
+      return true;
+    })
+    .immediate();
+  if (!taken) return null;
+  return {
+    refresh: () => write(Date.now() + LOCK_TTL),
+    release: () => {
+      sqlite.prepare("DELETE FROM meta WHERE key = ? AND value LIKE ?").run(LOCK_KEY, `${mine}:%`);
+    },
+  };
+}
+
+function processAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Writes each e-mail as an .eml file (the outbox, when no SMTP server is configured). */
+export function outboxTransport(dir: string): MailTransport {
+  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    async sendMail(mail) {
+      const info = (await stream.sendMail(mail)) as { message: Buffer };
+      fs.mkdirSync(dir, { recursive: true });
+      const id = String(mail.messageId ?? crypto.randomUUID()).replace(/[^A-Za-z0-9.-]+/g, "_").replace(/^_|_$/g, "");
+      const file = path.join(dir, `${id}.eml`);
+      // Written under a temporary name and renamed, so the outbox never holds half a message.
+      fs.writeFileSync(`${file}.tmp`, info.message);
+      fs.renameSync(`${file}.tmp`, file);
+      return info;
+    },
+  };
+}
+
+/** SMTP from SMTP_URL; otherwise .eml files in OUTBOX_DIR (default data/outbox). */
+export function transportFromEnv(env: NodeJS.ProcessEnv = process.env): { transport: MailTransport; description: string } {
+  if (env.SMTP_URL?.trim()) {
+    const url = env.SMTP_URL.trim();
+    return { transport: nodemailer.createTransport(url), description: `SMTP ${new URL(url).host}` };
+  }
+  const dir = env.OUTBOX_DIR?.trim() || "data/outbox";
+  return { transport: outboxTransport(dir), description: `udbakken ${dir}` };
+}
+
+/** The notifier as the CLI runs it, configured from the environment (SMTP_URL, OUTBOX_DIR, MAIL_FROM, PUBLIC_URL). */
+export function runNotifierFromEnv(db: Db, env: NodeJS.ProcessEnv = process.env, now?: Date): Promise<NotifierSummary> {
+  const { transport } = transportFromEnv(env);
+  return runNotifier(db, {
+    transport,
+    now,
+    baseUrl: env.PUBLIC_URL?.trim() || DEFAULT_BASE_URL,
+    from: env.MAIL_FROM?.trim() || DEFAULT_FROM,
+    onError: (agentId, error) =>
+      console.error(`Fejl: e-mail til søgeagent ${agentId} kunne ikke sendes (prøves igen næste gang): ${error instanceof Error ? error.message : String(error)}`),
+  });
+}

@@ -1,0 +1,240 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, launchBrowser, newContext } from "./support/browser";
+import { open, seriousViolations } from "./support/page";
+import { startServer, type TestServer } from "./support/server";
+
+// Accounts, the travel-alert toggle and its dialogs, the search-agent page and saved trips (issue 6),
+// with JavaScript and without.
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ demoTrips: 1500 }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const params = (page: Page) => new URL(page.url()).searchParams;
+const PASSWORD = "sne-og-sol-2027";
+
+async function signUp(page: Page, email: string) {
+  await page.goto("/konto/opret");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Adgangskode", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Gentag adgangskode").fill(PASSWORD);
+  await page.getByTestId("signup-submit").click();
+  await page.waitForURL(/\/soegeagenter$/);
+}
+
+async function logOut(page: Page) {
+  await page.getByTestId("nav-logout").click();
+  // Log-out goes to the landing page (whose hero is its own header).
+  await page.waitForURL((url) => url.pathname === "/");
+}
+
+describe("with JavaScript", () => {
+  let ctx: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    ctx = await newContext(browser, { size: DESKTOP, baseURL: server.url });
+    page = await ctx.newPage();
+  });
+  afterAll(() => ctx.close());
+
+  it("not logged in: the toggle opens the login dialog and switches back off", async () => {
+    await open(page, "/skirejser?adultCount=3");
+    const toggle = page.getByTestId("agent-toggle");
+    await expect(toggle.getAttribute("aria-checked")).resolves.toBe("false");
+    // The tooltip 'Opret søgeagent' at the bottom describes the switch.
+    const tooltip = page.getByRole("tooltip");
+    expect(await tooltip.textContent()).toBe("Opret søgeagent");
+    expect(await tooltip.getAttribute("data-placement")).toBe("bottom");
+    await toggle.click();
+    await page.getByTestId("login-dialog").waitFor();
+    expect(params(page).get("dialog")).toBe("login");
+    expect(params(page).get("adultCount")).toBe("3");
+    expect(await toggle.getAttribute("aria-checked")).toBe("false");
+    expect(await seriousViolations(page)).toEqual([]);
+    // Closing keeps the search.
+    await page.getByTestId("close-dialog").click();
+    await page.getByTestId("login-dialog").waitFor({ state: "detached" });
+    expect(page.url()).toMatch(/\/skirejser\?adultCount=3$/);
+  });
+
+  it("a wrong password shows the Danish message; logging in from the dialog returns to the search with the create dialog open", async () => {
+    await signUp(page, "jens@example.dk");
+    await logOut(page);
+    await open(page, "/skirejser?adultCount=3&sort=price:asc");
+    await page.getByTestId("agent-toggle").click();
+    const dialog = page.getByTestId("login-dialog");
+    await dialog.getByLabel("E-mail").fill("jens@example.dk");
+    await dialog.getByLabel("Adgangskode").fill("forkert");
+    await dialog.getByTestId("login-submit").click();
+    await page.getByTestId("form-error").waitFor();
+    expect(await page.getByTestId("form-error").textContent()).toBe("Forkert e-mail eller adgangskode");
+    await page.getByLabel("Adgangskode").fill(PASSWORD);
+    await page.getByTestId("login-submit").click();
+    await page.getByTestId("create-agent-dialog").waitFor();
+    expect(params(page).get("dialog")).toBe("createSearchAgent");
+    expect(params(page).get("adultCount")).toBe("3");
+    expect(params(page).get("sort")).toBe("price:asc");
+    expect(await page.getByTestId("create-agent-form").getAttribute("data-mode")).toBe("create");
+    expect(await page.getByLabel("Navn").inputValue()).toBe("Alle destinationer, 3 personer, Snarest muligt");
+  });
+
+  it("creates the agent; the toggle is then on and leads to the agent page", async () => {
+    await page.getByLabel("Dagligt").check();
+    await page.getByTestId("create-agent-submit").click();
+    await page.waitForURL(/\/soegeagenter$/);
+    const agent = page.getByTestId("agent");
+    // The URL changes a moment before the new page renders.
+    await agent.first().waitFor();
+    expect(await agent.count()).toBe(1);
+    expect(await agent.getByTestId("agent-name").textContent()).toBe("Alle destinationer, 3 personer, Snarest muligt");
+    expect(await agent.getByTestId("agent-summary").textContent()).toContain("Alle destinationer · 3 personer · Snarest muligt");
+    expect(await agent.getByTestId("agent-matches").textContent()).toMatch(/^[\d.]+ rejser passer nu$/);
+    expect(await agent.getByTestId("agent-status").textContent()).toBe("Aktiv · Dagligt");
+    await open(page, "/skirejser?adultCount=3&sort=price:asc&page=2");
+    const toggle = page.getByTestId("agent-toggle");
+    expect(await toggle.getAttribute("aria-checked")).toBe("true");
+    await toggle.click();
+    await page.waitForURL(/\/soegeagenter$/);
+  });
+
+  it("logged in without an agent for the search: the toggle opens the create dialog and switches back off", async () => {
+    await open(page, "/skirejser?adultCount=4");
+    const toggle = page.getByTestId("agent-toggle");
+    expect(await toggle.getAttribute("aria-checked")).toBe("false");
+    await toggle.click();
+    await page.getByTestId("create-agent-dialog").waitFor();
+    expect(params(page).get("dialog")).toBe("createSearchAgent");
+    expect(await toggle.getAttribute("aria-checked")).toBe("false");
+    await page.keyboard.press("Escape");
+    await page.getByTestId("create-agent-dialog").waitFor({ state: "detached" });
+  });
+
+  it("renames, pauses, resumes, changes frequency and deletes the agent", async () => {
+    await page.goto("/soegeagenter");
+    const agent = page.getByTestId("agent");
+    await agent.getByLabel("Navn").fill("Tre personer");
+    await agent.getByTestId("agent-rename").click();
+    await expect.poll(() => agent.getByTestId("agent-name").textContent()).toBe("Tre personer");
+    await agent.getByTestId("agent-pause").click();
+    await expect.poll(() => agent.getByTestId("agent-status").textContent()).toBe("Sat på pause · Dagligt");
+    await agent.getByTestId("agent-frequency").selectOption("weekly");
+    await agent.getByTestId("agent-save-frequency").click();
+    await expect.poll(() => agent.getByTestId("agent-status").textContent()).toBe("Sat på pause · Ugentligt");
+    await agent.getByTestId("agent-pause").click();
+    await expect.poll(() => agent.getByTestId("agent-status").textContent()).toBe("Aktiv · Ugentligt");
+    await agent.getByTestId("agent-open").click();
+    await page.waitForURL(/\/skirejser\?adultCount=3$/);
+    await page.goto("/soegeagenter");
+    await page.getByTestId("agent-delete").click();
+    await page.getByTestId("agents-empty").waitFor();
+  });
+
+  it("saves a trip from its card and removes it on the saved-trips page", async () => {
+    await open(page, "/skirejser");
+    const card = page.getByTestId("result-card").first();
+    const name = await card.locator("h3").textContent();
+    const saved = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/gemte-rejser") && r.request().method() === "POST");
+    await card.getByTestId("save-trip").click();
+    expect((await saved).status()).toBe(200);
+    await expect.poll(() => card.getByTestId("save-trip").textContent()).toBe("Gemt");
+    // Still saved after the page's data is reloaded.
+    await open(page, "/skirejser");
+    expect(await page.getByTestId("result-card").first().getByTestId("save-trip").textContent()).toBe("Gemt");
+    await page.getByTestId("nav-saved").click();
+    await page.waitForURL(/\/gemte-rejser$/);
+    await page.getByTestId("saved-trip").first().waitFor();
+    expect(await page.getByTestId("saved-trip").count()).toBe(1);
+    expect(await page.getByTestId("saved-trip").locator("h2").textContent()).toBe(name);
+    await page.getByTestId("remove-saved-trip").click();
+    await page.getByTestId("saved-empty").waitFor();
+  });
+
+  it("an anonymous visitor's saves stay in the browser and are offered to the account after log-in", async () => {
+    await logOut(page);
+    await open(page, "/skirejser");
+    const cards = page.getByTestId("result-card");
+    await cards.nth(0).getByTestId("save-trip").click();
+    await cards.nth(1).getByTestId("save-trip").click();
+    await expect.poll(() => cards.nth(1).getByTestId("save-trip").textContent()).toBe("Gemt");
+    await page.getByTestId("nav-login").click();
+    await page.getByLabel("E-mail").fill("jens@example.dk");
+    await page.getByLabel("Adgangskode").fill(PASSWORD);
+    await page.getByTestId("login-submit").click();
+    await page.waitForURL(/\/skirejser$/);
+    const offer = page.getByTestId("local-saves-offer");
+    await offer.waitFor();
+    expect(await offer.textContent()).toContain("Gem dine 2 rejser på din konto?");
+    await offer.getByTestId("local-saves-accept").click();
+    await offer.waitFor({ state: "detached" });
+    await page.goto("/gemte-rejser");
+    expect(await page.getByTestId("saved-trip").count()).toBe(2);
+  });
+
+  it("a cross-site POST is refused with 403", async () => {
+    const res = await fetch(`${server.url}/soegeagenter`, {
+      method: "POST",
+      headers: { Origin: "http://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "intent=delete&agentId=1",
+    });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe("without JavaScript", () => {
+  let ctx: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    ctx = await newContext(browser, { size: DESKTOP, javaScript: false, baseURL: server.url });
+    page = await ctx.newPage();
+  });
+  afterAll(() => ctx.close());
+
+  it("the toggle link, the login dialog, creating, pausing and deleting an agent, and saving a trip", async () => {
+    await page.goto("/konto/opret");
+    await page.getByLabel("E-mail").fill("nojs@example.dk");
+    await page.getByLabel("Adgangskode", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("Gentag adgangskode").fill(PASSWORD);
+    await page.getByTestId("signup-submit").click();
+    await page.waitForURL(/\/soegeagenter$/);
+    await page.getByTestId("nav-logout").click();
+    await page.waitForURL(/\/$/);
+
+    await page.goto("/skirejser?adultCount=5");
+    await page.getByTestId("agent-toggle-link").click();
+    await page.getByTestId("login-dialog").waitFor();
+    expect(params(page).get("dialog")).toBe("login");
+    await page.getByLabel("E-mail").fill("nojs@example.dk");
+    await page.getByLabel("Adgangskode").fill(PASSWORD);
+    await page.getByTestId("login-submit").click();
+    await page.getByTestId("create-agent-dialog").waitFor();
+    expect(page.url()).toMatch(/\/skirejser\?adultCount=5&dialog=createSearchAgent$/);
+    await page.getByLabel("Ugentligt").check();
+    await page.getByTestId("create-agent-submit").click();
+    await page.waitForURL(/\/soegeagenter$/);
+    expect(await page.getByTestId("agent-status").textContent()).toBe("Aktiv · Ugentligt");
+    await page.getByTestId("agent-pause").click();
+    await page.waitForURL(/\/soegeagenter$/);
+    expect(await page.getByTestId("agent-status").textContent()).toBe("Sat på pause · Ugentligt");
+    await page.getByTestId("agent-delete").click();
+    await page.getByTestId("agents-empty").waitFor();
+
+    // With an agent gone the toggle link opens the create dialog again.
+    await page.goto("/skirejser?adultCount=5");
+    expect(await page.getByTestId("agent-toggle-link").getAttribute("href")).toBe("/skirejser?adultCount=5&dialog=createSearchAgent");
+
+    const card = page.getByTestId("result-card").first();
+    await card.getByTestId("save-trip").click();
+    await page.waitForURL(/\/skirejser\?adultCount=5$/);
+    expect(await page.getByTestId("result-card").first().getByTestId("save-trip").textContent()).toBe("Gemt");
+    await page.goto("/gemte-rejser");
+    expect(await page.getByTestId("saved-trip").count()).toBe(1);
+  });
+});

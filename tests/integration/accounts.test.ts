@@ -1,0 +1,318 @@
+import { eq } from "drizzle-orm";
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../../db/client";
+import { savedTrips, searchAgents } from "../../db/schema";
+import { importLines, tempDb } from "../support/db";
+import { trip } from "../support/feed";
+
+// Accounts, search agents and saved trips (issue 6), through the routes' loaders and actions on a
+// temporary database: ownership (404), the same-origin rule (403), the login throttle, session
+// fixation and open redirects.
+
+type Fn = (args: never) => unknown;
+let db: Db;
+let dir: string;
+let login: typeof import("../../app/routes/konto.log-ind");
+let signup: typeof import("../../app/routes/konto.opret");
+let logout: typeof import("../../app/routes/konto.log-ud");
+let agents: typeof import("../../app/routes/soegeagenter._index");
+let saved: typeof import("../../app/routes/gemte-rejser");
+let exists: typeof import("../../app/routes/api.search-agents.exists");
+
+const ORIGIN = "http://pistepris.test";
+const T1 = trip({ id: "alpetours-t1", departureDate: "2099-02-13" });
+const T2 = trip({ id: "alpetours-t2", departureDate: "2099-02-20" });
+
+beforeAll(async () => {
+  ({ db, dir } = tempDb());
+  await importLines(db, [T1, T2], new Date("2027-01-01T12:00:00Z"));
+  process.env.DATABASE_URL = `${dir}/test.db`;
+  login = await import("../../app/routes/konto.log-ind");
+  signup = await import("../../app/routes/konto.opret");
+  logout = await import("../../app/routes/konto.log-ud");
+  agents = await import("../../app/routes/soegeagenter._index");
+  saved = await import("../../app/routes/gemte-rejser");
+  exists = await import("../../app/routes/api.search-agents.exists");
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+interface Result {
+  status: number;
+  headers: Headers;
+  body: unknown;
+}
+
+/** Runs a loader or action; thrown Responses and `data()` results become one shape. */
+async function run(fn: Fn, request: Request): Promise<Result> {
+  let out: unknown;
+  try {
+    out = await fn({ request, params: {}, context: {} } as never);
+  } catch (thrown) {
+    out = thrown;
+  }
+  if (out instanceof Response) {
+    const text = await out.text();
+    return { status: out.status, headers: out.headers, body: text };
+  }
+  const d = out as { type?: string; data?: unknown; init?: { status?: number; headers?: HeadersInit } };
+  if (d && d.type === "DataWithResponseInit") return { status: d.init?.status ?? 200, headers: new Headers(d.init?.headers), body: d.data };
+  return { status: 200, headers: new Headers(), body: out };
+}
+
+function post(path: string, fields: Record<string, string>, opts: { cookie?: string; origin?: string | null; ip?: string } = {}): Request {
+  const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded" });
+  if (opts.origin !== null) headers.set("Origin", opts.origin ?? ORIGIN);
+  if (opts.cookie) headers.set("Cookie", opts.cookie);
+  headers.set("x-pistepris-client-address", opts.ip ?? "192.0.2.1");
+  return new Request(`${ORIGIN}${path}`, { method: "POST", headers, body: new URLSearchParams(fields) });
+}
+
+function get(path: string, cookie?: string): Request {
+  return new Request(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+}
+
+/** The `name=value` part of a Set-Cookie header. */
+const cookieOf = (r: Result) => (r.headers.get("set-cookie") ?? "").split(";")[0];
+
+async function createAccount(email: string, password = "hemmelig-kode"): Promise<string> {
+  const res = await run(signup.action, post("/konto/opret", { email, password, passwordRepeat: password, redirectTo: "/soegeagenter" }));
+  expect(res.status).toBe(302);
+  return cookieOf(res);
+}
+
+async function logIn(email: string, password: string, extra: { cookie?: string; ip?: string; redirectTo?: string } = {}) {
+  return run(login.action, post("/konto/log-ind", { email, password, redirectTo: extra.redirectTo ?? "/soegeagenter" }, extra));
+}
+
+let anna: string;
+let bo: string;
+
+describe("accounts", () => {
+  it("creates an account with a HttpOnly, SameSite=Lax session cookie and a scrypt hash", async () => {
+    const res = await run(signup.action, post("/konto/opret", { email: "Anna@Example.dk", password: "hemmelig-kode", passwordRepeat: "hemmelig-kode", redirectTo: "/soegeagenter" }));
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/soegeagenter");
+    const setCookie = res.headers.get("set-cookie")!;
+    expect(setCookie).toMatch(/^__pistepris=/);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    anna = cookieOf(res);
+    const row = db.$client.prepare("select email, password_hash from users").get() as { email: string; password_hash: string };
+    expect(row.email).toBe("anna@example.dk");
+    expect(row.password_hash).toMatch(/^scrypt\$/);
+    bo = await createAccount("bo@example.dk");
+  });
+
+  it("a second account on the same e-mail is refused", async () => {
+    const res = await run(signup.action, post("/konto/opret", { email: "anna@example.dk", password: "noget-andet", passwordRepeat: "noget-andet" }));
+    expect(res.status).toBe(400);
+    expect(res.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("a wrong password and an unknown e-mail give the same Danish message", async () => {
+    const wrong = await logIn("anna@example.dk", "forkert-kode", { ip: "198.51.100.1" });
+    const unknown = await logIn("nobody@example.dk", "forkert-kode", { ip: "198.51.100.1" });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect((wrong.body as { error: string }).error).toBe("Forkert e-mail eller adgangskode");
+    expect((unknown.body as { error: string }).error).toBe("Forkert e-mail eller adgangskode");
+    expect(wrong.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("session fixation: a log-in always issues a fresh session cookie, whatever cookie came with it", async () => {
+    // The attacker's own session, planted in the victim's browser before they log in.
+    const planted = bo;
+    const res = await logIn("anna@example.dk", "hemmelig-kode", { cookie: planted, ip: "198.51.100.2" });
+    expect(res.status).toBe(302);
+    const fresh = cookieOf(res);
+    expect(fresh).toMatch(/^__pistepris=/);
+    expect(fresh).not.toBe(planted);
+    // The same user logging in twice gets two different sessions (a new random id each time).
+    const again = cookieOf(await logIn("anna@example.dk", "hemmelig-kode", { ip: "198.51.100.2" }));
+    expect(again).not.toBe(fresh);
+    // The fresh cookie is Anna's: her agent page, not Bo's.
+    const page = await run(agents.loader, get("/soegeagenter", fresh));
+    expect(page.status).toBe(200);
+  });
+
+  it("open redirects after log-in are refused", async () => {
+    for (const evil of ["//evil.example", "https://evil.example/x", "/\\evil.example", "/\\/evil.example", "http:evil.example"]) {
+      const res = await logIn("anna@example.dk", "hemmelig-kode", { redirectTo: evil, ip: "198.51.100.3" });
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe("/soegeagenter");
+    }
+    const ok = await logIn("anna@example.dk", "hemmelig-kode", { redirectTo: "/skirejser?adultCount=4&dialog=createSearchAgent", ip: "198.51.100.3" });
+    expect(ok.headers.get("location")).toBe("/skirejser?adultCount=4&dialog=createSearchAgent");
+    // The log-in page's own redirectTo param too.
+    const page = await run(login.loader, get("/konto/log-ind?redirectTo=%2F%2Fevil.example", anna));
+    expect(page.headers.get("location")).toBe("/soegeagenter");
+  });
+
+  it("20 wrong passwords: throttled with a Danish message, and then even the right password is refused", async () => {
+    await createAccount("carl@example.dk", "carls-kode-1");
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) statuses.push((await logIn("carl@example.dk", `gæt-${i}`, { ip: "203.0.113.7" })).status);
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
+    const right = await logIn("carl@example.dk", "carls-kode-1", { ip: "203.0.113.99" });
+    expect(right.status).toBe(429);
+    expect((right.body as { error: string }).error).toMatch(/For mange forsøg/);
+    expect(right.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("20 failures from one address throttle that address for every account", async () => {
+    for (let i = 0; i < 20; i++) await logIn(`guess${i}@example.dk`, "x", { ip: "203.0.113.50" });
+    const res = await logIn("bo@example.dk", "hemmelig-kode", { ip: "203.0.113.50" });
+    expect(res.status).toBe(429);
+    expect((await logIn("bo@example.dk", "hemmelig-kode", { ip: "203.0.113.51" })).status).toBe(302);
+  });
+
+  it("log-out ends the session (POST only)", async () => {
+    const res = await run(logout.action, post("/konto/log-ud", {}, { cookie: anna }));
+    expect(res.status).toBe(302);
+    expect(res.headers.get("set-cookie")).toMatch(/__pistepris=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i);
+    const viaGet = await run(logout.loader as Fn, get("/konto/log-ud", anna));
+    expect(viaGet.headers.get("set-cookie")).toBeNull();
+  });
+});
+
+describe("same-origin rule: cross-origin POSTs are refused with 403", () => {
+  const cases: Array<[string, () => Fn, Record<string, string>]> = [
+    ["/konto/log-ind", () => login.action, { email: "anna@example.dk", password: "hemmelig-kode" }],
+    ["/konto/opret", () => signup.action, { email: "eve@example.dk", password: "hemmelig-kode", passwordRepeat: "hemmelig-kode" }],
+    ["/konto/log-ud", () => logout.action, {}],
+    ["/soegeagenter", () => agents.action, { intent: "create", search: "adultCount=3", name: "X", frequency: "daily" }],
+    ["/gemte-rejser", () => saved.action, { intent: "save", tripId: "alpetours-t1" }],
+  ];
+  for (const [path, fn, fields] of cases) {
+    it(`POST ${path} from another site, and without Origin or Referer`, async () => {
+      const evil = await run(fn(), post(path, fields, { origin: "http://evil.example", cookie: anna }));
+      expect(evil.status).toBe(403);
+      expect(evil.body).toMatch(/afvist/);
+      const none = await run(fn(), post(path, fields, { origin: null, cookie: anna }));
+      expect(none.status).toBe(403);
+    });
+  }
+  it("nothing was written by the refused requests", () => {
+    expect(db.select().from(searchAgents).all()).toHaveLength(0);
+    expect(db.select().from(savedTrips).all()).toHaveLength(0);
+    expect(db.$client.prepare("select count(*) n from users where email = 'eve@example.dk'").get()).toEqual({ n: 0 });
+  });
+});
+
+describe("search agents: reachable only by their owner", () => {
+  let annaAgent: number;
+
+  it("the agent page needs a log-in", async () => {
+    const res = await run(agents.loader, get("/soegeagenter"));
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/konto/log-ind?redirectTo=%2Fsoegeagenter");
+  });
+
+  it("creates an agent for the current search (canonical query, view params dropped)", async () => {
+    anna = await createAccountOrLogin("anna@example.dk");
+    const res = await run(
+      agents.action,
+      post("/soegeagenter", { intent: "create", search: "destinationSlugs=frankrig&sort=price%3Aasc&page=3&priceType=total&aff=x", name: "Frankrig", frequency: "weekly" }, { cookie: anna }),
+    );
+    expect(res.status).toBe(302);
+    const rows = db.select().from(searchAgents).all();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: "Frankrig", query: "destinationSlugs=frankrig", frequency: "weekly", active: true });
+    annaAgent = rows[0].id;
+  });
+
+  it("GET /api/search-agents/exists answers per visitor", async () => {
+    const json = async (cookie?: string) => {
+      const res = (await exists.loader({ request: get("/api/search-agents/exists?destinationSlugs=frankrig&sort=price:asc", cookie), params: {}, context: {} } as never)) as Response;
+      return res.json();
+    };
+    expect(await json(anna)).toEqual({ exists: true, loggedIn: true });
+    expect(await json(bo)).toEqual({ exists: false, loggedIn: true });
+    expect(await json()).toEqual({ exists: false, loggedIn: false });
+  });
+
+  it("the owner's page lists it with the search in words and the trips matching now", async () => {
+    const res = await run(agents.loader, get("/soegeagenter", anna));
+    const list = (res.body as { agents: Array<Record<string, unknown>> }).agents;
+    expect(list).toEqual([
+      expect.objectContaining({ id: annaAgent, name: "Frankrig", summary: "1 område · 2 personer · Snarest muligt", matches: 2, href: "/skirejser?destinationSlugs=frankrig" }),
+    ]);
+    const boPage = await run(agents.loader, get("/soegeagenter", bo));
+    expect((boPage.body as { agents: unknown[] }).agents).toEqual([]);
+  });
+
+  it("another user's agent id is a 404 for every action, and the agent is untouched", async () => {
+    const intents: Array<Record<string, string>> = [
+      { intent: "rename", name: "Hacked" },
+      { intent: "pause" },
+      { intent: "resume" },
+      { intent: "frequency", frequency: "daily" },
+      { intent: "delete" },
+    ];
+    for (const fields of intents) {
+      const res = await run(agents.action, post("/soegeagenter", { ...fields, agentId: String(annaAgent) }, { cookie: bo }));
+      expect(res.status, fields.intent).toBe(404);
+    }
+    expect(db.select().from(searchAgents).where(eq(searchAgents.id, annaAgent)).get()).toMatchObject({ name: "Frankrig", active: true, frequency: "weekly" });
+  });
+
+  it("the owner renames, pauses, resumes, changes frequency and deletes", async () => {
+    const act = (fields: Record<string, string>) => run(agents.action, post("/soegeagenter", { ...fields, agentId: String(annaAgent) }, { cookie: anna }));
+    expect((await act({ intent: "rename", name: "Alperne" })).status).toBe(302);
+    expect((await act({ intent: "pause" })).status).toBe(302);
+    expect((await act({ intent: "frequency", frequency: "daily" })).status).toBe(302);
+    expect(db.select().from(searchAgents).where(eq(searchAgents.id, annaAgent)).get()).toMatchObject({ name: "Alperne", active: false, frequency: "daily" });
+    expect((await act({ intent: "resume" })).status).toBe(302);
+    expect(db.select().from(searchAgents).where(eq(searchAgents.id, annaAgent)).get()?.active).toBe(true);
+    expect((await act({ intent: "delete" })).status).toBe(302);
+    expect(db.select().from(searchAgents).all()).toHaveLength(0);
+    expect((await act({ intent: "delete" })).status).toBe(404);
+  });
+
+  it("an anonymous POST goes to the log-in page", async () => {
+    const res = await run(agents.action, post("/soegeagenter", { intent: "delete", agentId: "1" }));
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toMatch(/^\/konto\/log-ind\?redirectTo=/);
+  });
+});
+
+describe("saved trips: reachable only by their owner", () => {
+  it("saves a stored trip (unknown trips are a 404) and lists it with its details", async () => {
+    expect((await run(saved.action, post("/gemte-rejser", { intent: "save", tripId: "alpetours-t1", redirectTo: "/skirejser" }, { cookie: anna }))).headers.get("location")).toBe("/skirejser");
+    expect((await run(saved.action, post("/gemte-rejser", { intent: "save", tripId: "no-such-trip" }, { cookie: anna }))).status).toBe(404);
+    const page = await run(saved.loader, get("/gemte-rejser", anna));
+    const trips = (page.body as { trips: Array<Record<string, unknown>> }).trips;
+    expect(trips).toEqual([expect.objectContaining({ tripId: "alpetours-t1", accommodation: "Hotel L'Aiguille", company: "Alpetours", resort: "Val Thorens" })]);
+  });
+
+  it("another user's saved trip is a 404 and stays saved; their list does not show it", async () => {
+    const res = await run(saved.action, post("/gemte-rejser", { intent: "remove", tripId: "alpetours-t1" }, { cookie: bo }));
+    expect(res.status).toBe(404);
+    expect(db.select().from(savedTrips).all()).toHaveLength(1);
+    const page = await run(saved.loader, get("/gemte-rejser", bo));
+    expect((page.body as { trips: unknown[] }).trips).toEqual([]);
+  });
+
+  it("imports an anonymous visitor's saves (unknown ids ignored) and answers data to a fetcher", async () => {
+    const res = await run(saved.action, post("/gemte-rejser", { intent: "import", tripIds: "alpetours-t1,alpetours-t2,ghost", js: "1" }, { cookie: bo }));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true, saved: 2 });
+    expect(db.select().from(savedTrips).where(eq(savedTrips.tripId, "alpetours-t2")).all()).toHaveLength(1);
+  });
+
+  it("the page and anonymous saves need a log-in; a redirectTo elsewhere is refused", async () => {
+    expect((await run(saved.loader, get("/gemte-rejser"))).headers.get("location")).toBe("/konto/log-ind?redirectTo=%2Fgemte-rejser");
+    const anon = await run(saved.action, post("/gemte-rejser", { intent: "save", tripId: "alpetours-t1", redirectTo: "/skirejser?page=2" }));
+    expect(anon.headers.get("location")).toBe("/konto/log-ind?redirectTo=%2Fskirejser%3Fpage%3D2");
+    const evil = await run(saved.action, post("/gemte-rejser", { intent: "save", tripId: "alpetours-t1", redirectTo: "//evil.example" }, { cookie: anna }));
+    expect(evil.headers.get("location")).toBe("/gemte-rejser");
+  });
+});
+
+async function createAccountOrLogin(email: string): Promise<string> {
+  const res = await logIn(email, "hemmelig-kode", { ip: "198.51.100.200" });
+  expect(res.status).toBe(302);
+  return cookieOf(res);
+}
