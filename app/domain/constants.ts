@@ -65,5 +65,7 @@ export const EMBED_MESSAGE = { scroll: "pistepris:scroll", height: "pistepris:he
 export const LOCAL_SAVED_TRIPS_KEY = "pistepris.savedTrips";
 /** The saved-trips page (issue 6). */
 export const SAVED_TRIPS_PATH = "/gemte-rejser";
+/** The signed-in visitor's search agents; also where logging in lands by default. */
+export const AGENTS_PATH = "/soegeagenter";
 /** The shortest password a new account accepts. */
 export const MIN_PASSWORD_LENGTH = 8;

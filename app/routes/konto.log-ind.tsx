@@ -3,26 +3,22 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { LoginError, authenticator } from "~/auth/accounts.server";
 import { NO_STORE } from "~/auth/responses.server";
 import { requireSameOrigin, safeRedirect } from "~/auth/security.server";
-import { getUser, startSession } from "~/auth/session.server";
+import { startSession } from "~/auth/session.server";
 import { LoginForm } from "~/components/account/account-forms";
 import { texts } from "~/domain/texts";
+import { AGENTS_PATH } from "~/domain/constants";
+import { accountFormLoader } from "~/auth/account-form.server";
 
 // /konto/log-ind: log in with e-mail and password, then back to `redirectTo` (a same-site path).
 
-const DEFAULT_TARGET = "/soegeagenter";
-
 export const meta: MetaFunction = () => [{ title: `${texts.account.loginTitle} – ${texts.siteName}` }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), DEFAULT_TARGET);
-  if (await getUser(request)) throw redirect(redirectTo);
-  return data({ redirectTo }, { headers: NO_STORE });
-}
+export const loader = ({ request }: LoaderFunctionArgs) => accountFormLoader(request);
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const form = await request.clone().formData();
-  const redirectTo = safeRedirect(form.get("redirectTo"), DEFAULT_TARGET);
+  const redirectTo = safeRedirect(form.get("redirectTo"), AGENTS_PATH);
   const email = String(form.get("email") ?? "").slice(0, 254);
   try {
     const user = await authenticator.authenticate("form", request);

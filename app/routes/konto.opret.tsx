@@ -4,26 +4,22 @@ import { signUp } from "~/auth/accounts.server";
 import { MIN_PASSWORD_LENGTH } from "~/domain/constants";
 import { NO_STORE } from "~/auth/responses.server";
 import { requireSameOrigin, safeRedirect } from "~/auth/security.server";
-import { getUser, startSession } from "~/auth/session.server";
+import { startSession } from "~/auth/session.server";
 import { SignUpForm } from "~/components/account/account-forms";
 import { texts } from "~/domain/texts";
+import { AGENTS_PATH } from "~/domain/constants";
+import { accountFormLoader } from "~/auth/account-form.server";
 
 // /konto/opret: create an account (e-mail and password) and be logged in.
 
-const DEFAULT_TARGET = "/soegeagenter";
-
 export const meta: MetaFunction = () => [{ title: `${texts.account.signUpTitle} – ${texts.siteName}` }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), DEFAULT_TARGET);
-  if (await getUser(request)) throw redirect(redirectTo);
-  return data({ redirectTo }, { headers: NO_STORE });
-}
+export const loader = ({ request }: LoaderFunctionArgs) => accountFormLoader(request);
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const form = await request.formData();
-  const redirectTo = safeRedirect(form.get("redirectTo"), DEFAULT_TARGET);
+  const redirectTo = safeRedirect(form.get("redirectTo"), AGENTS_PATH);
   const email = String(form.get("email") ?? "").slice(0, 254);
   const result = await signUp(form);
   if (!result.ok) return data({ error: result.error, email, redirectTo }, { status: 400, headers: NO_STORE });

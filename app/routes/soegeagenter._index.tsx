@@ -1,3 +1,4 @@
+import { AGENTS_PATH } from "~/domain/constants";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { agentQuery, agentsOf, createAgent, deleteAgent, FREQUENCIES, ownAgent, updateAgent } from "~/agents.server";
@@ -49,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const req = parsed.data;
   if (req.intent === "create") {
     createAgent(user.id, { name: req.name, query: agentQuery(new URLSearchParams(req.search)), frequency: req.frequency });
-    return redirect("/soegeagenter", { headers: NO_STORE });
+    return redirect(AGENTS_PATH, { headers: NO_STORE });
   }
   if (!ownAgent(user.id, req.agentId)) throw notFound();
   if (req.intent === "delete") deleteAgent(user.id, req.agentId);
@@ -57,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
   else if (req.intent === "pause") updateAgent(user.id, req.agentId, { active: false });
   else if (req.intent === "resume") updateAgent(user.id, req.agentId, { active: true });
   else updateAgent(user.id, req.agentId, { frequency: req.frequency });
-  return redirect("/soegeagenter", { headers: NO_STORE });
+  return redirect(AGENTS_PATH, { headers: NO_STORE });
 }
 
 const small = "rounded border border-slate-300 px-3 py-1.5 text-sm font-semibold text-brand-900 hover:border-brand-600";

@@ -1,3 +1,4 @@
+import { AGENTS_PATH } from "~/domain/constants";
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { SAVED_TRIPS_PATH } from "~/domain/constants";
@@ -18,7 +19,7 @@ export function AccountNav({ loggedIn }: { loggedIn: boolean }) {
   }
   return (
     <>
-      <Link to="/soegeagenter" className={link} data-testid="nav-agents">
+      <Link to={AGENTS_PATH} className={link} data-testid="nav-agents">
         {texts.account.myAgents}
       </Link>
       <Link to={SAVED_TRIPS_PATH} className={link} data-testid="nav-saved">

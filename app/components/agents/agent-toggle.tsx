@@ -5,7 +5,7 @@ import { resultsHref } from "~/domain/results-url";
 import { texts } from "~/domain/texts";
 import { useSearchState } from "../results/search-state";
 
-export const AGENTS_PATH = "/soegeagenter";
+import { AGENTS_PATH } from "~/domain/constants";
 
 /**
  * The travel-alert toggle (specification point 2): on when the visitor has an agent for this

@@ -5,7 +5,7 @@ import { searchSummary } from "~/domain/search-summary";
 import { texts } from "~/domain/texts";
 import { LoginForm } from "../account/account-forms";
 import { useSearchState } from "../results/search-state";
-import { AGENTS_PATH } from "./agent-toggle";
+import { AGENTS_PATH } from "~/domain/constants";
 
 // The results page's dialogs, opened by name in the URL (`dialog=login|createSearchAgent`) so they
 // are rendered on the server and work as plain forms without JavaScript. Logging in from the login
