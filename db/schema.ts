@@ -215,7 +215,7 @@ export const offerClicks = sqliteTable(
   (t) => [index("offer_clicks_company").on(t.companySlug), index("offer_clicks_affiliate").on(t.affiliateId)],
 );
 
-/** Failed log-ins, per account (`email:…`) and per address (`ip:…`), for the login throttle (app/auth/throttle.server.ts). */
+/** Throttled attempts (failed log-ins, sign-ups), per account (`…email:…`) and per address (`…ip:…`) (app/auth/throttle.server.ts). */
 export const loginAttempts = sqliteTable(
   "login_attempts",
   {
@@ -224,4 +224,39 @@ export const loginAttempts = sqliteTable(
     at: integer("at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [index("login_attempts_key_at").on(t.key, t.at)],
+);
+
+/**
+ * Logged-in sessions (app/auth/session.server.ts). The cookie carries the session id; the row is
+ * what makes it valid, so logging out (deleting the row) also ends any copy of the cookie. Only a
+ * SHA-256 of the id is stored: a leaked database holds no usable session.
+ */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("sessions_user").on(t.userId), index("sessions_expires").on(t.expiresAt)],
+);
+
+/**
+ * Sign-ups waiting for their e-mail to be confirmed (app/auth/sign-up.server.ts). The account is
+ * created only when the link in the e-mail is used, so nobody can hold an e-mail they do not own,
+ * and the sign-up form answers the same whether or not the e-mail already has an account.
+ */
+export const pendingSignUps = sqliteTable(
+  "pending_sign_ups",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    /** Where the new user goes after confirming (a same-site path, checked when stored). */
+    redirectTo: text("redirect_to").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("pending_sign_ups_email").on(t.email), index("pending_sign_ups_expires").on(t.expiresAt)],
 );

@@ -1,11 +1,8 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
-import nodemailer from "nodemailer";
-import type Mail from "nodemailer/lib/mailer";
 import type { Db } from "../db/client";
 import { RESULTS_PATH } from "../app/domain/constants";
 import { todayInDenmark } from "../app/domain/dates";
+import { escapeHtml } from "../app/domain/escape-html";
 import { formatDate, formatPrice } from "../app/domain/format";
 import { searchSummary } from "../app/domain/search-summary";
 import { texts } from "../app/domain/texts";
@@ -13,6 +10,7 @@ import { parseSearchQuery, searchHref } from "../app/domain/url-codec";
 import { newMatchingTripIds } from "../app/search/sql/matching";
 import { SORT_SQL } from "../app/search/sql/reference";
 import { unsubscribeToken, unsubscribeUrl } from "../app/unsubscribe.server";
+import { mailFrom, publicUrl, transportFromEnv, type MailOptions, type MailTransport } from "../app/mail/transport.server";
 
 // The search agents' e-mails (issue 6 point 4): for every active agent that is due by its
 // frequency, the trips first seen since its last e-mail that match its search, in one Danish
@@ -30,10 +28,6 @@ import { unsubscribeToken, unsubscribeUrl } from "../app/unsubscribe.server";
 // killed before the server accepted (during the SMTP dialogue) loses nothing and sends nothing
 // twice. A run lock in `meta` keeps two notifier runs (import + a cron `notify`) from sending the
 // same pending batch at once.
-
-export interface MailTransport {
-  sendMail(mail: Mail.Options): Promise<unknown>;
-}
 
 export interface NotifierOptions {
   transport: MailTransport;
@@ -62,7 +56,6 @@ export interface NotifierSummary {
 }
 
 export const DEFAULT_FROM = "Pistepris <soegeagent@pistepris.dk>";
-export const DEFAULT_BASE_URL = "http://localhost:3000";
 export const MAX_LISTED = 20;
 
 const HOUR = 3_600_000;
@@ -196,7 +189,7 @@ async function deliver(db: Db, agent: AgentRow, batch: string, now: Date, option
   return trips.length;
 }
 
-function composeMail(db: Db, agent: AgentRow, batch: string, trips: MailTrip[], options: NotifierOptions): Mail.Options {
+function composeMail(db: Db, agent: AgentRow, batch: string, trips: MailTrip[], options: NotifierOptions): MailOptions {
   const m = texts.mail;
   const base = options.baseUrl.replace(/\/+$/, "");
   const query = parseSearchQuery(new URLSearchParams(agent.query));
@@ -258,10 +251,6 @@ ${rest > 0 ? `<p>${e(m.more(rest))}</p>\n` : ""}<p><a href="${e(searchUrl)}">${e
   };
 }
 
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 interface Lock {
   refresh(): void;
   release(): void;
@@ -303,41 +292,14 @@ function processAlive(pid: number): boolean {
   }
 }
 
-/** Writes each e-mail as an .eml file (the outbox, when no SMTP server is configured). */
-export function outboxTransport(dir: string): MailTransport {
-  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
-  return {
-    async sendMail(mail) {
-      const info = (await stream.sendMail(mail)) as { message: Buffer };
-      fs.mkdirSync(dir, { recursive: true });
-      const id = String(mail.messageId ?? crypto.randomUUID()).replace(/[^A-Za-z0-9.-]+/g, "_").replace(/^_|_$/g, "");
-      const file = path.join(dir, `${id}.eml`);
-      // Written under a temporary name and renamed, so the outbox never holds half a message.
-      fs.writeFileSync(`${file}.tmp`, info.message);
-      fs.renameSync(`${file}.tmp`, file);
-      return info;
-    },
-  };
-}
-
-/** SMTP from SMTP_URL; otherwise .eml files in OUTBOX_DIR (default data/outbox). */
-export function transportFromEnv(env: NodeJS.ProcessEnv = process.env): { transport: MailTransport; description: string } {
-  if (env.SMTP_URL?.trim()) {
-    const url = env.SMTP_URL.trim();
-    return { transport: nodemailer.createTransport(url), description: `SMTP ${new URL(url).host}` };
-  }
-  const dir = env.OUTBOX_DIR?.trim() || "data/outbox";
-  return { transport: outboxTransport(dir), description: `udbakken ${dir}` };
-}
-
 /** The notifier as the CLI runs it, configured from the environment (SMTP_URL, OUTBOX_DIR, MAIL_FROM, PUBLIC_URL). */
 export function runNotifierFromEnv(db: Db, env: NodeJS.ProcessEnv = process.env, now?: Date): Promise<NotifierSummary> {
   const { transport } = transportFromEnv(env);
   return runNotifier(db, {
     transport,
     now,
-    baseUrl: env.PUBLIC_URL?.trim() || DEFAULT_BASE_URL,
-    from: env.MAIL_FROM?.trim() || DEFAULT_FROM,
+    baseUrl: publicUrl(env),
+    from: mailFrom(DEFAULT_FROM, env),
     onError: (agentId, error) =>
       console.error(`Fejl: e-mail til søgeagent ${agentId} kunne ikke sendes (prøves igen næste gang): ${error instanceof Error ? error.message : String(error)}`),
   });

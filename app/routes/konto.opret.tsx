@@ -1,16 +1,16 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { signUp } from "~/auth/accounts.server";
-import { MIN_PASSWORD_LENGTH } from "~/domain/constants";
+import { accountFormLoader } from "~/auth/account-form.server";
+import { clientAddress } from "~/auth/accounts.server";
 import { NO_STORE } from "~/auth/responses.server";
 import { requireSameOrigin, safeRedirect } from "~/auth/security.server";
-import { startSession } from "~/auth/session.server";
+import { requestSignUp, signUpMailFromEnv, SIGN_UP_LINK_HOURS } from "~/auth/sign-up.server";
 import { SignUpForm } from "~/components/account/account-forms";
+import { AGENTS_PATH, MIN_PASSWORD_LENGTH } from "~/domain/constants";
 import { texts } from "~/domain/texts";
-import { AGENTS_PATH } from "~/domain/constants";
-import { accountFormLoader } from "~/auth/account-form.server";
 
-// /konto/opret: create an account (e-mail and password) and be logged in.
+// /konto/opret: sign up with e-mail and password; the account opens from the link in the e-mail
+// (app/auth/sign-up.server.ts), which then leads on to `redirectTo`.
 
 export const meta: MetaFunction = () => [{ title: `${texts.account.signUpTitle} – ${texts.siteName}` }, { name: "robots", content: "noindex" }];
 
@@ -21,19 +21,27 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const redirectTo = safeRedirect(form.get("redirectTo"), AGENTS_PATH);
   const email = String(form.get("email") ?? "").slice(0, 254);
-  const result = await signUp(form);
-  if (!result.ok) return data({ error: result.error, email, redirectTo }, { status: 400, headers: NO_STORE });
-  return redirect(redirectTo, { headers: { "Set-Cookie": await startSession(result.user.id), ...NO_STORE } });
+  const result = await requestSignUp(form, { ip: clientAddress(request), redirectTo, ...signUpMailFromEnv() });
+  if (!result.ok) return data({ error: result.error, email, redirectTo, sentTo: undefined }, { status: result.status, headers: NO_STORE });
+  return data({ error: undefined, email, redirectTo, sentTo: result.email }, { headers: NO_STORE });
 }
 
 export default function SignUpPage() {
   const { redirectTo } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
+  const result = useActionData<typeof action>();
+  const a = texts.account;
   return (
     <main className="mx-auto max-w-md px-4 py-8">
-      <h1 className="mb-6 text-2xl font-bold text-brand-900">{texts.account.signUpTitle}</h1>
+      <h1 className="mb-6 text-2xl font-bold text-brand-900">{result?.sentTo ? a.checkEmailTitle : a.signUpTitle}</h1>
       <div className="rounded-xl bg-white p-6 shadow-sm">
-        <SignUpForm redirectTo={failed?.redirectTo ?? redirectTo} error={failed?.error} email={failed?.email} minLength={MIN_PASSWORD_LENGTH} />
+        {result?.sentTo ? (
+          <div className="space-y-3" role="status" data-testid="signup-sent">
+            <p>{a.checkEmail(result.sentTo, SIGN_UP_LINK_HOURS)}</p>
+            <p className="text-sm text-slate-600">{a.checkEmailSpam}</p>
+          </div>
+        ) : (
+          <SignUpForm redirectTo={result?.redirectTo ?? redirectTo} error={result?.error} email={result?.email} minLength={MIN_PASSWORD_LENGTH} />
+        )}
       </div>
     </main>
   );

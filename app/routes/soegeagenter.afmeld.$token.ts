@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { escapeHtml } from "~/domain/escape-html";
 import { texts } from "~/domain/texts";
 import { agentForToken, deactivateAgent } from "~/unsubscribe.server";
 
@@ -56,8 +57,4 @@ button:focus-visible{outline:3px solid #93c5fd;outline-offset:2px}a{color:#1d4ed
 ${body}
 <p><a href="/">${escapeHtml(texts.mail.toFrontPage)}</a></p></main></body></html>`;
   return new Response(html, { status: 200, headers: HEADERS });
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -1,6 +1,7 @@
 import type { Db } from "../../db/client";
 import { formatCount } from "../../app/domain/format";
-import { runNotifierFromEnv, transportFromEnv } from "../notify";
+import { transportFromEnv } from "../../app/mail/transport.server";
+import { runNotifierFromEnv } from "../notify";
 
 /** `notify`: e-mails every due search agent its new matching trips. Exit 0, or 1 when some e-mails could not be sent (they are retried next run). */
 export async function runNotify(db: Db): Promise<number> {

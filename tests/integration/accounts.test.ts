@@ -2,13 +2,15 @@ import { eq } from "drizzle-orm";
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
-import { savedTrips, searchAgents } from "../../db/schema";
+import { pendingSignUps, savedTrips, searchAgents, sessions, users } from "../../db/schema";
 import { importLines, tempDb } from "../support/db";
 import { trip } from "../support/feed";
+import { startSmtp, type TestSmtp } from "../support/smtp";
 
 // Accounts, search agents and saved trips (issue 6), through the routes' loaders and actions on a
-// temporary database: ownership (404), the same-origin rule (403), the login throttle, session
-// fixation and open redirects.
+// temporary database, with sign-up e-mails going to a real SMTP server: sign-up that never tells
+// whether an e-mail has an account, confirmation links, server-side sessions that log-out revokes,
+// ownership (404), the same-origin rule (403), the throttles, session fixation and open redirects.
 
 type Fn = (args: never) => unknown;
 let db: Db;
@@ -19,6 +21,8 @@ let logout: typeof import("../../app/routes/konto.log-ud");
 let agents: typeof import("../../app/routes/soegeagenter._index");
 let saved: typeof import("../../app/routes/gemte-rejser");
 let exists: typeof import("../../app/routes/api.search-agents.exists");
+let confirm: typeof import("../../app/routes/konto.bekraeft.$token");
+let smtp: TestSmtp;
 
 const ORIGIN = "http://pistepris.test";
 const T1 = trip({ id: "alpetours-t1", departureDate: "2099-02-13" });
@@ -28,14 +32,21 @@ beforeAll(async () => {
   ({ db, dir } = tempDb());
   await importLines(db, [T1, T2], new Date("2027-01-01T12:00:00Z"));
   process.env.DATABASE_URL = `${dir}/test.db`;
+  smtp = await startSmtp();
+  process.env.SMTP_URL = smtp.url;
+  process.env.PUBLIC_URL = ORIGIN;
   login = await import("../../app/routes/konto.log-ind");
   signup = await import("../../app/routes/konto.opret");
   logout = await import("../../app/routes/konto.log-ud");
   agents = await import("../../app/routes/soegeagenter._index");
   saved = await import("../../app/routes/gemte-rejser");
   exists = await import("../../app/routes/api.search-agents.exists");
+  confirm = await import("../../app/routes/konto.bekraeft.$token");
 });
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  await smtp.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 interface Result {
   status: number;
@@ -44,10 +55,10 @@ interface Result {
 }
 
 /** Runs a loader or action; thrown Responses and `data()` results become one shape. */
-async function run(fn: Fn, request: Request): Promise<Result> {
+async function run(fn: Fn, request: Request, params: Record<string, string> = {}): Promise<Result> {
   let out: unknown;
   try {
-    out = await fn({ request, params: {}, context: {} } as never);
+    out = await fn({ request, params, context: {} } as never);
   } catch (thrown) {
     out = thrown;
   }
@@ -75,10 +86,29 @@ function get(path: string, cookie?: string): Request {
 /** The `name=value` part of a Set-Cookie header. */
 const cookieOf = (r: Result) => (r.headers.get("set-cookie") ?? "").split(";")[0];
 
+/** Sign-ups come from many addresses here, so the per-address sign-up throttle only bites where a test means it to. */
+let nextIp = 1;
+const freshIp = () => `192.0.2.${nextIp++}`;
+
+async function signUp(email: string, password = "hemmelig-kode", opts: { ip?: string; redirectTo?: string } = {}) {
+  const before = smtp.messages.length;
+  const res = await run(signup.action, post("/konto/opret", { email, password, passwordRepeat: password, redirectTo: opts.redirectTo ?? "/soegeagenter" }, { ip: opts.ip ?? freshIp() }));
+  return { res, mails: smtp.messages.slice(before) };
+}
+
+/** The confirmation token in a sign-up e-mail (its /konto/bekraeft/<token> link), if it has one. */
+const tokenIn = (text: string) => /\/konto\/bekraeft\/([A-Za-z0-9_-]+)/.exec(text)?.[1];
+
+const confirmLink = (token: string, cookie?: string) => run(confirm.action, post(`/konto/bekraeft/${token}`, {}, { cookie }), { token });
+
+/** Signs up, confirms through the e-mailed link, and returns the new session cookie. */
 async function createAccount(email: string, password = "hemmelig-kode"): Promise<string> {
-  const res = await run(signup.action, post("/konto/opret", { email, password, passwordRepeat: password, redirectTo: "/soegeagenter" }));
-  expect(res.status).toBe(302);
-  return cookieOf(res);
+  const { res, mails } = await signUp(email, password);
+  expect(res.status).toBe(200);
+  const token = tokenIn(mails[0].text)!;
+  const confirmed = await confirmLink(token);
+  expect(confirmed.status).toBe(302);
+  return cookieOf(confirmed);
 }
 
 async function logIn(email: string, password: string, extra: { cookie?: string; ip?: string; redirectTo?: string } = {}) {
@@ -89,25 +119,109 @@ let anna: string;
 let bo: string;
 
 describe("accounts", () => {
-  it("creates an account with a HttpOnly, SameSite=Lax session cookie and a scrypt hash", async () => {
-    const res = await run(signup.action, post("/konto/opret", { email: "Anna@Example.dk", password: "hemmelig-kode", passwordRepeat: "hemmelig-kode", redirectTo: "/soegeagenter" }));
-    expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe("/soegeagenter");
-    const setCookie = res.headers.get("set-cookie")!;
+  it("sign-up e-mails a confirmation link; the account exists only once the link is used, which logs in", async () => {
+    const { res, mails } = await signUp("Anna@Example.dk", "hemmelig-kode", { redirectTo: "/skirejser?adultCount=4&dialog=createSearchAgent" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ sentTo: "anna@example.dk" });
+    expect(res.headers.get("set-cookie")).toBeNull();
+    expect(db.select().from(users).all()).toHaveLength(0);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].to).toEqual(["anna@example.dk"]);
+    expect(mails[0].subject).toBe("Bekræft din e-mail til Pistepris");
+    const token = tokenIn(mails[0].text)!;
+    expect(mails[0].text).toContain(`${ORIGIN}/konto/bekraeft/${token}`);
+    expect(mails[0].html).toContain(`href="${ORIGIN}/konto/bekraeft/${token}"`);
+    // Only a digest of the token is stored.
+    expect(JSON.stringify(db.select().from(pendingSignUps).all())).not.toContain(token);
+
+    // Opening the link (or a mail scanner fetching it) changes nothing: it shows a button.
+    const page = await run(confirm.loader as Fn, get(`/konto/bekraeft/${token}`), { token });
+    expect(page).toMatchObject({ status: 200, body: { email: "anna@example.dk" } });
+    expect(db.select().from(users).all()).toHaveLength(0);
+
+    const confirmed = await confirmLink(token);
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get("location")).toBe("/skirejser?adultCount=4&dialog=createSearchAgent");
+    const setCookie = confirmed.headers.get("set-cookie")!;
     expect(setCookie).toMatch(/^__pistepris=/);
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
-    anna = cookieOf(res);
+    anna = cookieOf(confirmed);
     const row = db.$client.prepare("select email, password_hash from users").get() as { email: string; password_hash: string };
     expect(row.email).toBe("anna@example.dk");
     expect(row.password_hash).toMatch(/^scrypt\$/);
+    // A link works once.
+    expect((await confirmLink(token)).status).toBe(404);
+    expect((await run(confirm.loader as Fn, get(`/konto/bekraeft/${token}`), { token })).status).toBe(404);
     bo = await createAccount("bo@example.dk");
   });
 
-  it("a second account on the same e-mail is refused", async () => {
-    const res = await run(signup.action, post("/konto/opret", { email: "anna@example.dk", password: "noget-andet", passwordRepeat: "noget-andet" }));
-    expect(res.status).toBe(400);
-    expect(res.headers.get("set-cookie")).toBeNull();
+  it("sign-up answers exactly the same for an e-mail that has an account, which is e-mailed a log-in link instead", async () => {
+    const taken = await signUp("anna@example.dk", "noget-andet");
+    const fresh = await signUp("dorte@example.dk", "noget-andet");
+    expect(taken.res.status).toBe(fresh.res.status);
+    expect(taken.res.body).toEqual({ ...(fresh.res.body as object), email: "anna@example.dk", sentTo: "anna@example.dk" });
+    expect(taken.res.headers.get("set-cookie")).toBeNull();
+    expect(taken.mails).toHaveLength(1);
+    expect(taken.mails[0].subject).toBe("Du har allerede en konto på Pistepris");
+    expect(taken.mails[0].text).toContain(`${ORIGIN}/konto/log-ind`);
+    expect(tokenIn(taken.mails[0].text)).toBeUndefined();
+    // Nothing changed for Anna: still one account, still her password.
+    expect(db.select().from(users).where(eq(users.email, "anna@example.dk")).all()).toHaveLength(1);
+    expect((await logIn("anna@example.dk", "noget-andet", { ip: "198.51.100.9" })).status).toBe(401);
+  });
+
+  it("a link is spent when another link for the same e-mail is used, and an expired link is refused", async () => {
+    const first = tokenIn((await signUp("erik@example.dk", "eriks-kode-1")).mails[0].text)!;
+    const second = tokenIn((await signUp("erik@example.dk", "eriks-kode-2")).mails[0].text)!;
+    expect((await confirmLink(second)).status).toBe(302);
+    const spent = await confirmLink(first);
+    expect(spent.status).toBe(404);
+    expect((spent.body as { error: string }).error).toBe("Linket er udløbet eller allerede brugt. Opret kontoen igen for at få et nyt link.");
+    expect((await logIn("erik@example.dk", "eriks-kode-2", { ip: "198.51.100.10" })).status).toBe(302);
+
+    const late = tokenIn((await signUp("frida@example.dk")).mails[0].text)!;
+    db.update(pendingSignUps).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(pendingSignUps.email, "frida@example.dk")).run();
+    expect((await confirmLink(late)).status).toBe(404);
+    expect(db.select().from(users).where(eq(users.email, "frida@example.dk")).all()).toHaveLength(0);
+  });
+
+  it("log-in before confirming: the right password is told to confirm first, a wrong one gets the usual message", async () => {
+    await signUp("gustav@example.dk", "gustavs-kode");
+    const right = await logIn("gustav@example.dk", "gustavs-kode", { ip: "198.51.100.11" });
+    expect(right.status).toBe(403);
+    expect((right.body as { error: string }).error).toMatch(/^Du mangler at bekræfte din e-mail/);
+    expect(right.headers.get("set-cookie")).toBeNull();
+    const wrong = await logIn("gustav@example.dk", "forkert", { ip: "198.51.100.11" });
+    expect(wrong.status).toBe(401);
+    expect((wrong.body as { error: string }).error).toBe("Forkert e-mail eller adgangskode");
+  });
+
+  it("sign-up is throttled: 3 per e-mail and 10 per address an hour, with a Danish message and no e-mail", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await signUp("hanne@example.dk")).res.status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const ip = "198.51.100.77";
+    const fromOneAddress: number[] = [];
+    for (let i = 0; i < 11; i++) fromOneAddress.push((await signUp(`bot${i}@example.dk`, "hemmelig-kode", { ip })).res.status);
+    expect(fromOneAddress.slice(0, 10).every((x) => x === 200)).toBe(true);
+    const last = await signUp("bot-last@example.dk", "hemmelig-kode", { ip });
+    expect(last.res.status).toBe(429);
+    expect((last.res.body as { error: string }).error).toBe("For mange forsøg på at oprette en konto. Vent en time, og prøv igen.");
+    expect(last.mails).toHaveLength(0);
+  });
+
+  it("an e-mail that cannot be sent: a Danish message, and no usable link is left behind", async () => {
+    const saved = process.env.SMTP_URL;
+    process.env.SMTP_URL = "smtp://127.0.0.1:9"; // nothing listens there
+    try {
+      const { res } = await signUp("ida@example.dk");
+      expect(res.status).toBe(503);
+      expect((res.body as { error: string }).error).toBe("Vi kunne ikke sende e-mailen lige nu. Prøv igen om lidt.");
+    } finally {
+      process.env.SMTP_URL = saved;
+    }
+    expect(db.select().from(pendingSignUps).where(eq(pendingSignUps.email, "ida@example.dk")).all()).toHaveLength(0);
   });
 
   it("a wrong password and an unknown e-mail give the same Danish message", async () => {
@@ -168,12 +282,43 @@ describe("accounts", () => {
     expect((await logIn("bo@example.dk", "hemmelig-kode", { ip: "203.0.113.51" })).status).toBe(302);
   });
 
-  it("log-out ends the session (POST only)", async () => {
+  it("sessions live on the server: only a digest of the id is stored, a tampered or expired cookie is nobody", async () => {
+    const cookie = await createAccountOrLogin("bo@example.dk");
+    const signed = decodeURIComponent(cookie.split("=")[1]);
+    // The cookie is `base64(JSON id).signature`; the table holds neither the id nor the cookie.
+    const id = JSON.parse(Buffer.from(signed.split(".")[0], "base64").toString()) as string;
+    expect(id).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const stored = JSON.stringify(db.select().from(sessions).all());
+    expect(stored).not.toContain(id);
+    expect(stored).not.toContain(signed.split(".")[0]);
+    expect((await run(agents.loader, get("/soegeagenter", cookie))).status).toBe(200);
+    // Another id with the signature of this one: the signature does not match.
+    const tampered = `__pistepris=${encodeURIComponent(`x${signed}`)}`;
+    expect((await run(agents.loader, get("/soegeagenter", tampered))).status).toBe(302);
+    // An expired session row no longer counts, even though the cookie is intact.
+    const before = db.select().from(sessions).all().map((r) => r.idHash);
+    const second = await createAccountOrLogin("bo@example.dk");
+    const [newRow] = db.select().from(sessions).all().filter((r) => !before.includes(r.idHash));
+    db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.idHash, newRow.idHash)).run();
+    expect((await run(agents.loader, get("/soegeagenter", second))).status).toBe(302);
+    expect((await run(agents.loader, get("/soegeagenter", cookie))).status).toBe(200);
+  });
+
+  it("log-out (POST only) ends the session on the server: a copy of the cookie stops working too", async () => {
+    const copy = anna;
+    expect((await run(agents.loader, get("/soegeagenter", copy))).status).toBe(200);
+    const viaGet = await run(logout.loader as Fn, get("/konto/log-ud", anna));
+    expect(viaGet.headers.get("set-cookie")).toBeNull();
+    expect((await run(agents.loader, get("/soegeagenter", copy))).status).toBe(200);
     const res = await run(logout.action, post("/konto/log-ud", {}, { cookie: anna }));
     expect(res.status).toBe(302);
     expect(res.headers.get("set-cookie")).toMatch(/__pistepris=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i);
-    const viaGet = await run(logout.loader as Fn, get("/konto/log-ud", anna));
-    expect(viaGet.headers.get("set-cookie")).toBeNull();
+    // The browser forgets the cookie; someone who copied it is logged out as well.
+    const after = await run(agents.loader, get("/soegeagenter", copy));
+    expect(after.status).toBe(302);
+    expect(after.headers.get("location")).toMatch(/^\/konto\/log-ind/);
+    // Bo's sessions elsewhere are untouched.
+    expect((await run(agents.loader, get("/soegeagenter", bo))).status).toBe(200);
   });
 });
 
@@ -182,6 +327,7 @@ describe("same-origin rule: cross-origin POSTs are refused with 403", () => {
     ["/konto/log-ind", () => login.action, { email: "anna@example.dk", password: "hemmelig-kode" }],
     ["/konto/opret", () => signup.action, { email: "eve@example.dk", password: "hemmelig-kode", passwordRepeat: "hemmelig-kode" }],
     ["/konto/log-ud", () => logout.action, {}],
+    ["/konto/bekraeft/x", () => confirm.action, {}],
     ["/soegeagenter", () => agents.action, { intent: "create", search: "adultCount=3", name: "X", frequency: "daily" }],
     ["/gemte-rejser", () => saved.action, { intent: "save", tripId: "alpetours-t1" }],
   ];
@@ -198,6 +344,7 @@ describe("same-origin rule: cross-origin POSTs are refused with 403", () => {
     expect(db.select().from(searchAgents).all()).toHaveLength(0);
     expect(db.select().from(savedTrips).all()).toHaveLength(0);
     expect(db.$client.prepare("select count(*) n from users where email = 'eve@example.dk'").get()).toEqual({ n: 0 });
+    expect(db.$client.prepare("select count(*) n from pending_sign_ups where email = 'eve@example.dk'").get()).toEqual({ n: 0 });
   });
 });
 

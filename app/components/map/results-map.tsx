@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import type * as Leaflet from "leaflet";
 import { gridClusters, lowestPrice } from "~/domain/map-clusters";
+import { escapeHtml } from "~/domain/escape-html";
 import { formatPrice, formatShortDate } from "~/domain/format";
 import { offerRedirectHref, resultsParams } from "~/domain/results-url";
 import { texts } from "~/domain/texts";
@@ -32,9 +33,6 @@ interface Live {
 /** Tile errors before any tile has loaded that count as "the tile server is unreachable". */
 const FAILED_TILES = 3;
 const CENTRE_OF_THE_ALPS: [number, number] = [46.5, 9];
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
 
 export function ResultsMap({ tiles, onTilesFailed }: { tiles: MapTiles; onTilesFailed?: () => void }) {
   const { applied, runSearch } = useSearchState();

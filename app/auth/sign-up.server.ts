@@ -1,0 +1,130 @@
+import { and, desc, eq, gt, lt } from "drizzle-orm";
+import { createHash, randomBytes } from "node:crypto";
+import { getDb, type Db } from "../../db/client";
+import { pendingSignUps, users } from "../../db/schema";
+import { MIN_PASSWORD_LENGTH } from "~/domain/constants";
+import { texts } from "~/domain/texts";
+import { accountExistsMail, ACCOUNT_MAIL_FROM, confirmationMail } from "~/mail/account-mails";
+import { mailFrom, publicUrl, transportFromEnv, type MailTransport } from "~/mail/transport.server";
+import { credentials } from "./credentials";
+import { hashPassword } from "./password.server";
+import type { SessionUser } from "./session.server";
+import { signUpThrottle } from "./throttle.server";
+
+// Sign-up with e-mail confirmation. The form always answers "check your e-mail": a new e-mail
+// gets a confirmation link, an e-mail that already has an account gets a log-in link instead. So
+// the form never tells whether an e-mail has an account, and both branches cost the same (one
+// scrypt hash, one e-mail). The account is created only when the link is used, so nobody can
+// take an e-mail they cannot read. Sign-ups are throttled per e-mail and per address, since each
+// one sends an e-mail.
+
+export const SIGN_UP_LINK_HOURS = 24;
+
+export interface SignUpContext {
+  ip?: string;
+  /** Where the new user goes after confirming (already checked to be a same-site path). */
+  redirectTo: string;
+  transport: MailTransport;
+  baseUrl: string;
+  from: string;
+  db?: Db;
+  now?: Date;
+}
+
+export type SignUpOutcome = { ok: true; email: string } | { ok: false; status: 400 | 429 | 503; error: string };
+
+/** Mail settings from the environment: SMTP_URL or the outbox, PUBLIC_URL, MAIL_FROM. */
+export function signUpMailFromEnv(env: NodeJS.ProcessEnv = process.env): Pick<SignUpContext, "transport" | "baseUrl" | "from"> {
+  return { transport: transportFromEnv(env).transport, baseUrl: publicUrl(env), from: mailFrom(ACCOUNT_MAIL_FROM, env) };
+}
+
+const tokenHash = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+export async function requestSignUp(form: FormData, ctx: SignUpContext): Promise<SignUpOutcome> {
+  const db = ctx.db ?? getDb();
+  const now = ctx.now ?? new Date();
+  const parsed = credentials.safeParse({ email: form.get("email"), password: form.get("password") });
+  if (!parsed.success || parsed.data.password.length < MIN_PASSWORD_LENGTH) {
+    return { ok: false, status: 400, error: texts.account.invalidSignUp(MIN_PASSWORD_LENGTH) };
+  }
+  const { email, password } = parsed.data;
+  if (password !== form.get("passwordRepeat")) return { ok: false, status: 400, error: texts.account.passwordsDiffer };
+  const keys = { email, ip: ctx.ip };
+  if (signUpThrottle.isThrottled(keys, db, now)) return { ok: false, status: 429, error: texts.account.signUpThrottled };
+  signUpThrottle.record(keys, db, now);
+
+  const passwordHash = await hashPassword(password);
+  const existing = db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+  let pendingToken: string | undefined;
+  if (!existing) {
+    pendingToken = randomBytes(32).toString("base64url");
+    db.transaction((tx) => {
+      tx.delete(pendingSignUps).where(lt(pendingSignUps.expiresAt, now)).run();
+      tx.insert(pendingSignUps)
+        .values({
+          tokenHash: tokenHash(pendingToken!),
+          email,
+          passwordHash,
+          redirectTo: ctx.redirectTo,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + SIGN_UP_LINK_HOURS * 3_600_000),
+        })
+        .run();
+    });
+  }
+  const mail = pendingToken
+    ? confirmationMail(email, `${ctx.baseUrl}/konto/bekraeft/${pendingToken}`, SIGN_UP_LINK_HOURS, ctx.from)
+    : accountExistsMail(email, `${ctx.baseUrl}/konto/log-ind`, ctx.from);
+  try {
+    await ctx.transport.sendMail(mail);
+  } catch {
+    // A link nobody received must not stay usable.
+    if (pendingToken) db.delete(pendingSignUps).where(eq(pendingSignUps.tokenHash, tokenHash(pendingToken))).run();
+    return { ok: false, status: 503, error: texts.account.mailFailed };
+  }
+  return { ok: true, email };
+}
+
+/** The e-mail a confirmation link is for, while the link is unused and unexpired. */
+export function pendingSignUpEmail(token: string, db: Db = getDb(), now = new Date()): string | null {
+  const row = db
+    .select({ email: pendingSignUps.email })
+    .from(pendingSignUps)
+    .where(and(eq(pendingSignUps.tokenHash, tokenHash(token)), gt(pendingSignUps.expiresAt, now)))
+    .get();
+  return row?.email ?? null;
+}
+
+export type ConfirmOutcome = { ok: true; user: SessionUser; redirectTo: string } | { ok: false; reason: "invalid" | "exists" };
+
+/** Uses a confirmation link: creates the account with the password given at sign-up. Every link for that e-mail is spent. */
+export function confirmSignUp(token: string, db: Db = getDb(), now = new Date()): ConfirmOutcome {
+  return db.transaction((tx): ConfirmOutcome => {
+    const row = tx
+      .select()
+      .from(pendingSignUps)
+      .where(and(eq(pendingSignUps.tokenHash, tokenHash(token)), gt(pendingSignUps.expiresAt, now)))
+      .get();
+    if (!row) return { ok: false, reason: "invalid" };
+    tx.delete(pendingSignUps).where(eq(pendingSignUps.email, row.email)).run();
+    const user = tx
+      .insert(users)
+      .values({ email: row.email, passwordHash: row.passwordHash, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: users.id, email: users.email })
+      .get();
+    if (!user) return { ok: false, reason: "exists" };
+    return { ok: true, user, redirectTo: row.redirectTo };
+  });
+}
+
+/** The password hash of the newest unconfirmed sign-up for an e-mail, if any (the log-in explains that it waits for confirmation). */
+export function pendingPasswordHash(email: string, db: Db = getDb(), now = new Date()): string | null {
+  const row = db
+    .select({ passwordHash: pendingSignUps.passwordHash })
+    .from(pendingSignUps)
+    .where(and(eq(pendingSignUps.email, email), gt(pendingSignUps.expiresAt, now)))
+    .orderBy(desc(pendingSignUps.createdAt))
+    .get();
+  return row?.passwordHash ?? null;
+}

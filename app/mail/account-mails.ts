@@ -1,0 +1,31 @@
+import { escapeHtml as e } from "~/domain/escape-html";
+import { texts } from "~/domain/texts";
+import type { MailOptions } from "./transport.server";
+
+// The account e-mails sent at sign-up (app/auth/sign-up.server.ts): the confirmation link for a
+// new e-mail, or a log-in link for an e-mail that already has an account. Both go out for every
+// sign-up, so the form itself never tells whether an account exists.
+
+export const ACCOUNT_MAIL_FROM = "Pistepris <konto@pistepris.dk>";
+
+function compose(to: string, from: string, subject: string, intro: string, link: { label: string; url: string }, outro: string): MailOptions {
+  const text = [intro, "", link.url, "", outro].join("\n");
+  const html = `<!doctype html>
+<html lang="da"><head><meta charset="utf-8"><title>${e(subject)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;max-width:640px;margin:0 auto;padding:16px">
+<p>${e(intro)}</p>
+<p><a href="${e(link.url)}">${e(link.label)}</a></p>
+<p style="color:#6b7280;font-size:12px">${e(outro)}</p>
+</body></html>`;
+  return { from, to, subject, text, html };
+}
+
+export function confirmationMail(to: string, url: string, hours: number, from = ACCOUNT_MAIL_FROM): MailOptions {
+  const m = texts.mail;
+  return compose(to, from, m.confirmSubject, m.confirmIntro, { label: m.confirmLink, url }, m.confirmExpiry(hours));
+}
+
+export function accountExistsMail(to: string, url: string, from = ACCOUNT_MAIL_FROM): MailOptions {
+  const m = texts.mail;
+  return compose(to, from, m.existsSubject, m.existsIntro, { label: m.existsLink, url }, m.existsIgnore);
+}

@@ -1,0 +1,62 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { NO_STORE } from "~/auth/responses.server";
+import { requireSameOrigin } from "~/auth/security.server";
+import { startSession } from "~/auth/session.server";
+import { confirmSignUp, pendingSignUpEmail } from "~/auth/sign-up.server";
+import { FormError } from "~/components/account/account-forms";
+import { texts } from "~/domain/texts";
+
+// /konto/bekraeft/:token — the link in the sign-up e-mail. GET only shows a button (mail scanners
+// and link previews fetch links); POST creates the account and logs the new user in. The token
+// stays out of Referer headers (no-referrer).
+
+export const meta: MetaFunction = () => [
+  { title: `${texts.account.confirmTitle} – ${texts.siteName}` },
+  { name: "robots", content: "noindex" },
+  { name: "referrer", content: "no-referrer" },
+];
+
+export function loader({ params }: LoaderFunctionArgs) {
+  const email = pendingSignUpEmail(params.token ?? "");
+  return data({ email }, { status: email ? 200 : 404, headers: NO_STORE });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const result = confirmSignUp(params.token ?? "");
+  if (!result.ok) {
+    const exists = result.reason === "exists";
+    return data({ exists, error: exists ? texts.account.confirmAccountExists : texts.account.confirmInvalid }, { status: exists ? 409 : 404, headers: NO_STORE });
+  }
+  return redirect(result.redirectTo, { headers: { "Set-Cookie": await startSession(result.user.id), ...NO_STORE } });
+}
+
+export default function ConfirmSignUpPage() {
+  const { email } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  const a = texts.account;
+  const error = failed?.error ?? (email ? undefined : a.confirmInvalid);
+  return (
+    <main className="mx-auto max-w-md px-4 py-8">
+      <h1 className="mb-6 text-2xl font-bold text-brand-900">{a.confirmTitle}</h1>
+      <div className="space-y-4 rounded-xl bg-white p-6 shadow-sm">
+        <FormError error={error} />
+        {error ? (
+          <p className="text-sm">
+            <Link className="font-semibold text-brand-700 underline" to={failed?.exists ? "/konto/log-ind" : "/konto/opret"}>
+              {failed?.exists ? a.login : a.signUp}
+            </Link>
+          </p>
+        ) : (
+          <Form method="post" className="space-y-4">
+            <p>{a.confirmIntro(email!)}</p>
+            <button type="submit" className="rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700" data-testid="confirm-submit">
+              {a.confirmButton}
+            </button>
+          </Form>
+        )}
+      </div>
+    </main>
+  );
+}
