@@ -2,7 +2,7 @@ import { and, desc, eq, gt, lt } from "drizzle-orm";
 import { createHash, randomBytes } from "node:crypto";
 import { getDb, type Db } from "../../db/client";
 import { pendingSignUps, users } from "../../db/schema";
-import { MIN_PASSWORD_LENGTH } from "~/domain/constants";
+import { MIN_PASSWORD_LENGTH, SIGN_UP_LINK_HOURS } from "~/domain/constants";
 import { texts } from "~/domain/texts";
 import { accountExistsMail, ACCOUNT_MAIL_FROM, confirmationMail } from "~/mail/account-mails";
 import { mailFrom, publicUrl, transportFromEnv, type MailTransport } from "~/mail/transport.server";
@@ -17,8 +17,6 @@ import { signUpThrottle } from "./throttle.server";
 // scrypt hash, one e-mail). The account is created only when the link is used, so nobody can
 // take an e-mail they cannot read. Sign-ups are throttled per e-mail and per address, since each
 // one sends an e-mail.
-
-export const SIGN_UP_LINK_HOURS = 24;
 
 export interface SignUpContext {
   ip?: string;

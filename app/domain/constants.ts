@@ -69,3 +69,5 @@ export const SAVED_TRIPS_PATH = "/gemte-rejser";
 export const AGENTS_PATH = "/soegeagenter";
 /** The shortest password a new account accepts. */
 export const MIN_PASSWORD_LENGTH = 8;
+/** How long the confirmation link e-mailed at sign-up works (app/auth/sign-up.server.ts). */
+export const SIGN_UP_LINK_HOURS = 24;

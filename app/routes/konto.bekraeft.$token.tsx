@@ -9,12 +9,13 @@ import { texts } from "~/domain/texts";
 
 // /konto/bekraeft/:token — the link in the sign-up e-mail. GET only shows a button (mail scanners
 // and link previews fetch links); POST creates the account and logs the new user in. The token
-// stays out of Referer headers (no-referrer).
+// never leaves the site in a Referer header (same-origin; no-referrer would also blank the Origin
+// of the confirming POST, which the same-origin check needs).
 
 export const meta: MetaFunction = () => [
   { title: `${texts.account.confirmTitle} – ${texts.siteName}` },
   { name: "robots", content: "noindex" },
-  { name: "referrer", content: "no-referrer" },
+  { name: "referrer", content: "same-origin" },
 ];
 
 export function loader({ params }: LoaderFunctionArgs) {

@@ -4,9 +4,9 @@ import { accountFormLoader } from "~/auth/account-form.server";
 import { clientAddress } from "~/auth/accounts.server";
 import { NO_STORE } from "~/auth/responses.server";
 import { requireSameOrigin, safeRedirect } from "~/auth/security.server";
-import { requestSignUp, signUpMailFromEnv, SIGN_UP_LINK_HOURS } from "~/auth/sign-up.server";
+import { requestSignUp, signUpMailFromEnv } from "~/auth/sign-up.server";
 import { SignUpForm } from "~/components/account/account-forms";
-import { AGENTS_PATH, MIN_PASSWORD_LENGTH } from "~/domain/constants";
+import { AGENTS_PATH, MIN_PASSWORD_LENGTH, SIGN_UP_LINK_HOURS } from "~/domain/constants";
 import { texts } from "~/domain/texts";
 
 // /konto/opret: sign up with e-mail and password; the account opens from the link in the e-mail

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, launchBrowser, newContext } from "./support/browser";
+import { confirmFromMail, lastMailTo, submitSignUp } from "./support/accounts";
 import { open, seriousViolations } from "./support/page";
 import { startServer, type TestServer } from "./support/server";
 
@@ -21,12 +22,10 @@ afterAll(async () => {
 const params = (page: Page) => new URL(page.url()).searchParams;
 const PASSWORD = "sne-og-sol-2027";
 
+/** Signs up and opens the e-mailed confirmation link, which logs in and leads to the agent page. */
 async function signUp(page: Page, email: string) {
-  await page.goto("/konto/opret");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Adgangskode", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Gentag adgangskode").fill(PASSWORD);
-  await page.getByTestId("signup-submit").click();
+  await submitSignUp(page, email, PASSWORD);
+  await confirmFromMail(page, server, email);
   await page.waitForURL(/\/soegeagenter$/);
 }
 
@@ -178,6 +177,38 @@ describe("with JavaScript", () => {
     expect(await page.getByTestId("saved-trip").count()).toBe(2);
   });
 
+  it("a new visitor signs up from the login dialog and the e-mailed link brings them back to the search with the create dialog open", async () => {
+    await page.goto("/soegeagenter");
+    await logOut(page);
+    await open(page, "/skirejser?adultCount=4&sort=price:asc");
+    await page.getByTestId("agent-toggle").click();
+    await page.getByTestId("login-dialog").getByRole("link", { name: "Opret konto" }).click();
+    await page.waitForURL(/\/konto\/opret\?/);
+    await submitSignUp(page, "karen@example.dk", PASSWORD, { goto: false });
+    expect(await page.getByTestId("signup-sent").textContent()).toContain("Vi har sendt en e-mail til karen@example.dk.");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Tjek din e-mail");
+    // Signing up again with an e-mail that has an account looks exactly the same, and e-mails a log-in link.
+    await submitSignUp(page, "jens@example.dk", "noget-helt-andet");
+    expect(await page.getByTestId("signup-sent").textContent()).toContain("Vi har sendt en e-mail til jens@example.dk.");
+    expect(lastMailTo(server, "jens@example.dk").subject).toBe("Du har allerede en konto på Pistepris");
+
+    await confirmFromMail(page, server, "karen@example.dk");
+    await page.getByTestId("create-agent-dialog").waitFor();
+    expect(Object.fromEntries(params(page))).toEqual({ adultCount: "4", sort: "price:asc", dialog: "createSearchAgent" });
+  });
+
+  it("log-out ends the session on the server: a copy of the session cookie no longer opens the agent page", async () => {
+    const cookie = (await ctx.cookies()).find((c) => c.name === "__pistepris");
+    expect(cookie?.httpOnly).toBe(true);
+    const withCopy = () => fetch(`${server.url}/soegeagenter`, { headers: { Cookie: `__pistepris=${cookie!.value}` }, redirect: "manual" });
+    expect((await withCopy()).status).toBe(200);
+    await page.goto("/soegeagenter");
+    await logOut(page);
+    const after = await withCopy();
+    expect(after.status).toBe(302);
+    expect(after.headers.get("location")).toMatch(/^\/konto\/log-ind/);
+  });
+
   it("a cross-site POST is refused with 403", async () => {
     const res = await fetch(`${server.url}/soegeagenter`, {
       method: "POST",
@@ -198,12 +229,7 @@ describe("without JavaScript", () => {
   afterAll(() => ctx.close());
 
   it("the toggle link, the login dialog, creating, pausing and deleting an agent, and saving a trip", async () => {
-    await page.goto("/konto/opret");
-    await page.getByLabel("E-mail").fill("nojs@example.dk");
-    await page.getByLabel("Adgangskode", { exact: true }).fill(PASSWORD);
-    await page.getByLabel("Gentag adgangskode").fill(PASSWORD);
-    await page.getByTestId("signup-submit").click();
-    await page.waitForURL(/\/soegeagenter$/);
+    await signUp(page, "nojs@example.dk");
     await page.getByTestId("nav-logout").click();
     await page.waitForURL(/\/$/);
 

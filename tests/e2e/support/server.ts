@@ -7,6 +7,8 @@ import path from "node:path";
 export interface TestServer {
   url: string;
   dbFile: string;
+  /** Where the server writes its e-mails (.eml files), e.g. the sign-up confirmation links. */
+  outboxDir: string;
   stop: () => Promise<void>;
 }
 
@@ -29,6 +31,8 @@ export async function startServer(opts: { demoTrips?: number; env?: Record<strin
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pistepris-e2e-"));
   const dbFile = path.join(dir, "e2e.db");
   const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const outboxDir = path.join(dir, "outbox");
   const child: ChildProcess = spawn("npx", ["tsx", "server.ts"], {
     env: {
       ...process.env,
@@ -38,6 +42,9 @@ export async function startServer(opts: { demoTrips?: number; env?: Record<strin
       DEMO_TRIPS: String(opts.demoTrips ?? 4000),
       // The harness serves production over plain http: session cookies must not be Secure-only.
       COOKIE_SECURE: "false",
+      OUTBOX_DIR: outboxDir,
+      PUBLIC_URL: url,
+      SMTP_URL: "",
       ...opts.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -46,7 +53,6 @@ export async function startServer(opts: { demoTrips?: number; env?: Record<strin
   let output = "";
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
@@ -62,6 +68,7 @@ export async function startServer(opts: { demoTrips?: number; env?: Record<strin
   return {
     url,
     dbFile,
+    outboxDir,
     stop: async () => {
       if (child.exitCode === null && child.pid) {
         process.kill(-child.pid, "SIGTERM");

@@ -1,0 +1,40 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { parseMail } from "../../support/smtp";
+import type { TestServer } from "./server";
+
+// Accounts in the browser: sign up through the form, then open the confirmation link from the
+// e-mail the server wrote to its outbox, as a new user would.
+
+/** The newest e-mail the server wrote to `to`, parsed. */
+export function lastMailTo(server: TestServer, to: string) {
+  const files = fs.existsSync(server.outboxDir) ? fs.readdirSync(server.outboxDir).filter((f) => f.endsWith(".eml")) : [];
+  const mails = files
+    .map((f) => ({ file: f, mtime: fs.statSync(path.join(server.outboxDir, f)).mtimeMs, raw: fs.readFileSync(path.join(server.outboxDir, f), "utf8") }))
+    .map((m) => ({ ...m, mail: parseMail(m.raw) }))
+    .filter((m) => (m.mail.headers.get("to") ?? "").includes(to))
+    .sort((a, b) => a.mtime - b.mtime);
+  const last = mails.at(-1);
+  if (!last) throw new Error(`no e-mail to ${to} in ${server.outboxDir}`);
+  return last.mail;
+}
+
+/** Fills in the sign-up form on the current page (or /konto/opret) and waits for "Tjek din e-mail". */
+export async function submitSignUp(page: Page, email: string, password: string, opts: { goto?: boolean } = { goto: true }) {
+  if (opts.goto !== false) await page.goto("/konto/opret");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Adgangskode", { exact: true }).fill(password);
+  await page.getByLabel("Gentag adgangskode").fill(password);
+  await page.getByTestId("signup-submit").click();
+  await page.getByTestId("signup-sent").waitFor();
+}
+
+/** Opens the confirmation link e-mailed to `email` and confirms; the page ends where the sign-up said to go. */
+export async function confirmFromMail(page: Page, server: TestServer, email: string) {
+  const link = /https?:\/\/\S+\/konto\/bekraeft\/[A-Za-z0-9_-]+/.exec(lastMailTo(server, email).text)?.[0];
+  if (!link) throw new Error(`no confirmation link in the e-mail to ${email}`);
+  await page.goto(link);
+  await page.getByTestId("confirm-submit").click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/konto/bekraeft"));
+}
