@@ -27,7 +27,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-snow text-slate-900 antialiased">
-        {children}
+        {/* One element for the whole page: an open Headless UI dialog makes the body child that holds
+            it inert, and would leave a header or footer beside it reachable. */}
+        <div>{children}</div>
         <ScrollRestoration />
         <Scripts />
       </body>

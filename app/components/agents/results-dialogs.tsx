@@ -1,10 +1,10 @@
-import { Form, Link, useNavigate } from "@remix-run/react";
-import { useEffect, useId, type ReactNode } from "react";
+import { Form, Link } from "@remix-run/react";
 import { resultsHref, resultsParams } from "~/domain/results-url";
 import { searchSummary } from "~/domain/search-summary";
 import { texts } from "~/domain/texts";
 import { LoginForm } from "../account/account-forms";
 import { useSearchState } from "../results/search-state";
+import { UrlDialog } from "../ui/url-dialog";
 import { AGENTS_PATH } from "~/domain/constants";
 
 // The results page's dialogs, opened by name in the URL (`dialog=login|createSearchAgent`) so they
@@ -18,14 +18,14 @@ export function ResultsDialogs({ loggedIn, agentExists }: { loggedIn: boolean; a
   if (!loggedIn) {
     const back = resultsHref({ ...applied, dialog: "createSearchAgent" });
     return (
-      <Modal title={texts.account.loginTitle} closeHref={closeHref} testId="login-dialog">
+      <UrlDialog title={texts.account.loginTitle} closeHref={closeHref} testId="login-dialog">
         <p className="mb-4 text-sm text-slate-700">{texts.account.loginToCreateAgent}</p>
         <LoginForm redirectTo={back} autoFocus />
-      </Modal>
+      </UrlDialog>
     );
   }
   return (
-    <Modal title={texts.agents.createTitle} closeHref={closeHref} testId="create-agent-dialog">
+    <UrlDialog title={texts.agents.createTitle} closeHref={closeHref} testId="create-agent-dialog">
       {agentExists ? (
         <p className="text-sm">
           {texts.agents.exists}{" "}
@@ -36,7 +36,7 @@ export function ResultsDialogs({ loggedIn, agentExists }: { loggedIn: boolean; a
       ) : (
         <CreateAgentForm closeHref={closeHref} />
       )}
-    </Modal>
+    </UrlDialog>
   );
 }
 
@@ -81,32 +81,5 @@ function CreateAgentForm({ closeHref }: { closeHref: string }) {
         </Link>
       </div>
     </Form>
-  );
-}
-
-function Modal({ title, closeHref, testId, children }: { title: string; closeHref: string; testId: string; children: ReactNode }) {
-  const navigate = useNavigate();
-  const titleId = useId();
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") navigate(closeHref, { preventScrollReset: true });
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [closeHref, navigate]);
-  return (
-    <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-900/50 p-4 sm:items-center">
-      <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl" data-testid={testId}>
-        <div className="mb-4 flex items-start justify-between gap-4">
-          <h2 id={titleId} className="text-xl font-bold text-brand-900">
-            {title}
-          </h2>
-          <Link to={closeHref} preventScrollReset className="rounded px-2 py-1 text-sm font-semibold text-slate-700 underline" data-testid="close-dialog">
-            {texts.account.close}
-          </Link>
-        </div>
-        {children}
-      </div>
-    </div>
   );
 }

@@ -143,7 +143,10 @@ export function useSearchState(): SearchStateValue {
   return value;
 }
 
-/** True once the page runs with JavaScript (after hydration). */
+/**
+ * True once the page runs with JavaScript (after hydration). False on the server, while hydrating
+ * and on a component's first render (the flag is set by an effect).
+ */
 export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
