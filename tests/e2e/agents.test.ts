@@ -1,23 +1,14 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, launchBrowser, newContext } from "./support/browser";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DESKTOP } from "./support/browser";
 import { confirmFromMail, lastMailTo, submitSignUp } from "./support/accounts";
 import { open, seriousViolations } from "./support/page";
-import { startServer, type TestServer } from "./support/server";
+import { usePage, useServerAndBrowser } from "./support/suite";
 
 // Accounts, the travel-alert toggle and its dialogs, the search-agent page and saved trips (issue 6),
 // with JavaScript and without.
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ demoTrips: 1500 }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useServerAndBrowser({ demoTrips: 1500 });
 
 const params = (page: Page) => new URL(page.url()).searchParams;
 const PASSWORD = "sne-og-sol-2027";
@@ -25,7 +16,7 @@ const PASSWORD = "sne-og-sol-2027";
 /** Signs up and opens the e-mailed confirmation link, which logs in and leads to the agent page. */
 async function signUp(page: Page, email: string) {
   await submitSignUp(page, email, PASSWORD);
-  await confirmFromMail(page, server, email);
+  await confirmFromMail(page, suite.server, email);
   await page.waitForURL(/\/soegeagenter$/);
 }
 
@@ -38,11 +29,7 @@ async function logOut(page: Page) {
 describe("with JavaScript", () => {
   let ctx: BrowserContext;
   let page: Page;
-  beforeAll(async () => {
-    ctx = await newContext(browser, { size: DESKTOP, baseURL: server.url });
-    page = await ctx.newPage();
-  });
-  afterAll(() => ctx.close());
+  usePage(suite, { size: DESKTOP }, (opened) => ({ ctx, page } = opened));
 
   it("not logged in: the toggle opens the login dialog and switches back off", async () => {
     await open(page, "/skirejser?adultCount=3");
@@ -190,9 +177,9 @@ describe("with JavaScript", () => {
     // Signing up again with an e-mail that has an account looks exactly the same, and e-mails a log-in link.
     await submitSignUp(page, "jens@example.dk", "noget-helt-andet");
     expect(await page.getByTestId("signup-sent").textContent()).toContain("Vi har sendt en e-mail til jens@example.dk.");
-    expect(lastMailTo(server, "jens@example.dk").subject).toBe("Du har allerede en konto på Pistepris");
+    expect(lastMailTo(suite.server, "jens@example.dk").subject).toBe("Du har allerede en konto på Pistepris");
 
-    await confirmFromMail(page, server, "karen@example.dk");
+    await confirmFromMail(page, suite.server, "karen@example.dk");
     await page.getByTestId("create-agent-dialog").waitFor();
     expect(Object.fromEntries(params(page))).toEqual({ adultCount: "4", sort: "price:asc", dialog: "createSearchAgent" });
   });
@@ -200,7 +187,7 @@ describe("with JavaScript", () => {
   it("log-out ends the session on the server: a copy of the session cookie no longer opens the agent page", async () => {
     const cookie = (await ctx.cookies()).find((c) => c.name === "__pistepris");
     expect(cookie?.httpOnly).toBe(true);
-    const withCopy = () => fetch(`${server.url}/soegeagenter`, { headers: { Cookie: `__pistepris=${cookie!.value}` }, redirect: "manual" });
+    const withCopy = () => fetch(`${suite.server.url}/soegeagenter`, { headers: { Cookie: `__pistepris=${cookie!.value}` }, redirect: "manual" });
     expect((await withCopy()).status).toBe(200);
     await page.goto("/soegeagenter");
     await logOut(page);
@@ -210,7 +197,7 @@ describe("with JavaScript", () => {
   });
 
   it("a cross-site POST is refused with 403", async () => {
-    const res = await fetch(`${server.url}/soegeagenter`, {
+    const res = await fetch(`${suite.server.url}/soegeagenter`, {
       method: "POST",
       headers: { Origin: "http://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
       body: "intent=delete&agentId=1",
@@ -220,13 +207,8 @@ describe("with JavaScript", () => {
 });
 
 describe("without JavaScript", () => {
-  let ctx: BrowserContext;
   let page: Page;
-  beforeAll(async () => {
-    ctx = await newContext(browser, { size: DESKTOP, javaScript: false, baseURL: server.url });
-    page = await ctx.newPage();
-  });
-  afterAll(() => ctx.close());
+  usePage(suite, { size: DESKTOP, javaScript: false }, (opened) => ({ page } = opened));
 
   it("the toggle link, the login dialog, creating, pausing and deleting an agent, and saving a trip", async () => {
     await signUp(page, "nojs@example.dk");

@@ -1,25 +1,16 @@
 import Database from "better-sqlite3";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../app/auth/password.server";
-import { DESKTOP, launchBrowser, newContext } from "./support/browser";
+import { DESKTOP } from "./support/browser";
 import { open, seriousViolations } from "./support/page";
-import { startServer, type TestServer } from "./support/server";
+import { usePage, useServerAndBrowser } from "./support/suite";
 
 // The results page's URL-addressable dialogs (`dialog=login|createSearchAgent`): with JavaScript a
 // Headless UI Dialog (initial focus, focus trap, inert background, scroll lock, Escape and backdrop
 // close it); without JavaScript the same dialog rendered by the server, closed by a plain link.
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ demoTrips: 1500 }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useServerAndBrowser({ demoTrips: 1500 });
 
 const SEARCH = "/skirejser?adultCount=3";
 const EMAIL = "dialog@example.dk";
@@ -54,19 +45,9 @@ async function openDialog(page: Page, path: string, testId: string, focused: str
   await expect.poll(() => focusedInside(page, testId)).toBe(focused);
 }
 
-/** A page in a fresh browser context for the enclosing describe block, handed to `use`. */
-function withFreshPage(opts: { javaScript?: boolean }, use: (page: Page) => void) {
-  let ctx: BrowserContext;
-  beforeAll(async () => {
-    ctx = await newContext(browser, { size: DESKTOP, javaScript: opts.javaScript, baseURL: server.url });
-    use(await ctx.newPage());
-  });
-  afterAll(() => ctx.close());
-}
-
 describe("with JavaScript", () => {
   let page: Page;
-  withFreshPage({}, (p) => (page = p));
+  usePage(suite, { size: DESKTOP }, (opened) => ({ page } = opened));
 
   it("the login dialog from the URL focuses the e-mail field, traps focus, makes the page inert and closes on Escape", async () => {
     await openDialog(page, `${SEARCH}&dialog=login`, "login-dialog", "email");
@@ -125,10 +106,10 @@ describe("with JavaScript", () => {
 
 describe("with JavaScript, logged in", () => {
   let page: Page;
-  withFreshPage({}, (p) => (page = p));
+  usePage(suite, { size: DESKTOP }, (opened) => ({ page } = opened));
   beforeAll(async () => {
     // Sign-up is tested (and reworked) elsewhere: the user goes straight into the database.
-    const db = new Database(server.dbFile);
+    const db = new Database(suite.server.dbFile);
     db.prepare("INSERT INTO users (email, password_hash) VALUES (?, ?)").run(EMAIL, await hashPassword(PASSWORD));
     db.close();
     await page.goto("/konto/log-ind");
@@ -151,7 +132,7 @@ describe("with JavaScript, logged in", () => {
 
 describe("without JavaScript", () => {
   let page: Page;
-  withFreshPage({ javaScript: false }, (p) => (page = p));
+  usePage(suite, { size: DESKTOP, javaScript: false }, (opened) => ({ page } = opened));
 
   it("the server renders the login dialog with its form; the close link goes back to the search", async () => {
     await page.goto(`${SEARCH}&dialog=login`);

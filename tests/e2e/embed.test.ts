@@ -1,17 +1,16 @@
 import Database from "better-sqlite3";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Browser, BrowserContext, Frame, Page } from "playwright-core";
+import type { BrowserContext, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, MOBILE, launchBrowser, newContext } from "./support/browser";
-import { startServer, type TestServer } from "./support/server";
+import { DESKTOP, MOBILE, newContext } from "./support/browser";
+import { useServerAndBrowser } from "./support/suite";
 
 // Embed mode (issue 7): a real partner page on another local port (another origin) pastes the
 // snippet of /partner; public/embed.js puts the results page in an iframe in embed mode.
 
 const AFF = "partner-123";
-let server: TestServer;
-let browser: Browser;
+const suite = useServerAndBrowser({ demoTrips: 4000 });
 let partner: http.Server;
 let partnerUrl = "";
 
@@ -35,22 +34,17 @@ window.addEventListener("message", function (e) {
 </body></html>`;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ demoTrips: 4000 }), launchBrowser()]);
   partner = http.createServer((_req, res) => {
     res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
-    res.end(partnerHtml(server.url));
+    res.end(partnerHtml(suite.server.url));
   });
   await new Promise<void>((r) => partner.listen(0, "127.0.0.1", r));
   partnerUrl = `http://localhost:${(partner.address() as AddressInfo).port}/`;
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await new Promise((r) => partner?.close(r));
-});
+afterAll(() => new Promise((r) => partner?.close(r)));
 
 function clickRows(): Array<{ trip_id: string; company_slug: string; affiliate_id: string | null }> {
-  const db = new Database(server.dbFile, { readonly: true, fileMustExist: true });
+  const db = new Database(suite.server.dbFile, { readonly: true, fileMustExist: true });
   try {
     return db.prepare("select trip_id, company_slug, affiliate_id from offer_clicks order by id").all() as never;
   } finally {
@@ -59,7 +53,7 @@ function clickRows(): Array<{ trip_id: string; company_slug: string; affiliate_i
 }
 
 function bannerClickAffiliates(): Array<string | null> {
-  const db = new Database(server.dbFile, { readonly: true, fileMustExist: true });
+  const db = new Database(suite.server.dbFile, { readonly: true, fileMustExist: true });
   try {
     return (db.prepare("select affiliate_id as a from banner_events where kind = 'click' order by id").all() as Array<{ a: string | null }>).map((r) => r.a);
   } finally {
@@ -105,14 +99,14 @@ declare global {
 
 describe("the partner page", () => {
   it("documents the snippet with this site's origin and its options", async () => {
-    const res = await fetch(`${server.url}/partner`);
+    const res = await fetch(`${suite.server.url}/partner`);
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain("Pistepris på dit eget site");
-    expect(html).toContain(`&lt;script src=&quot;${server.url}/embed.js&quot; async&gt;&lt;/script&gt;`);
+    expect(html).toContain(`&lt;script src=&quot;${suite.server.url}/embed.js&quot; async&gt;&lt;/script&gt;`);
     expect(html).toContain("data-pistepris data-search=");
     for (const option of ["data-search", "data-aff"]) expect(html).toContain(`>${option}</dt>`);
-    const js = await fetch(`${server.url}/embed.js`);
+    const js = await fetch(`${suite.server.url}/embed.js`);
     expect(js.headers.get("content-type")).toMatch(/javascript/);
   });
 });
@@ -122,7 +116,7 @@ describe("desktop", () => {
   let page: Page;
   let frame: Frame;
   beforeAll(async () => {
-    ctx = await newContext(browser, { size: DESKTOP, baseURL: partnerUrl });
+    ctx = await newContext(suite.browser, { size: DESKTOP, baseURL: partnerUrl });
     // Offer and banner targets are elsewhere on the internet: answer them locally.
     await ctx.route(/example\.(dk|com)/, (route) => route.fulfill({ status: 200, contentType: "text/plain", body: "tilbud" }));
     ({ page, frame } = await openPartner(ctx));
@@ -131,7 +125,7 @@ describe("desktop", () => {
 
   it("loads the results page in embed mode with the preset search and the affiliate id", async () => {
     const url = new URL(frame.url());
-    expect(url.origin).toBe(server.url);
+    expect(url.origin).toBe(suite.server.url);
     expect(url.pathname).toBe("/skirejser");
     expect(url.searchParams.get("sort")).toBe("price:asc");
     expect(url.searchParams.get("aff")).toBe(AFF);
@@ -175,7 +169,7 @@ describe("desktop", () => {
     await frame.evaluate(() => window.scrollTo(0, 0));
     // The same page outside embed mode has all three.
     const own = await ctx.newPage();
-    await own.goto(`${server.url}/skirejser?sort=price:asc&aff=${AFF}`);
+    await own.goto(`${suite.server.url}/skirejser?sort=price:asc&aff=${AFF}`);
     await own.locator('[data-hydrated="true"]').waitFor();
     expect(await own.getByTestId("site-header").count()).toBe(1);
     expect(await own.getByTestId("site-footer").count()).toBe(1);
@@ -192,7 +186,7 @@ describe("desktop", () => {
     const internal = hrefs.filter((h) => h.startsWith("/skirejser"));
     expect(internal.length).toBeGreaterThan(3);
     for (const h of internal) {
-      const p = new URL(h, server.url).searchParams;
+      const p = new URL(h, suite.server.url).searchParams;
       expect([h, p.get("aff"), p.get("embed")]).toEqual([h, AFF, "1"]);
     }
     const offers = await frame.getByTestId("offer-link").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
@@ -210,7 +204,7 @@ describe("desktop", () => {
     const row = clickRows().at(-1)!;
     expect(row).toMatchObject({ trip_id: tripId, affiliate_id: AFF });
     // Where the click sends the visitor: the company's stored offer URL, with the affiliate id.
-    const res = await fetch(`${server.url}/ud/${encodeURIComponent(tripId)}?aff=${AFF}`, { redirect: "manual" });
+    const res = await fetch(`${suite.server.url}/ud/${encodeURIComponent(tripId)}?aff=${AFF}`, { redirect: "manual" });
     expect(res.status).toBe(302);
     const landed = new URL(res.headers.get("location")!);
     expect(landed.hostname).toBe(`${row.company_slug}.example.dk`);
@@ -238,7 +232,7 @@ describe("mobile", () => {
   let page: Page;
   let frame: Frame;
   beforeAll(async () => {
-    ctx = await newContext(browser, { size: MOBILE, baseURL: partnerUrl });
+    ctx = await newContext(suite.browser, { size: MOBILE, baseURL: partnerUrl });
     ({ page, frame } = await openPartner(ctx));
   });
   afterAll(() => ctx.close());

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { RESULTS_PATH } from "~/domain/constants";
 import { seededRandom } from "../support/random";
-import { startServer, type TestServer } from "./support/server";
+import { useServer } from "./support/suite";
 
 // Thousands of random and hostile query strings against the page and the API: no 5xx ever,
 // and nothing from the URL comes back unescaped.
@@ -55,11 +55,7 @@ function randomQuery(rng: ReturnType<typeof seededRandom>): string {
 }
 
 describe("fuzzing the results page and the API", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer({ demoTrips: 3000 });
-  });
-  afterAll(() => server?.stop());
+  const suite = useServer({ demoTrips: 3000 });
 
   it("answers 5,000 hostile query strings without a 5xx or unescaped text", async () => {
     const rng = seededRandom(5000);
@@ -67,7 +63,7 @@ describe("fuzzing the results page and the API", () => {
     const queue = Array.from({ length: 5000 }, (_, k) => (k % 2 === 0 ? RESULTS_PATH : "/api/search") + "?" + randomQuery(rng));
     const worker = async () => {
       for (let path = queue.pop(); path !== undefined; path = queue.pop()) {
-        const res = await fetch(server.url + path);
+        const res = await fetch(suite.server.url + path);
         const body = await res.text();
         if (res.status >= 500) failures.push(`${res.status} ${path}`);
         if (body.includes(MARKER) || body.includes("onerror=alert")) failures.push(`unescaped ${path}`);
@@ -88,12 +84,12 @@ describe("fuzzing the results page and the API", () => {
       JSON.stringify({ searchData: { adultCount: { $gt: 1 } }, requiredFacetFields: ["priceRange"] }),
     ];
     for (const body of bodies) {
-      const res = await fetch(`${server.url}/api/facet-numbers`, { method: "POST", body, headers: { "Content-Type": "application/json" } });
+      const res = await fetch(`${suite.server.url}/api/facet-numbers`, { method: "POST", body, headers: { "Content-Type": "application/json" } });
       expect(res.status, body).toBe(400);
       const json = (await res.json()) as { error: string };
       expect(json.error).toMatch(/Forespørgsle/);
     }
-    const ok = await fetch(`${server.url}/api/facet-numbers`, {
+    const ok = await fetch(`${suite.server.url}/api/facet-numbers`, {
       method: "POST",
       body: JSON.stringify({ searchData: { adultCount: 2, filters: { maxPrice: "abc" } }, sortingMethod: "price:asc", requiredFacetFields: ["priceRange"] }),
       headers: { "Content-Type": "application/json" },

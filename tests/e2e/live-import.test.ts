@@ -3,20 +3,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { trip } from "../support/feed";
-import { startServer, type TestServer } from "./support/server";
+import { useServer } from "./support/suite";
 
 const run = promisify(execFile);
 
 // An import swaps the running server's index: no restart, and not one failed request meanwhile.
 
 describe("import while the server is answering", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer({ demoTrips: 20_000 });
-  });
-  afterAll(() => server?.stop());
+  const suite = useServer({ demoTrips: 20_000 });
 
   it("serves the new data without a restart and without a failed request", async () => {
     const newCompany = { slug: "nyt-selskab", name: "Nyt Selskab" };
@@ -27,25 +23,25 @@ describe("import while the server is answering", () => {
         JSON.stringify(trip({ id: `nyt-${k}`, travelCompany: newCompany, departureDate: "2099-02-13", price: 10000 + k })),
       ).join("\n") + "\n",
     );
-    const before = await (await fetch(`${server.url}/api/search?travelCompanies=nyt-selskab`)).json();
+    const before = await (await fetch(`${suite.server.url}/api/search?travelCompanies=nyt-selskab`)).json();
     expect(before.totalCount).toBe(0);
 
     let stop = false;
     const statuses: number[] = [];
     const load = (async () => {
       while (!stop) {
-        const res = await fetch(`${server.url}/api/search?sort=price:asc`).catch(() => null);
+        const res = await fetch(`${suite.server.url}/api/search?sort=price:asc`).catch(() => null);
         statuses.push(res?.status ?? 0);
         await res?.arrayBuffer();
       }
     })();
-    const { stdout } = await run("npx", ["tsx", "indexer/cli.ts", "import", feed], { env: { ...process.env, DATABASE_URL: server.dbFile } });
+    const { stdout } = await run("npx", ["tsx", "indexer/cli.ts", "import", feed], { env: { ...process.env, DATABASE_URL: suite.server.dbFile } });
     expect(stdout).toMatch(/tilføjet:\s+50/);
 
     let after = { totalCount: 0 };
     for (let tries = 0; tries < 50 && after.totalCount === 0; tries++) {
       await new Promise((r) => setTimeout(r, 200));
-      after = await (await fetch(`${server.url}/api/search?travelCompanies=nyt-selskab`)).json();
+      after = await (await fetch(`${suite.server.url}/api/search?travelCompanies=nyt-selskab`)).json();
     }
     stop = true;
     await load;

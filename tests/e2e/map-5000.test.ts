@@ -5,12 +5,11 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seededRandom } from "../support/random";
 import { trip } from "../support/feed";
-import { DESKTOP, launchBrowser, newContext } from "./support/browser";
-import { startServer, type TestServer } from "./support/server";
+import { DESKTOP } from "./support/browser";
+import { useServerAndBrowser } from "./support/suite";
 
 const run = promisify(execFile);
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==", "base64");
@@ -21,13 +20,17 @@ const COUNT = 5000;
 
 describe("map with 5,000 accommodations", () => {
   let tiles: http.Server;
-  let server: TestServer;
-  let browser: Browser;
+  let tileUrl = "";
   beforeAll(async () => {
     tiles = http.createServer((_req, res) => res.writeHead(200, { "Content-Type": "image/png" }).end(PNG));
     await new Promise<void>((resolve) => tiles.listen(0, "127.0.0.1", resolve));
-    const tileUrl = `http://127.0.0.1:${(tiles.address() as AddressInfo).port}/{z}/{x}/{y}.png`;
-    [server, browser] = await Promise.all([startServer({ demoTrips: 500, env: { MAP_TILE_URL: tileUrl } }), launchBrowser()]);
+    tileUrl = `http://127.0.0.1:${(tiles.address() as AddressInfo).port}/{z}/{x}/{y}.png`;
+  });
+  afterAll(() => new Promise((r) => tiles?.close(r)));
+  // After the tile server's hooks: the options read its URL, and it is closed after the server.
+  const suite = useServerAndBrowser(() => ({ demoTrips: 500, env: { MAP_TILE_URL: tileUrl } }));
+  // The 5,000 accommodations: one company's trips, imported into the running server.
+  beforeAll(async () => {
     const rng = seededRandom(5000);
     const company = { slug: "kort-test", name: "Kort Test" };
     const feed = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "pistepris-map-")), "feed.ndjson");
@@ -45,21 +48,16 @@ describe("map with 5,000 accommodations", () => {
       ),
     );
     fs.writeFileSync(feed, lines.join("\n") + "\n");
-    await run("npx", ["tsx", "indexer/cli.ts", "import", feed], { env: { ...process.env, DATABASE_URL: server.dbFile } });
+    await run("npx", ["tsx", "indexer/cli.ts", "import", feed], { env: { ...process.env, DATABASE_URL: suite.server.dbFile } });
     for (let tries = 0; tries < 100; tries++) {
-      const res = (await (await fetch(`${server.url}/api/search?travelCompanies=kort-test`)).json()) as { pagination: { totalCount: number } };
+      const res = (await (await fetch(`${suite.server.url}/api/search?travelCompanies=kort-test`)).json()) as { pagination: { totalCount: number } };
       if (res.pagination.totalCount === COUNT) break;
       await new Promise((r) => setTimeout(r, 200));
     }
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await new Promise((r) => tiles?.close(r));
-  });
 
   it("clusters them and keeps dragging smooth", async () => {
-    const ctx = await newContext(browser, { size: DESKTOP, baseURL: server.url });
+    const ctx = await suite.newContext({ size: DESKTOP });
     const page = await ctx.newPage();
     await page.goto("/skirejser?travelCompanies=kort-test&map=1");
     const map = page.locator('[data-testid="results-map"][data-ready="true"]');

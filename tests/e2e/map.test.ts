@@ -1,10 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, MOBILE, launchBrowser, newContext } from "./support/browser";
-import { startServer, type TestServer } from "./support/server";
+import { DESKTOP, MOBILE } from "./support/browser";
+import { usePage, useServerAndBrowser } from "./support/suite";
 
 // The results map (issue 5). No tile server is reachable in tests, so a tiny one here answers
 // every /{z}/{x}/{y}.png with a small PNG, and the app is started with MAP_TILE_URL pointing at it.
@@ -14,8 +14,6 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 let tiles: http.Server;
 let tileUrl: string;
 let tileRequests = 0;
-let server: TestServer;
-let browser: Browser;
 
 beforeAll(async () => {
   tiles = http.createServer((req, res) => {
@@ -26,16 +24,13 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => tiles.listen(0, "127.0.0.1", resolve));
   tileUrl = `http://127.0.0.1:${(tiles.address() as AddressInfo).port}`;
-  [server, browser] = await Promise.all([
-    startServer({ demoTrips: 4000, env: { MAP_TILE_URL: `${tileUrl}/{z}/{x}/{y}.png`, MAP_TILE_ATTRIBUTION: "Testkort" } }),
-    launchBrowser(),
-  ]);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await new Promise((r) => tiles?.close(r));
-});
+afterAll(() => new Promise((r) => tiles?.close(r)));
+// After the tile server's hooks: the options read its URL, and it is closed after the server.
+const suite = useServerAndBrowser(() => ({
+  demoTrips: 4000,
+  env: { MAP_TILE_URL: `${tileUrl}/{z}/{x}/{y}.png`, MAP_TILE_ATTRIBUTION: "Testkort" },
+}));
 
 const params = (page: Page) => new URL(page.url()).searchParams;
 
@@ -45,13 +40,8 @@ async function openMap(page: Page) {
 }
 
 describe("desktop", () => {
-  let ctx: BrowserContext;
   let page: Page;
-  beforeAll(async () => {
-    ctx = await newContext(browser, { size: DESKTOP, baseURL: server.url });
-    page = await ctx.newPage();
-  });
-  afterAll(() => ctx.close());
+  usePage(suite, { size: DESKTOP }, (opened) => ({ page } = opened));
 
   it("'Vis på kort' replaces the list with the map: markers and clusters of the whole result, tiles from MAP_TILE_URL", async () => {
     await page.goto("/skirejser");
@@ -158,7 +148,7 @@ describe("desktop", () => {
   });
 
   it("degrades to the plain list of places when the tiles cannot load", async () => {
-    const c = await newContext(browser, { size: DESKTOP, baseURL: server.url });
+    const c = await suite.newContext({ size: DESKTOP });
     await c.route(`${tileUrl}/**`, (route) => route.abort());
     const p = await c.newPage();
     await p.goto("/skirejser?map=1");
@@ -171,7 +161,7 @@ describe("desktop", () => {
 
 describe("mobile", () => {
   it("'Vis på kort' opens the map view carrying priceType=total and map=1; 'Tilbage til listen' goes back", async () => {
-    const ctx = await newContext(browser, { size: MOBILE, baseURL: server.url });
+    const ctx = await suite.newContext({ size: MOBILE });
     const page = await ctx.newPage();
     await page.goto("/skirejser?priceType=total&adultCount=4");
     await page.locator('[data-hydrated="true"]').waitFor();
@@ -192,7 +182,7 @@ describe("mobile", () => {
 
 describe("without JavaScript", () => {
   it("the map link leads to a server-rendered list of the result's places by resort", async () => {
-    const ctx = await newContext(browser, { size: DESKTOP, javaScript: false, baseURL: server.url });
+    const ctx = await suite.newContext({ size: DESKTOP, javaScript: false });
     const page = await ctx.newPage();
     await page.goto("/skirejser?priceType=total");
     await page.getByTestId("sorting-bar").getByTestId("map-toggle").click();

@@ -1,27 +1,18 @@
 import Database from "better-sqlite3";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, MOBILE, launchBrowser, newContext } from "./support/browser";
-import { startServer, type TestServer } from "./support/server";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DESKTOP, MOBILE } from "./support/browser";
+import { usePage, useServerAndBrowser } from "./support/suite";
 
 // The results page with JavaScript disabled: filter through the GET form, sort and page with links,
 // banner clicks through the redirect route (issue 3, point 7).
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ demoTrips: 3000 }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useServerAndBrowser({ demoTrips: 3000 });
 
 const search = (page: Page) => new URL(page.url()).search;
 
 function clicks(bannerId: number): number {
-  const db = new Database(server.dbFile, { readonly: true, fileMustExist: true });
+  const db = new Database(suite.server.dbFile, { readonly: true, fileMustExist: true });
   try {
     return (db.prepare("select count(*) as n from banner_events where banner_id = ? and kind = 'click'").get(bannerId) as { n: number }).n;
   } finally {
@@ -30,13 +21,8 @@ function clicks(bannerId: number): number {
 }
 
 describe("without JavaScript", () => {
-  let ctx: BrowserContext;
   let page: Page;
-  beforeAll(async () => {
-    ctx = await newContext(browser, { size: DESKTOP, javaScript: false, baseURL: server.url });
-    page = await ctx.newPage();
-  });
-  afterAll(() => ctx.close());
+  usePage(suite, { size: DESKTOP, javaScript: false }, (opened) => ({ page } = opened));
 
   it("filters with the GET form and its submit button, keeping the sort and the affiliate id", async () => {
     await page.goto("/skirejser?sort=price:asc&aff=p9");
@@ -94,20 +80,20 @@ describe("without JavaScript", () => {
     const href = await banner.locator("a").getAttribute("href");
     expect(href).toBe(`/banner/${id}?aff=p9`);
     const before = clicks(id);
-    const res = await fetch(`${server.url}${href}`, { redirect: "manual" });
+    const res = await fetch(`${suite.server.url}${href}`, { redirect: "manual" });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toMatch(/^https:\/\/example\.com\//);
     expect(clicks(id)).toBe(before + 1);
-    expect((await fetch(`${server.url}/banner/99999`, { redirect: "manual" })).status).toBe(404);
-    expect((await fetch(`${server.url}/banner/x`, { redirect: "manual" })).status).toBe(404);
+    expect((await fetch(`${suite.server.url}/banner/99999`, { redirect: "manual" })).status).toBe(404);
+    expect((await fetch(`${suite.server.url}/banner/x`, { redirect: "manual" })).status).toBe(404);
     // the JavaScript event API validates its input
-    expect((await fetch(`${server.url}/api/banner-events`, { method: "POST", body: '{"bannerId":"1","kind":"view"}' })).status).toBe(400);
-    expect((await fetch(`${server.url}/api/banner-events`, { method: "POST", body: "nope" })).status).toBe(400);
-    expect((await fetch(`${server.url}/api/banner-events`, { method: "POST", body: JSON.stringify({ bannerId: id, kind: "view" }) })).status).toBe(204);
+    expect((await fetch(`${suite.server.url}/api/banner-events`, { method: "POST", body: '{"bannerId":"1","kind":"view"}' })).status).toBe(400);
+    expect((await fetch(`${suite.server.url}/api/banner-events`, { method: "POST", body: "nope" })).status).toBe(400);
+    expect((await fetch(`${suite.server.url}/api/banner-events`, { method: "POST", body: JSON.stringify({ bannerId: id, kind: "view" }) })).status).toBe(204);
   });
 
   it("on a phone the drawers degrade to the plain sidebar form and sorting links", async () => {
-    const mobile = await newContext(browser, { size: MOBILE, javaScript: false, baseURL: server.url });
+    const mobile = await suite.newContext({ size: MOBILE, javaScript: false });
     const p = await mobile.newPage();
     await p.goto("/skirejser");
     expect(await p.getByTestId("sidebar").isVisible()).toBe(true);

@@ -1,28 +1,19 @@
 import Database from "better-sqlite3";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, MOBILE, launchBrowser, newContext } from "./support/browser";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DESKTOP, MOBILE } from "./support/browser";
 import { open, seriousViolations } from "./support/page";
-import { startServer, type TestServer } from "./support/server";
+import { usePage, useServerAndBrowser } from "./support/suite";
 
 // The results page with JavaScript, at desktop and mobile sizes (issue 3).
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ demoTrips: 4000 }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useServerAndBrowser({ demoTrips: 4000 });
 
 const search = (page: Page) => new URL(page.url()).search;
 const param = (page: Page, key: string) => new URL(page.url()).searchParams.get(key);
 
 function bannerEvents(bannerId: number, kind: "view" | "click"): number {
-  const db = new Database(server.dbFile, { readonly: true, fileMustExist: true });
+  const db = new Database(suite.server.dbFile, { readonly: true, fileMustExist: true });
   try {
     return (db.prepare("select count(*) as n from banner_events where banner_id = ? and kind = ?").get(bannerId, kind) as { n: number }).n;
   } finally {
@@ -33,22 +24,18 @@ function bannerEvents(bannerId: number, kind: "view" | "click"): number {
 describe("desktop", () => {
   let ctx: BrowserContext;
   let page: Page;
-  beforeAll(async () => {
-    ctx = await newContext(browser, { size: DESKTOP, baseURL: server.url });
-    page = await ctx.newPage();
-  });
-  afterAll(() => ctx.close());
+  usePage(suite, { size: DESKTOP }, (opened) => ({ ctx, page } = opened));
 
   it("is server-rendered with a Danish title, description, canonical and prev/next links", async () => {
     await open(page, "/skirejser?page=2");
     expect(await page.title()).toBe("Skirejser · 2 personer · side 2 | Pistepris");
     expect(await page.locator('meta[name="description"]').getAttribute("content")).toMatch(/^Sammenlign [\d.]+ tilgængelige skirejser/);
-    expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${server.url}/skirejser?page=2`);
-    expect(await page.locator('link[rel="prev"]').getAttribute("href")).toBe(`${server.url}/skirejser`);
-    expect(await page.locator('link[rel="next"]').getAttribute("href")).toBe(`${server.url}/skirejser?page=3`);
+    expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${suite.server.url}/skirejser?page=2`);
+    expect(await page.locator('link[rel="prev"]').getAttribute("href")).toBe(`${suite.server.url}/skirejser`);
+    expect(await page.locator('link[rel="next"]').getAttribute("href")).toBe(`${suite.server.url}/skirejser?page=3`);
     // page 1 is omitted from the URL
     await page.goto("/skirejser?page=1");
-    expect(page.url()).toBe(`${server.url}/skirejser`);
+    expect(page.url()).toBe(`${suite.server.url}/skirejser`);
     expect(await page.locator('link[rel="prev"]').count()).toBe(0);
   });
 
@@ -301,13 +288,8 @@ describe("desktop", () => {
 });
 
 describe("mobile", () => {
-  let ctx: BrowserContext;
   let page: Page;
-  beforeAll(async () => {
-    ctx = await newContext(browser, { size: MOBILE, baseURL: server.url });
-    page = await ctx.newPage();
-  });
-  afterAll(() => ctx.close());
+  usePage(suite, { size: MOBILE }, (opened) => ({ page } = opened));
 
   const visiblePages = () =>
     page.getByTestId("page-link").evaluateAll((els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.textContent));

@@ -1,25 +1,18 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, MOBILE, launchBrowser, newContext } from "./support/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DESKTOP, MOBILE } from "./support/browser";
 import { seriousViolations } from "./support/page";
-import { startServer, type TestServer } from "./support/server";
+import { usePage, useServerAndBrowser } from "./support/suite";
 
 // The search bar, the mobile search summary and the landing page (issue 4), with and without
 // JavaScript, at desktop and mobile sizes.
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ demoTrips: 3000 }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useServerAndBrowser({ demoTrips: 3000 });
 
 const params = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
 
+/** Loads a page and waits for the network to go quiet. Not support/page's `open`, which also waits for
+ * hydration: this one serves the pages without JavaScript too, which never hydrate. */
 async function open(page: Page, path: string) {
   await page.goto(path);
   await page.waitForLoadState("networkidle");
@@ -29,13 +22,8 @@ async function open(page: Page, path: string) {
 let jsSearchUrl = "";
 
 describe("desktop with JavaScript", () => {
-  let ctx: BrowserContext;
   let page: Page;
-  beforeAll(async () => {
-    ctx = await newContext(browser, { size: DESKTOP, baseURL: server.url });
-    page = await ctx.newPage();
-  });
-  afterAll(() => ctx.close());
+  usePage(suite, { size: DESKTOP }, (opened) => ({ page } = opened));
 
   it("shows the landing boxes from SQLite, coloured from their rows, each opening its search", async () => {
     await open(page, "/");
@@ -162,13 +150,8 @@ describe("desktop with JavaScript", () => {
 });
 
 describe("mobile with JavaScript", () => {
-  let ctx: BrowserContext;
   let page: Page;
-  beforeAll(async () => {
-    ctx = await newContext(browser, { size: MOBILE, baseURL: server.url });
-    page = await ctx.newPage();
-  });
-  afterAll(() => ctx.close());
+  usePage(suite, { size: MOBILE }, (opened) => ({ page } = opened));
 
   it("shows the compact summary, opens and closes the search modal", async () => {
     await open(page, "/");
@@ -225,7 +208,7 @@ describe("mobile with JavaScript", () => {
 
 describe("without JavaScript", () => {
   it("the search bar is a plain GET form that gives the same URL as the JavaScript run", async () => {
-    const ctx = await newContext(browser, { size: DESKTOP, javaScript: false, baseURL: server.url });
+    const ctx = await suite.newContext({ size: DESKTOP, javaScript: false });
     const page = await ctx.newPage();
     await open(page, "/");
     const form = page.getByTestId("search-bar");
@@ -249,7 +232,7 @@ describe("without JavaScript", () => {
   });
 
   it("on mobile shows the form instead of the summary button", async () => {
-    const ctx = await newContext(browser, { size: MOBILE, javaScript: false, baseURL: server.url });
+    const ctx = await suite.newContext({ size: MOBILE, javaScript: false });
     const page = await ctx.newPage();
     await open(page, "/skirejser?weeks=7");
     expect(await page.getByTestId("mobile-search-summary").isVisible()).toBe(false);
@@ -264,7 +247,7 @@ describe("without JavaScript", () => {
   });
 
   it("picks new destinations on the results page too", async () => {
-    const ctx = await newContext(browser, { size: DESKTOP, javaScript: false, baseURL: server.url });
+    const ctx = await suite.newContext({ size: DESKTOP, javaScript: false });
     const page = await ctx.newPage();
     await open(page, "/skirejser?sort=price:asc");
     const form = page.getByTestId("search-bar");

@@ -20,9 +20,12 @@ export function launchBrowser(): Promise<Browser> {
 export const DESKTOP = { viewport: { width: 1366, height: 900 } };
 export const MOBILE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
-export function newContext(
-  browser: Browser,
-  opts: { size?: typeof DESKTOP | typeof MOBILE; javaScript?: boolean; baseURL: string },
-): Promise<BrowserContext> {
+export interface ContextOptions {
+  size?: typeof DESKTOP | typeof MOBILE;
+  javaScript?: boolean;
+  baseURL: string;
+}
+
+export function newContext(browser: Browser, opts: ContextOptions): Promise<BrowserContext> {
   return browser.newContext({ ...(opts.size ?? DESKTOP), javaScriptEnabled: opts.javaScript ?? true, baseURL: opts.baseURL, locale: "da-DK" });
 }

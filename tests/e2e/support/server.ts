@@ -12,6 +12,12 @@ export interface TestServer {
   stop: () => Promise<void>;
 }
 
+export interface ServerOptions {
+  demoTrips?: number;
+  /** Extra environment for the server process, e.g. MAP_TILE_URL. */
+  env?: Record<string, string>;
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -27,7 +33,7 @@ async function freePort(): Promise<number> {
  * Starts the built production server (run `npm run build` first) on a fresh database that the
  * server seeds itself with `demoTrips` demo trips, exactly as `npm start` does on first run.
  */
-export async function startServer(opts: { demoTrips?: number; env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startServer(opts: ServerOptions = {}): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pistepris-e2e-"));
   const dbFile = path.join(dir, "e2e.db");
   const port = await freePort();
