@@ -13,7 +13,7 @@ import { safeRedirect } from "./security.server";
 // never the logged-in one (no fixation).
 
 export const SESSION_COOKIE = "__pistepris";
-export const SESSION_MAX_AGE_S = 60 * 60 * 24 * 30;
+const SESSION_MAX_AGE_S = 60 * 60 * 24 * 30;
 const SECRET_KEY = "session_secret";
 
 export interface SessionUser {
@@ -41,10 +41,10 @@ export function sessionSecret(db: Db = getDb(), env = process.env): string {
 }
 
 /** Only a digest of the id is stored, so the table alone cannot be used to forge a cookie. */
-export const sessionIdHash = (id: string) => createHash("sha256").update(id).digest("base64url");
+const sessionIdHash = (id: string) => createHash("sha256").update(id).digest("base64url");
 
-/** The session store over the `sessions` table; `now` is injectable for tests. */
-export function databaseSessionStorage(db: Db, secret: string, now: () => Date = () => new Date()): SessionStorage<SessionData> {
+/** The session store over the `sessions` table. */
+function databaseSessionStorage(db: Db, secret: string): SessionStorage<SessionData> {
   const cookie = createCookie(SESSION_COOKIE, {
     httpOnly: true,
     sameSite: "lax",
@@ -58,7 +58,7 @@ export function databaseSessionStorage(db: Db, secret: string, now: () => Date =
     async createData(data, expires) {
       if (typeof data.userId !== "number") throw new Error("a session is only stored for a logged-in user");
       const id = randomBytes(24).toString("base64url");
-      const at = now();
+      const at = new Date();
       db.transaction((tx) => {
         // Expired sessions are dropped as new ones are made, which keeps the table small.
         tx.delete(sessions).where(lt(sessions.expiresAt, at)).run();
@@ -72,7 +72,7 @@ export function databaseSessionStorage(db: Db, secret: string, now: () => Date =
       const row = db
         .select({ userId: sessions.userId })
         .from(sessions)
-        .where(and(eq(sessions.idHash, sessionIdHash(id)), gt(sessions.expiresAt, now())))
+        .where(and(eq(sessions.idHash, sessionIdHash(id)), gt(sessions.expiresAt, new Date())))
         .get();
       return row ? { userId: row.userId } : null;
     },

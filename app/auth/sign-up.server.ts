@@ -51,6 +51,7 @@ export async function requestSignUp(form: FormData, ctx: SignUpContext): Promise
   if (signUpThrottle.isThrottled(keys, db, now)) return { ok: false, status: 429, error: texts.account.signUpThrottled };
   signUpThrottle.record(keys, db, now);
 
+  // Hashed in both branches (only a new e-mail keeps it), so an existing account does not answer faster.
   const passwordHash = await hashPassword(password);
   const existing = db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
   let pendingToken: string | undefined;
