@@ -64,6 +64,18 @@ app.all(
       : ((await import(/* @vite-ignore */ BUILD_PATH)) as ServerBuild),
   }),
 );
+// Express's own errors, e.g. a path whose percent-escapes do not decode, answered in Danish
+// instead of its English page; a client's mistake is a 4xx, only our own a 500.
+app.use((err: { status?: unknown }, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+  if (res.headersSent) return next(err);
+  const status = typeof err?.status === "number" && err.status >= 400 && err.status < 500 ? err.status : 500;
+  if (status === 500) console.error(err);
+  res
+    .status(status)
+    .type("text/plain; charset=utf-8")
+    .set("Cache-Control", "no-store")
+    .send(status === 500 ? texts.errors.unexpected : texts.errors.badRequest);
+});
 
 app.listen(port, () => {
   console.log(`Pistepris kører på http://localhost:${port}`);

@@ -1,8 +1,8 @@
 import { texts } from "~/domain/texts";
 import { sourceMatchesHost, STATE_CHANGING_METHODS } from "./same-origin";
 
-// Request checks shared by every action: the same-origin rule for state-changing requests and the
-// same-site redirect target after logging in.
+// Request checks shared by every action: the same-origin rule for state-changing requests, reading
+// the posted form, and the same-site redirect target after logging in.
 
 /** Whether a request's Origin (or, without one, its Referer) names the host the request was sent to. */
 export function isSameOrigin(request: Request): boolean {
@@ -18,6 +18,27 @@ export function requireSameOrigin(request: Request): void {
       status: 403,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
+  }
+}
+
+/** Our forms are a few short fields; anything much bigger is not one of them. */
+const MAX_FORM_BYTES = 64 * 1024;
+
+function badForm(status: 400 | 413): Response {
+  return new Response(status === 413 ? texts.errors.formTooLarge : texts.errors.badForm, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+/** The posted form, or a thrown 400/413 with a Danish message for a body that is not a (small) form: never a 500. */
+export async function readForm(request: Request): Promise<FormData> {
+  const length = Number(request.headers.get("content-length") ?? 0);
+  if (length > MAX_FORM_BYTES) throw badForm(413);
+  try {
+    return await request.formData();
+  } catch {
+    throw badForm(400);
   }
 }
 

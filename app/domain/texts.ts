@@ -10,6 +10,8 @@ export const texts = {
   errors: {
     badJson: "Forespørgslen skal være gyldig JSON.",
     badRequest: "Forespørgslen er ugyldig.",
+    badForm: "Formularen kunne ikke læses. Udfyld den igen, og send den fra siden.",
+    formTooLarge: "Formularen er for stor.",
     notFound: "Siden findes ikke.",
     unexpected: "Der opstod en uventet fejl. Prøv igen om lidt.",
   },

@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { notFound, NO_STORE } from "~/auth/responses.server";
-import { requireSameOrigin, safeRedirect } from "~/auth/security.server";
+import { readForm, requireSameOrigin, safeRedirect } from "~/auth/security.server";
 import { getUser, loginHref, requireUser } from "~/auth/session.server";
 import { RESULTS_PATH, SAVED_TRIPS_PATH, TRIP_ID_PATTERN } from "~/domain/constants";
 import { formatPrice, formatShortDate } from "~/domain/format";
@@ -29,7 +29,7 @@ const input = z.discriminatedUnion("intent", [
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const back = safeRedirect(form.get("redirectTo"), SAVED_TRIPS_PATH);
   const user = await getUser(request);
   if (!user) throw redirect(loginHref(back));

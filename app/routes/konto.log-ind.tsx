@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { LoginError, authenticator } from "~/auth/accounts.server";
 import { NO_STORE } from "~/auth/responses.server";
-import { requireSameOrigin, safeRedirect } from "~/auth/security.server";
+import { readForm, requireSameOrigin, safeRedirect } from "~/auth/security.server";
 import { startSession } from "~/auth/session.server";
 import { LoginForm } from "~/components/account/account-forms";
 import { texts } from "~/domain/texts";
@@ -17,7 +17,7 @@ export const loader = ({ request }: LoaderFunctionArgs) => accountFormLoader(req
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const form = await request.clone().formData();
+  const form = await readForm(request.clone());
   const redirectTo = safeRedirect(form.get("redirectTo"), AGENTS_PATH);
   const email = String(form.get("email") ?? "").slice(0, 254);
   try {

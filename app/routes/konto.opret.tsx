@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { accountFormLoader } from "~/auth/account-form.server";
 import { clientAddress } from "~/auth/accounts.server";
 import { NO_STORE } from "~/auth/responses.server";
-import { requireSameOrigin, safeRedirect } from "~/auth/security.server";
+import { readForm, requireSameOrigin, safeRedirect } from "~/auth/security.server";
 import { requestSignUp, signUpMailFromEnv } from "~/auth/sign-up.server";
 import { SignUpForm } from "~/components/account/account-forms";
 import { AGENTS_PATH, MIN_PASSWORD_LENGTH, SIGN_UP_LINK_HOURS } from "~/domain/constants";
@@ -18,7 +18,7 @@ export const loader = ({ request }: LoaderFunctionArgs) => accountFormLoader(req
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const redirectTo = safeRedirect(form.get("redirectTo"), AGENTS_PATH);
   const email = String(form.get("email") ?? "").slice(0, 254);
   const result = await requestSignUp(form, { ip: clientAddress(request), redirectTo, ...signUpMailFromEnv() });

@@ -3,7 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { agentQuery, agentsOf, createAgent, deleteAgent, FREQUENCIES, ownAgent, updateAgent } from "~/agents.server";
 import { notFound, NO_STORE } from "~/auth/responses.server";
-import { requireSameOrigin } from "~/auth/security.server";
+import { readForm, requireSameOrigin } from "~/auth/security.server";
 import { requireUser } from "~/auth/session.server";
 import { formatCount } from "~/domain/format";
 import { texts } from "~/domain/texts";
@@ -36,7 +36,7 @@ const input = z.discriminatedUnion("intent", [
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const raw: Record<string, unknown> = {};
   for (const key of ["intent", "search", "name", "frequency", "agentId"]) {
     const value = form.get(key);

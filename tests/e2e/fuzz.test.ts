@@ -73,6 +73,32 @@ describe("fuzzing the results page and the API", () => {
     expect(failures.slice(0, 10)).toEqual([]);
   }, 600_000);
 
+  it("answers hostile posts to the account, agent and saved-trip forms, and undecodable paths, without a 5xx", async () => {
+    const rng = seededRandom(77);
+    const origin = suite.server.url;
+    const paths = ["/konto/opret", "/konto/log-ind", "/konto/log-ud", "/konto/bekraeft/abc", "/soegeagenter", "/gemte-rejser", "/soegeagenter/afmeld/x"];
+    const fields = ["email", "password", "passwordRepeat", "redirectTo", "intent", "agentId", "tripId", "tripIds", "name", "frequency", "search", "js"];
+    const types = ["application/x-www-form-urlencoded", "multipart/form-data", "multipart/form-data; boundary=x", "text/plain", "application/json"];
+    const failures: string[] = [];
+    for (let k = 0; k < 600; k++) {
+      const path = rng.pick(paths);
+      const form = new URLSearchParams();
+      for (let f = rng.int(0, 5); f > 0; f--) form.append(rng.pick(fields), rng.pick(HOSTILE));
+      const type = rng.pick(types);
+      const res = await fetch(origin + path, { method: "POST", headers: { Origin: origin, "Content-Type": type }, body: rng.chance(0.8) ? form.toString() : "%%%{", redirect: "manual" });
+      const body = await res.text();
+      if (res.status >= 500) failures.push(`${res.status} POST ${path} (${type})`);
+      if (body.includes(MARKER) || body.includes("onerror=alert")) failures.push(`unescaped POST ${path}`);
+    }
+    expect(failures.slice(0, 10)).toEqual([]);
+    // Paths Express cannot decode are a Danish 400, not its English error page.
+    for (const path of ["/konto/bekraeft/%00%ff", `${RESULTS_PATH}/%E0%A4%A`, "/ud/%ff"]) {
+      const res = await fetch(origin + path);
+      expect(res.status, path).toBe(400);
+      expect(await res.text(), path).toBe("Forespørgslen er ugyldig.");
+    }
+  });
+
   it("answers malformed facet-number bodies with 400 and a Danish error", async () => {
     const bodies = [
       "not json",

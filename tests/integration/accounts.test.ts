@@ -348,6 +348,37 @@ describe("same-origin rule: cross-origin POSTs are refused with 403", () => {
   });
 });
 
+describe("a body that is not a form gets a Danish 400 (or 413), never a 500", () => {
+  const routes: Array<[string, () => Fn]> = [
+    ["/konto/log-ind", () => login.action],
+    ["/konto/opret", () => signup.action],
+    ["/soegeagenter", () => agents.action],
+    ["/gemte-rejser", () => saved.action],
+  ];
+  const bodies: Array<[string, string]> = [
+    ["application/json", '{"email":"anna@example.dk"}'],
+    ["text/plain", "email=anna@example.dk"],
+    ["multipart/form-data", "--x\r\nnot a part"],
+    ["multipart/form-data; boundary=x", "--x\r\nContent-Disposition: form-data\r\n\r\nno name\r\n"],
+  ];
+  for (const [path, fn] of routes) {
+    it(`POST ${path}`, async () => {
+      for (const [type, body] of bodies) {
+        const request = new Request(`${ORIGIN}${path}`, { method: "POST", headers: { Origin: ORIGIN, "Content-Type": type, Cookie: bo }, body });
+        const res = await run(fn(), request);
+        expect(res.status, type).toBe(400);
+        expect(res.body, type).toBe("Formularen kunne ikke læses. Udfyld den igen, og send den fra siden.");
+      }
+      const huge = new Request(`${ORIGIN}${path}`, {
+        method: "POST",
+        headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(1 << 20), Cookie: bo },
+        body: `email=${"a".repeat(1 << 20)}`,
+      });
+      expect((await run(fn(), huge)).status).toBe(413);
+    });
+  }
+});
+
 describe("search agents: reachable only by their owner", () => {
   let annaAgent: number;
 
