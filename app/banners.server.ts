@@ -12,13 +12,23 @@ export interface Banner {
   position: number;
 }
 
-export function activeBanners(db: Db = getDb()): Banner[] {
+function prepareActiveBanners(db: Db) {
   return db
     .select({ id: banners.id, provider: banners.provider, url: banners.url, image: banners.image, position: banners.position })
     .from(banners)
     .where(eq(banners.active, true))
     .orderBy(asc(banners.position), asc(banners.id))
-    .all();
+    .prepare();
+}
+
+// Prepared once per connection: building and compiling the query cost more than running it, on
+// every results page render.
+const activeBannersQuery = new WeakMap<Db, ReturnType<typeof prepareActiveBanners>>();
+
+export function activeBanners(db: Db = getDb()): Banner[] {
+  let query = activeBannersQuery.get(db);
+  if (!query) activeBannersQuery.set(db, (query = prepareActiveBanners(db)));
+  return query.all();
 }
 
 export function findActiveBanner(id: number, db: Db = getDb()): Banner | undefined {

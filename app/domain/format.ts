@@ -2,6 +2,7 @@
 
 const count = new Intl.NumberFormat("da-DK", { maximumFractionDigits: 0 });
 const dateLong = new Intl.DateTimeFormat("da-DK", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const thousands = new Intl.NumberFormat("da-DK", { maximumFractionDigits: 1 });
 const dateShort = new Intl.DateTimeFormat("da-DK", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
 
 export function formatCount(n: number): string {
@@ -25,5 +26,5 @@ export function formatShortDate(iso: string): string {
 
 /** Histogram tooltips: 3000 → "3 k kr" */
 export function formatThousands(n: number): string {
-  return `${new Intl.NumberFormat("da-DK", { maximumFractionDigits: 1 }).format(n / 1000)} k kr`;
+  return `${thousands.format(n / 1000)} k kr`;
 }

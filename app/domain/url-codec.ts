@@ -28,6 +28,14 @@ const isoDate = z.string().check(
 );
 const yearMonth = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/));
 const week = intIn(1, 53);
+// Built once: parsing runs several times for every page render (loader, meta, search state).
+const skiPassDays = intIn(0, 365);
+const skiPassIncluded = z.pipe(z.enum(["true", "false"]), z.transform((v) => v === "true"));
+const rating = intIn(1, 5);
+const adultCount = intIn(1, MAX_ADULT_COUNT);
+const childrenCount = intIn(0, MAX_CHILDREN_COUNT);
+const sortingMethod = z.enum(SORTING_METHODS);
+const pageNumber = intIn(1, 100_000);
 const coordinate = z.pipe(z.string().check(z.regex(/^-?\d{1,3}(\.\d{1,12})?$/)), z.transform(Number));
 
 /** A comma-separated list; malformed entries are dropped, duplicates removed, order kept. */
@@ -137,10 +145,10 @@ function parseFilters(p: URLSearchParams): SearchFilters {
   set("maxPrice", one(p.get("maxPrice"), price));
   set("minFullPrice", one(p.get("minFullPrice"), price));
   set("maxFullPrice", one(p.get("maxFullPrice"), price));
-  set("minSkiPassDaysCount", one(p.get("minSkiPassDaysCount"), intIn(0, 365)));
-  set("maxSkiPassDaysCount", one(p.get("maxSkiPassDaysCount"), intIn(0, 365)));
-  set("skiPassIncluded", one(p.get("skiPassIncluded"), z.pipe(z.enum(["true", "false"]), z.transform((v) => v === "true"))));
-  set("minRating", one(p.get("minRating"), intIn(1, 5)));
+  set("minSkiPassDaysCount", one(p.get("minSkiPassDaysCount"), skiPassDays));
+  set("maxSkiPassDaysCount", one(p.get("maxSkiPassDaysCount"), skiPassDays));
+  set("skiPassIncluded", one(p.get("skiPassIncluded"), skiPassIncluded));
+  set("minRating", one(p.get("minRating"), rating));
   const mealPlanTypes = list(all(p, "mealPlanTypes"), slug);
   if (mealPlanTypes.length) f.mealPlanTypes = mealPlanTypes;
   const features = list(all(p, "accommodationFeatures"), slug);
@@ -153,13 +161,13 @@ function parseFilters(p: URLSearchParams): SearchFilters {
 export function parseSearchQuery(params: URLSearchParams): SearchQuery {
   const searchData: SearchData = {
     searchArea: parseArea(params),
-    adultCount: one(params.get("adultCount"), intIn(1, MAX_ADULT_COUNT)) ?? DEFAULT_ADULT_COUNT,
-    childrenCount: one(params.get("childrenCount"), intIn(0, MAX_CHILDREN_COUNT)) ?? DEFAULT_CHILDREN_COUNT,
+    adultCount: one(params.get("adultCount"), adultCount) ?? DEFAULT_ADULT_COUNT,
+    childrenCount: one(params.get("childrenCount"), childrenCount) ?? DEFAULT_CHILDREN_COUNT,
     arrival: parseArrival(params),
     filters: parseFilters(params),
   };
-  const sort = one(params.get("sort"), z.enum(SORTING_METHODS)) ?? DEFAULT_SORTING_METHOD;
-  const page = one(params.get("page"), intIn(1, 100_000)) ?? 1;
+  const sort = one(params.get("sort"), sortingMethod) ?? DEFAULT_SORTING_METHOD;
+  const page = one(params.get("page"), pageNumber) ?? 1;
   return { searchData, sort, page };
 }
 

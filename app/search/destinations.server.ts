@@ -9,7 +9,7 @@ import {
   type DestinationTree,
 } from "~/components/search-bar/destination-tree";
 import type { EmbeddedIndex } from "./embedded/build";
-import { EmbeddedEngine } from "./embedded/engine";
+import type { EmbeddedEngine } from "./embedded/engine";
 import { getSearchEngine } from "./engine.server";
 import type { SearchEngine } from "./types";
 
@@ -158,8 +158,10 @@ export function treeFromCounts(c: DestinationCounts, persons: number): Destinati
 let cached: { key: string; counts: DestinationCounts; trees: Map<number, DestinationTree> } | null = null;
 
 function countsFor(engine: SearchEngine, db: () => Db, today: string): { counts: DestinationCounts; trees: Map<number, DestinationTree> } {
-  if (engine instanceof EmbeddedEngine) {
-    const ix = engine.current();
+  // By name, not `instanceof`: the server entry (server.ts under tsx) and the Remix build each have
+  // their own copy of the class, and the fallback below costs a query on every page render.
+  if (engine.name === "embedded") {
+    const ix = (engine as EmbeddedEngine).current();
     const key = `${ix.generation}|${today}`;
     if (cached?.key !== key) cached = { key, counts: countsFromIndex(ix, today), trees: new Map() };
     return cached;

@@ -74,8 +74,8 @@ export function FilterSidebar({ options, facetNumbers, live, asForm, folded = fa
   const keys = priceKeys(draft.priceMode);
   const resettable = hasFilters(filters) || hasFilters(applied.query.searchData.filters);
 
-  const count = (n: number) => <span className="ml-auto pl-2 text-xs tabular-nums text-slate-500">{texts.filters.count(formatCount(n))}</span>;
-  const optionRow = "flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-slate-50";
+  // `option-row` (which also colours its input) and `option-count` are named classes in app/tailwind.css.
+  const count = (n: number) => <span className="option-count">{texts.filters.count(formatCount(n))}</span>;
 
   const resetButton = resettable ? (
     live ? (
@@ -159,7 +159,7 @@ export function FilterSidebar({ options, facetNumbers, live, asForm, folded = fa
         <fieldset>
           <legend className="sr-only">{texts.filters.minRating}</legend>
           {RATINGS.map((n) => (
-            <label key={n} className={optionRow}>
+            <label key={n} className="option-row">
               <input
                 type="radio"
                 name="minRating"
@@ -167,7 +167,6 @@ export function FilterSidebar({ options, facetNumbers, live, asForm, folded = fa
                 checked={filters.minRating === n}
                 onChange={() => {}}
                 onClick={() => setFilters(toggleRating(filters, n))}
-                className="accent-brand-600"
                 data-testid={`rating-${n}`}
               />
               <span aria-hidden="true" className="text-amber-500">
@@ -184,7 +183,7 @@ export function FilterSidebar({ options, facetNumbers, live, asForm, folded = fa
         <fieldset>
           <legend className="sr-only">{texts.filters.skiPass}</legend>
           {([true, false] as const).map((value) => (
-            <label key={String(value)} className={optionRow}>
+            <label key={String(value)} className="option-row">
               <input
                 type="radio"
                 name="skiPassIncluded"
@@ -192,7 +191,6 @@ export function FilterSidebar({ options, facetNumbers, live, asForm, folded = fa
                 checked={filters.skiPassIncluded === value}
                 onChange={() => {}}
                 onClick={() => setFilters(toggleSkiPassIncluded(filters, value))}
-                className="accent-brand-600"
                 data-testid={`skipass-${value}`}
               />
               <span>{value ? texts.filters.skiPassIncluded : texts.filters.skiPassExcluded}</span>
@@ -228,14 +226,13 @@ export function FilterSidebar({ options, facetNumbers, live, asForm, folded = fa
         <fieldset>
           <legend className="sr-only">{texts.filters.mealPlan}</legend>
           {options.mealPlanTypes.map((m) => (
-            <label key={m.slug} className={optionRow}>
+            <label key={m.slug} className="option-row">
               <input
                 type="checkbox"
                 name="mealPlanTypes"
                 value={m.slug}
                 checked={filters.mealPlanTypes?.includes(m.slug) ?? false}
                 onChange={() => setFilters(toggleListValue(filters, "mealPlanTypes", m.slug))}
-                className="accent-brand-600"
               />
               <span>{m.title}</span>
               {count(mealCounts[m.slug] ?? 0)}
@@ -248,14 +245,13 @@ export function FilterSidebar({ options, facetNumbers, live, asForm, folded = fa
         <fieldset>
           <legend className="sr-only">{texts.filters.features}</legend>
           {options.accommodationFeatures.map((o) => (
-            <label key={o.value} className={optionRow}>
+            <label key={o.value} className="option-row">
               <input
                 type="checkbox"
                 name="accommodationFeatures"
                 value={o.value}
                 checked={filters.accommodationFeatures?.[o.value] ?? false}
                 onChange={() => setFilters(toggleFeature(filters, o.value))}
-                className="accent-brand-600"
               />
               <span>{o.name}</span>
               {count(featureCount(o.value))}
@@ -268,14 +264,13 @@ export function FilterSidebar({ options, facetNumbers, live, asForm, folded = fa
         <fieldset>
           <legend className="sr-only">{texts.filters.travelCompanies}</legend>
           {companies.map((c) => (
-            <label key={c.slug} className={optionRow} data-testid="company-option">
+            <label key={c.slug} className="option-row" data-testid="company-option">
               <input
                 type="checkbox"
                 name="travelCompanies"
                 value={c.slug}
                 checked={filters.travelCompanies?.includes(c.slug) ?? false}
                 onChange={() => setFilters(toggleListValue(filters, "travelCompanies", c.slug))}
-                className="accent-brand-600"
               />
               <span>{c.name}</span>
               {count(companyCounts[c.slug] ?? 0)}

@@ -69,17 +69,15 @@ export function PriceHistogram({
         const label = texts.filters.histogramBar(range, formatCount(bar.count));
         const inRange = (bar.to === null || bar.to > min) && (max === undefined || bar.from < max);
         return (
-          <div key={bar.key} className="group relative flex-1" title={label}>
-            <div
-              data-testid="histogram-bar"
-              data-count={bar.count}
-              style={{ height: `${bar.heightPx}px` }}
-              className={`w-full rounded-t-sm ${inRange ? "bg-brand-600" : "bg-slate-300"}`}
-            />
-            <span className="pointer-events-none absolute bottom-full left-1/2 z-10 mb-1 hidden -translate-x-1/2 whitespace-nowrap rounded bg-slate-900 px-2 py-1 text-xs text-white group-hover:block">
-              {label}
-            </span>
-          </div>
+          // One element per bar: `histogram-bar` (app/tailwind.css) shows the title as its hover tooltip.
+          <div
+            key={bar.key}
+            title={label}
+            data-testid="histogram-bar"
+            data-count={bar.count}
+            style={{ height: `${bar.heightPx}px` }}
+            className={`histogram-bar ${inRange ? "bg-brand-600" : "bg-slate-300"}`}
+          />
         );
       })}
     </div>

@@ -213,6 +213,32 @@ export function dateLabel(iso: string): string {
   return weekdayDayMonth.format(utc(iso));
 }
 
+/** The "Hvornår" step's choices with their labels, which change only with the day. */
+export interface SeasonChoices {
+  weeks: Array<{ week: number; label: string; holiday: boolean }>;
+  months: Array<{ value: string; label: string }>;
+  dates: Array<{ value: string; label: string }>;
+  picks: QuickPick[];
+}
+
+let lastSeason: { today: string; choices: SeasonChoices } | null = null;
+
+/** The season's choices for a day, built once a day instead of on every render of every page. */
+export function seasonChoices(today: string): SeasonChoices {
+  if (lastSeason?.today !== today) {
+    const picks = weekQuickPicks(today);
+    const holidayWeeks = new Set(picks.flatMap((p) => p.weeks));
+    const choices: SeasonChoices = {
+      weeks: seasonWeeks(today).map((w) => ({ week: w.week, label: weekRangeLabel(w), holiday: holidayWeeks.has(w.week) })),
+      months: seasonMonths(today).map((m) => ({ value: m, label: monthLabel(m) })),
+      dates: seasonSaturdays(today).map((d) => ({ value: d, label: dateLabel(d) })),
+      picks,
+    };
+    lastSeason = { today, choices };
+  }
+  return lastSeason.choices;
+}
+
 export function tagLabel(slug: string): string {
   return texts.searchBar.tags[slug] ?? slug.charAt(0).toUpperCase() + slug.slice(1).replace(/-/g, " ");
 }

@@ -7,20 +7,14 @@ import { indexTree, countNodes, type DestinationTree } from "./destination-tree"
 import {
   areaOf,
   arrivalOf,
-  dateLabel,
-  monthLabel,
   peopleLimits,
   quickPickActive,
-  seasonMonths,
-  seasonSaturdays,
-  seasonWeeks,
+  seasonChoices,
   setPeople,
   tagLabel,
   toggleDestination,
   toggleItem,
   toggleQuickPick,
-  weekQuickPicks,
-  weekRangeLabel,
   type AreaKind,
   type ArrivalKind,
 } from "./model";
@@ -41,10 +35,10 @@ export interface StepProps {
   hydrated: boolean;
 }
 
-const checkboxRow =
-  "flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-brand-50 has-[:checked]:font-semibold has-[:disabled]:cursor-default has-[:disabled]:text-slate-500";
 const radioRow = "flex cursor-pointer items-center gap-2 rounded-full border border-slate-300 px-3 py-1.5 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:font-semibold";
-const count = (n: number) => <span className="ml-auto text-xs font-normal text-slate-600">{formatCount(n)}</span>;
+// The checkbox rows (`check-row`, which also colours their checkbox) and their counts are named
+// classes in app/tailwind.css: the destination tree alone has a few hundred in every page.
+const count = (n: number) => <span className="check-count">{formatCount(n)}</span>;
 
 function KindRadios<K extends string>({ name, legend, value, options, onChange }: { name: string; legend: string; value: K; options: Array<[K, string]>; onChange: (k: K) => void }) {
   return (
@@ -108,10 +102,12 @@ export function WhereStep({ draft, setDraft, idPrefix, hydrated, destinations, a
   const listId = `${idPrefix}-destinations`;
   const matches = view.countries ? countNodes(view.countries) : 0;
 
+  // One flat row per node, no wrappers: the name is the label's own text (the hint for screen
+  // readers is out of the flow), and resorts are indented by their own margin.
   const destinationBox = (slug: string, name: string, n: number | null, level: string) => {
     const cover = coveredBy(slug);
     return (
-      <label className={checkboxRow} data-level={level}>
+      <label key={`${level}-${slug}`} className={level === "resort" ? "check-row ml-5" : "check-row"}>
         <input
           type="checkbox"
           name="destinationSlugs"
@@ -119,12 +115,9 @@ export function WhereStep({ draft, setDraft, idPrefix, hydrated, destinations, a
           checked={slugs.includes(slug) || Boolean(cover)}
           disabled={Boolean(cover)}
           onChange={() => toggleSlug(slug)}
-          className="accent-brand-600"
         />
-        <span>
-          {name}
-          {cover && <span className="sr-only"> ({t.area.includedIn(nameOf(cover))})</span>}
-        </span>
+        {name}
+        {cover ? <span className="sr-only"> ({t.area.includedIn(nameOf(cover))})</span> : null}
         {n !== null && count(n)}
       </label>
     );
@@ -182,7 +175,7 @@ export function WhereStep({ draft, setDraft, idPrefix, hydrated, destinations, a
         <div id={listId} className="max-h-80 overflow-y-auto pr-1" data-testid="destination-tree">
           {view.loading && <p className="p-2 text-sm text-slate-600">{t.area.loading}</p>}
           {/* Without the tree (a page whose loader has none, before it is fetched) the chosen destinations stay in the form. */}
-          {!view.tree && slugs.map((s) => <div key={s}>{destinationBox(s, nameOf(s), null, "chosen")}</div>)}
+          {!view.tree && slugs.map((s) => destinationBox(s, nameOf(s), null, "chosen"))}
           {view.countries && view.countries.length === 0 && <p className="p-2 text-sm">{t.area.noMatches(query.trim())}</p>}
           {view.countries?.map((c) => (
             <div key={c.slug} className="border-b border-slate-100 py-1" data-testid="destination-country">
@@ -190,16 +183,10 @@ export function WhereStep({ draft, setDraft, idPrefix, hydrated, destinations, a
               <details key={query.trim() ? "q" : "all"} open={Boolean(query.trim()) || undefined} className="group pl-6">
                 <summary className="cursor-pointer rounded px-2 py-0.5 text-xs text-brand-700 underline">{t.area.countryRegions(c.name)}</summary>
                 <div className="pb-1" role="group" aria-label={t.area.countryRegions(c.name)}>
-                  {c.regions.map((r) => (
-                    <div key={r.slug}>
-                      {destinationBox(r.slug, r.name, r.count, "region")}
-                      <div className="pl-5">
-                        {r.resorts.map((s) => (
-                          <div key={s.slug}>{destinationBox(s.slug, s.name, s.count, "resort")}</div>
-                        ))}
-                      </div>
-                    </div>
-                  ))}
+                  {c.regions.flatMap((r) => [
+                    destinationBox(r.slug, r.name, r.count, "region"),
+                    ...r.resorts.map((s) => destinationBox(s.slug, s.name, s.count, "resort")),
+                  ])}
                 </div>
               </details>
             </div>
@@ -211,8 +198,8 @@ export function WhereStep({ draft, setDraft, idPrefix, hydrated, destinations, a
         <legend className="sr-only">{t.area.tags}</legend>
         <div className="grid grid-cols-1 gap-0.5 sm:grid-cols-2">
           {(view.tree?.tags ?? tags.map((slug) => ({ slug, count: 0 }))).map((tag) => (
-            <label key={tag.slug} className={checkboxRow}>
-              <input type="checkbox" name="tags" value={tag.slug} checked={tags.includes(tag.slug)} onChange={() => toggleTag(tag.slug)} className="accent-brand-600" />
+            <label key={tag.slug} className="check-row">
+              <input type="checkbox" name="tags" value={tag.slug} checked={tags.includes(tag.slug)} onChange={() => toggleTag(tag.slug)} />
               <span>{tagLabel(tag.slug)}</span>
               {view.tree && count(tag.count)}
             </label>
@@ -303,12 +290,7 @@ export function WhenStep({ draft, setDraft }: StepProps) {
     if (arrival.type !== "asap") setKindChoice(arrival.type);
   }, [arrival]);
   const kind: ArrivalKind = arrival.type !== "asap" ? arrival.type : kindChoice;
-  const today = todayInDenmark();
-  const weeks = useMemo(() => seasonWeeks(today), [today]);
-  const months = useMemo(() => seasonMonths(today), [today]);
-  const saturdays = useMemo(() => seasonSaturdays(today), [today]);
-  const picks = useMemo(() => weekQuickPicks(today), [today]);
-  const holidayWeeks = new Set(picks.flatMap((p) => p.weeks));
+  const { weeks, months, dates, picks } = seasonChoices(todayInDenmark());
   const chosenWeeks = arrival.type === "weeks" ? arrival.weeks : [];
   const chosenMonths = arrival.type === "months" ? arrival.months : [];
   const chosenDates = arrival.type === "dates" ? arrival.dates : [];
@@ -358,18 +340,17 @@ export function WhenStep({ draft, setDraft }: StepProps) {
           <legend className="mb-1 text-sm font-semibold">{t.arrival.weeks}</legend>
           <div className="grid max-h-64 grid-cols-2 gap-1 overflow-y-auto sm:grid-cols-3 lg:grid-cols-4">
             {weeks.map((w) => (
-              <label key={w.week} className={`${checkboxRow} ${holidayWeeks.has(w.week) ? "bg-amber-50" : ""}`} data-holiday={holidayWeeks.has(w.week) ? "true" : undefined}>
+              <label key={w.week} className={w.holiday ? "check-row holiday-row" : "check-row"} data-holiday={w.holiday ? "true" : undefined}>
                 <input
                   type="checkbox"
                   name="weeks"
                   value={w.week}
                   checked={chosenWeeks.includes(w.week)}
                   onChange={() => set("weeks", { weeks: toggleItem(chosenWeeks, w.week) })}
-                  className="accent-brand-600"
                 />
                 <span>
                   {t.arrival.week(w.week)}
-                  <span className="block text-xs font-normal text-slate-600">{weekRangeLabel(w)}</span>
+                  <span className="block text-xs font-normal text-slate-600">{w.label}</span>
                 </span>
               </label>
             ))}
@@ -381,16 +362,15 @@ export function WhenStep({ draft, setDraft }: StepProps) {
         <legend className="mb-1 text-sm font-semibold">{t.arrival.months}</legend>
         <div className="grid grid-cols-2 gap-1 sm:grid-cols-3">
           {months.map((m) => (
-            <label key={m} className={checkboxRow}>
+            <label key={m.value} className="check-row">
               <input
                 type="checkbox"
                 name="months"
-                value={m}
-                checked={chosenMonths.includes(m)}
-                onChange={() => set("months", { months: toggleItem(chosenMonths, m) })}
-                className="accent-brand-600"
+                value={m.value}
+                checked={chosenMonths.includes(m.value)}
+                onChange={() => set("months", { months: toggleItem(chosenMonths, m.value) })}
               />
-              {monthLabel(m)}
+              {m.label}
             </label>
           ))}
         </div>
@@ -399,17 +379,16 @@ export function WhenStep({ draft, setDraft }: StepProps) {
       <fieldset data-kind="dates" className={kind !== "dates" ? "hidden" : undefined}>
         <legend className="mb-1 text-sm font-semibold">{t.arrival.saturdays}</legend>
         <div className="grid max-h-64 grid-cols-2 gap-1 overflow-y-auto sm:grid-cols-3 lg:grid-cols-4">
-          {saturdays.map((d) => (
-            <label key={d} className={checkboxRow}>
+          {dates.map((d) => (
+            <label key={d.value} className="check-row">
               <input
                 type="checkbox"
                 name="dates"
-                value={d}
-                checked={chosenDates.includes(d)}
-                onChange={() => set("dates", { dates: toggleItem(chosenDates, d) })}
-                className="accent-brand-600"
+                value={d.value}
+                checked={chosenDates.includes(d.value)}
+                onChange={() => set("dates", { dates: toggleItem(chosenDates, d.value) })}
               />
-              {dateLabel(d)}
+              {d.label}
             </label>
           ))}
         </div>
