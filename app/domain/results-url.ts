@@ -8,7 +8,7 @@ import {
 } from "./constants";
 import { hasTotalBound, switchPriceMode } from "./filters";
 import type { SearchQuery } from "./search-data";
-import { parseSearchQuery, toSearchParams } from "./url-codec";
+import { NUMERIC_FILTER_KEYS, parseSearchQuery, toSearchParams } from "./url-codec";
 
 // The results page's URL: the search query of url-codec.ts plus two view params that are not part
 // of the search and that every link and form of the page carries along:
@@ -41,18 +41,8 @@ export interface ResultsState extends ResultsView {
 
 const AFF = /^[A-Za-z0-9_-]{1,64}$/;
 
-const NUMERIC_KEYS = [
-  "minPrice",
-  "maxPrice",
-  "minFullPrice",
-  "maxFullPrice",
-  "minSkiPassDaysCount",
-  "maxSkiPassDaysCount",
-  "adultCount",
-  "childrenCount",
-  "minRating",
-  "page",
-] as const;
+/** Params whose value is one number, which a plain form may send as "23.960 kr." or "6 dage". */
+const NUMERIC_KEYS: readonly string[] = [...NUMERIC_FILTER_KEYS, "adultCount", "childrenCount", "page"];
 
 /** Values at a default bound are sent as unset. */
 const DEFAULT_BOUNDS: Record<string, number> = {
@@ -81,7 +71,7 @@ function mergeParams(raw: URLSearchParams): URLSearchParams {
       .map((v) => v.trim())
       .filter((v) => v !== "");
     if (!values.length) continue;
-    out.set(key, (NUMERIC_KEYS as readonly string[]).includes(key) ? formNumber(values[0]) : values.join(","));
+    out.set(key, NUMERIC_KEYS.includes(key) ? formNumber(values[0]) : values.join(","));
   }
   return out;
 }

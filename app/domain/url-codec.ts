@@ -171,6 +171,17 @@ export function parseSearchQuery(params: URLSearchParams): SearchQuery {
   return { searchData, sort, page };
 }
 
+/** The filters whose URL value is one number. */
+export const NUMERIC_FILTER_KEYS = [
+  "minPrice",
+  "maxPrice",
+  "minFullPrice",
+  "maxFullPrice",
+  "minSkiPassDaysCount",
+  "maxSkiPassDaysCount",
+  "minRating",
+] as const;
+
 /** The canonical query string of a search: defaults omitted, page 1 omitted, fixed param order. */
 export function toSearchParams(query: Partial<SearchQuery> & { searchData: SearchData }): URLSearchParams {
   const { searchData: d, sort = DEFAULT_SORTING_METHOD, page = 1 } = query;
@@ -186,15 +197,7 @@ export function toSearchParams(query: Partial<SearchQuery> & { searchData: Searc
   if (arrival.type === "months") out.set("months", arrival.months.join(","));
   if (arrival.type === "dates") out.set("dates", arrival.dates.join(","));
   const f = d.filters;
-  for (const key of [
-    "minPrice",
-    "maxPrice",
-    "minFullPrice",
-    "maxFullPrice",
-    "minSkiPassDaysCount",
-    "maxSkiPassDaysCount",
-    "minRating",
-  ] as const) {
+  for (const key of NUMERIC_FILTER_KEYS) {
     if (f[key] !== undefined) out.set(key, String(f[key]));
   }
   if (f.skiPassIncluded !== undefined) out.set("skiPassIncluded", String(f.skiPassIncluded));

@@ -103,26 +103,25 @@ export function countsFromDb(db: Db, today: string): DestinationCounts {
   const tagIdx = new Map(tags.map((t, i) => [t, i]));
   const resortCounts = emptyRows(resorts.length);
   const tagCounts = emptyRows(tags.length);
-  const byResort = sqlite
-    .prepare(
-      `SELECT a.resort_slug AS slug, t.persons AS persons, count(*) AS n FROM trips t JOIN accommodations a ON a.id = t.accommodation_id
-        WHERE t.available = 1 AND t.departure_date >= ? GROUP BY a.resort_slug, t.persons`,
-    )
-    .all(today) as Array<{ slug: string; persons: number; n: number }>;
-  for (const r of byResort) {
-    const i = resortIdx.get(r.slug);
-    if (i !== undefined && r.persons >= 1 && r.persons <= MAX_PERSONS) resortCounts[r.persons][i] += r.n;
-  }
-  const byTag = sqlite
-    .prepare(
-      `SELECT at.tag_slug AS slug, t.persons AS persons, count(*) AS n FROM trips t JOIN accommodation_tags at ON at.accommodation_id = t.accommodation_id
-        WHERE t.available = 1 AND t.departure_date >= ? GROUP BY at.tag_slug, t.persons`,
-    )
-    .all(today) as Array<{ slug: string; persons: number; n: number }>;
-  for (const r of byTag) {
-    const i = tagIdx.get(r.slug);
-    if (i !== undefined && r.persons >= 1 && r.persons <= MAX_PERSONS) tagCounts[r.persons][i] += r.n;
-  }
+  // Trips per (resort or tag, party size), added into the row of `counts` at the slug's index.
+  const countInto = (sql: string, idx: Map<string, number>, counts: Float64Array[]) => {
+    for (const r of sqlite.prepare(sql).all(today) as Array<{ slug: string; persons: number; n: number }>) {
+      const i = idx.get(r.slug);
+      if (i !== undefined && r.persons >= 1 && r.persons <= MAX_PERSONS) counts[r.persons][i] += r.n;
+    }
+  };
+  countInto(
+    `SELECT a.resort_slug AS slug, t.persons AS persons, count(*) AS n FROM trips t JOIN accommodations a ON a.id = t.accommodation_id
+      WHERE t.available = 1 AND t.departure_date >= ? GROUP BY a.resort_slug, t.persons`,
+    resortIdx,
+    resortCounts,
+  );
+  countInto(
+    `SELECT at.tag_slug AS slug, t.persons AS persons, count(*) AS n FROM trips t JOIN accommodation_tags at ON at.accommodation_id = t.accommodation_id
+      WHERE t.available = 1 AND t.departure_date >= ? GROUP BY at.tag_slug, t.persons`,
+    tagIdx,
+    tagCounts,
+  );
   sumIntoRowZero(resortCounts);
   sumIntoRowZero(tagCounts);
   return { key: `${readGeneration(db)}|${today}`, countries, regions, resorts, tags, resortCounts, tagCounts };
