@@ -361,40 +361,28 @@ export function WhenStep({ draft, setDraft }: StepProps) {
       <fieldset data-kind="months" className={kind !== "months" ? "hidden" : undefined}>
         <legend className="mb-1 text-sm font-semibold">{t.arrival.months}</legend>
         <div className="grid grid-cols-2 gap-1 sm:grid-cols-3">
-          {months.map((m) => (
-            <label key={m.value} className="check-row">
-              <input
-                type="checkbox"
-                name="months"
-                value={m.value}
-                checked={chosenMonths.includes(m.value)}
-                onChange={() => set("months", { months: toggleItem(chosenMonths, m.value) })}
-              />
-              {m.label}
-            </label>
-          ))}
+          <CheckRows name="months" items={months} chosen={chosenMonths} onToggle={(m) => set("months", { months: toggleItem(chosenMonths, m) })} />
         </div>
       </fieldset>
 
       <fieldset data-kind="dates" className={kind !== "dates" ? "hidden" : undefined}>
         <legend className="mb-1 text-sm font-semibold">{t.arrival.saturdays}</legend>
         <div className="grid max-h-64 grid-cols-2 gap-1 overflow-y-auto sm:grid-cols-3 lg:grid-cols-4">
-          {dates.map((d) => (
-            <label key={d.value} className="check-row">
-              <input
-                type="checkbox"
-                name="dates"
-                value={d.value}
-                checked={chosenDates.includes(d.value)}
-                onChange={() => set("dates", { dates: toggleItem(chosenDates, d.value) })}
-              />
-              {d.label}
-            </label>
-          ))}
+          <CheckRows name="dates" items={dates} chosen={chosenDates} onToggle={(d) => set("dates", { dates: toggleItem(chosenDates, d) })} />
         </div>
       </fieldset>
     </div>
   );
+}
+
+/** One checkbox row per choice of a list param (the form sends each checked value). */
+function CheckRows({ name, items, chosen, onToggle }: { name: string; items: Array<{ value: string; label: string }>; chosen: string[]; onToggle: (value: string) => void }) {
+  return items.map((item) => (
+    <label key={item.value} className="check-row">
+      <input type="checkbox" name={name} value={item.value} checked={chosen.includes(item.value)} onChange={() => onToggle(item.value)} />
+      {item.label}
+    </label>
+  ));
 }
 
 export function StepHeading({ id, children }: { id: string; children: ReactNode }) {
