@@ -1,15 +1,13 @@
 import { z } from "../app/domain/zod";
 import { MAX_PERSONS, TRANSPORTS } from "../app/domain/constants";
+import { isCalendarDate } from "../app/domain/dates";
 
 // One line of the trip feed (DESIGN.md "The trip feed"). Messages are Danish: operators read them.
 
 const slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,79}$/, "skal være en slug (a-z, 0-9 og bindestreg)");
 const name = z.string().trim().min(1, "må ikke være tom").max(200, "er for lang (højst 200 tegn)");
 const named = z.object({ slug, name });
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "skal være en dato (ÅÅÅÅ-MM-DD)")
-  .refine((s) => new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s, "er ikke en gyldig dato");
+const isoDate = z.string().refine(isCalendarDate, "skal være en gyldig dato (ÅÅÅÅ-MM-DD)");
 const money = z.number().finite().positive("skal være større end 0").max(10_000_000, "er urimeligt høj");
 
 export const feedLineSchema = z

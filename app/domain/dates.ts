@@ -10,6 +10,13 @@ export function fromDay(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** Whether `s` is a real calendar date written YYYY-MM-DD (not 2027-02-30, not 2027-2-13). */
+export function isCalendarDate(s: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const day = toDay(s);
+  return Number.isFinite(day) && fromDay(day) === s;
+}
+
 const copenhagenDate = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Copenhagen" });
 
 /** Today's date in Copenhagen, where the season's departures are reckoned. */

@@ -9,6 +9,7 @@ import {
   SORTING_METHODS,
   type SortingMethod,
 } from "./constants";
+import { isCalendarDate } from "./dates";
 import type { Arrival, SearchArea, SearchData, SearchFilters, SearchQuery } from "./search-data";
 
 // The URL is the whole search state (DESIGN.md "URLs"). Every param is validated on its own:
@@ -19,13 +20,7 @@ const slug = z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,79}$/));
 const intIn = (min: number, max: number) =>
   z.pipe(z.pipe(z.string().check(z.regex(/^\d{1,9}$/)), z.transform(Number)), z.int().check(z.gte(min), z.lte(max)));
 const price = intIn(0, 100_000_000);
-const isoDate = z.string().check(
-  z.regex(/^\d{4}-\d{2}-\d{2}$/),
-  z.refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-  }),
-);
+const isoDate = z.string().check(z.refine(isCalendarDate));
 const yearMonth = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/));
 const week = intIn(1, 53);
 // Built once: parsing runs several times for every page render (loader, meta, search state).

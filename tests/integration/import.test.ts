@@ -1,14 +1,11 @@
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { importFeed, type Rejection } from "../../indexer/import-feed";
 import { feedStream, importLines, tempDb } from "../support/db";
+import { ROOT, runIndexer, runShell } from "../support/cli";
 import { trip } from "../support/feed";
-
-const run = promisify(execFile);
 
 function count(db: ReturnType<typeof tempDb>["db"], where = "1") {
   return db.$client.prepare(`SELECT count(*) FROM trips WHERE ${where}`).pluck().get() as number;
@@ -29,13 +26,16 @@ describe("import", () => {
       huge,
       Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
       JSON.stringify(trip({ id: "ok-2", persons: 4, price: 20000, pricePerPerson: 5000, originalPrice: null })),
+      ...["2027-2-13", "13-02-2027", "2027-13-01", "2027-02-32", "2027-02-30"].map((departureDate, k) =>
+        JSON.stringify(trip({ id: `bad-date-${k}`, departureDate })),
+      ),
     ];
     const rejected: Rejection[] = [];
     const input = Readable.from(lines.map((l) => Buffer.concat([Buffer.isBuffer(l) ? l : Buffer.from(l), Buffer.from("\n")])));
     const summary = await importFeed(db, input, { onRejected: (r) => rejected.push(r) });
 
-    expect(summary).toMatchObject({ added: 2, updated: 0, unchanged: 0, rejected: 8 });
-    expect(rejected.map((r) => r.lineNo)).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(summary).toMatchObject({ added: 2, updated: 0, unchanged: 0, rejected: 13 });
+    expect(rejected.map((r) => r.lineNo)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14, 15]);
     const reasons = Object.fromEntries(rejected.map((r) => [r.lineNo, r.reason]));
     expect(reasons[2]).toBe("ugyldig JSON");
     expect(reasons[3]).toMatch(/^persons: /);
@@ -45,6 +45,7 @@ describe("import", () => {
     expect(reasons[7]).toMatch(/^accommodation\.rating: /);
     expect(reasons[8]).toMatch(/for lang/);
     expect(reasons[9]).toMatch(/UTF-8/);
+    for (const lineNo of [11, 12, 13, 14, 15]) expect(reasons[lineNo]).toBe("departureDate: skal være en gyldig dato (ÅÅÅÅ-MM-DD)");
     expect(count(db)).toBe(2);
   });
 
@@ -99,16 +100,7 @@ describe("import", () => {
 });
 
 describe("indexer CLI", () => {
-  const cli = async (args: string[], dbFile: string) => {
-    try {
-      const { stdout, stderr } = await run("npx", ["tsx", "indexer/cli.ts", ...args], {
-        env: { ...process.env, DATABASE_URL: dbFile },
-      });
-      return { code: 0, stdout, stderr };
-    } catch (error: any) {
-      return { code: error.code as number, stdout: error.stdout as string, stderr: error.stderr as string };
-    }
-  };
+  const cli = (args: string[], dbFile: string) => runIndexer(args, { DATABASE_URL: dbFile });
 
   it("exits 0 on a clean feed, 1 with rejected lines, 2 on unusable input", async () => {
     const { dir } = tempDb();
@@ -131,5 +123,16 @@ describe("indexer CLI", () => {
     expect((await cli(["import", path.join(dir, "missing.ndjson")], dbFile)).code).toBe(2);
     expect((await cli(["import"], dbFile)).code).toBe(2);
     expect((await cli(["frobnicate"], dbFile)).code).toBe(2);
+  });
+
+  it("runs the README's pipeline, demo piped into import, exactly as written there", async () => {
+    const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8");
+    const pipeline = readme.split("\n").find((line) => / demo .*\| .* import -$/.test(line));
+    expect(pipeline, "the README shows `… demo … | … import -`").toBeDefined();
+    const { dir } = tempDb();
+    const ran = await runShell(pipeline!, { DATABASE_URL: path.join(dir, "pipeline.db") });
+    expect(ran.stderr).not.toMatch(/Linje \d+ afvist/);
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).toMatch(/tilføjet:\s+[1-9]/);
   });
 });
