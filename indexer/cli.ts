@@ -1,3 +1,4 @@
+import "../server/check-node";
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { openDb } from "../db/client";
