@@ -1,11 +1,11 @@
 import autocannon from "autocannon";
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import { RESULTS_PATH } from "~/domain/constants";
+import { startServer, type TestServer } from "../support/server";
 
 // The page section: the production server on the bench database under load (autocannon), and
 // the gzipped JavaScript the results page loads.
@@ -45,19 +45,6 @@ export interface PageResult {
   bundleError: string | null;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** RSS of the biggest process in the server's process group (the Node process running server.ts). */
 function groupRss(pgid: number): number | null {
@@ -200,36 +187,13 @@ export async function runPage(dbFile: string, opts: { duration: number; connecti
     out.bundleError = e instanceof Error ? e.message : String(e);
   }
 
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  let server: ChildProcess | undefined;
-  let serverLog = "";
+  let server: TestServer & { pid: number } | undefined;
   try {
     const started = performance.now();
-    server = spawn("npx", ["tsx", "server.ts"], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_ENV: "production", DATABASE_URL: dbFile, PORT: String(port) },
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    server.stdout!.on("data", (d: Buffer) => (serverLog = (serverLog + d.toString()).slice(-4000)));
-    server.stderr!.on("data", (d: Buffer) => (serverLog = (serverLog + d.toString()).slice(-4000)));
-    let exited: number | null = null;
-    server.on("exit", (code) => (exited = code ?? -1));
-    for (;;) {
-      if (exited !== null) throw new Error(`server exited (${exited}) before answering:\n${serverLog}`);
-      if (performance.now() - started > 120_000) throw new Error(`server did not answer /api/search within 120 s:\n${serverLog}`);
-      try {
-        const res = await fetch(`${base}/api/search`);
-        await res.arrayBuffer();
-        if (res.ok) break;
-      } catch {
-        // not listening yet
-      }
-      await sleep(250);
-    }
+    server = await startServer({ dbFile });
+    const base = server.url;
     out.startupMs = performance.now() - started;
-    opts.log(`server up on port ${port} after ${(out.startupMs / 1000).toFixed(1)} s`);
+    opts.log(`server up on ${base} after ${(out.startupMs / 1000).toFixed(1)} s`);
 
     for (const target of PAGE_TARGETS) {
       let p: string;
@@ -258,23 +222,11 @@ export async function runPage(dbFile: string, opts: { duration: number; connecti
       });
       opts.log(`${target.label}: p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${Math.round(r.requests.average)} req/s`);
     }
-    out.serverRss = groupRss(server.pid!);
+    out.serverRss = groupRss(server.pid);
   } catch (e) {
     out.error = e instanceof Error ? e.message : String(e);
   } finally {
-    if (server?.pid && server.exitCode === null) {
-      try {
-        process.kill(-server.pid, "SIGTERM");
-      } catch {
-        // already gone
-      }
-      await sleep(500);
-      try {
-        process.kill(-server.pid, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    }
+    await server?.stop();
   }
   return out;
 }

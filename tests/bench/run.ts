@@ -1,17 +1,9 @@
-// `npm run bench [-- options]`: the search benchmark of issue 2, point 6.
-//
-//   --trips N        trips to generate (default 200000)
-//   --only a,b       engines to run: embedded, sqlite-sql, duckdb, itemsjs, orama (default all)
-//   --runs N         most measured runs per query (default 30; slow engines get fewer, never < 3)
-//   --page           run only the page section (server + autocannon + bundle size)
-//   --no-page        skip the page section
-//   --db FILE        reuse an imported bench database (skips generating and importing)
-//   --keep           keep the temporary folder with the feed and the database
-//
-// It generates the demo feed (seed 1, season 2026), imports it with the operators' CLI (timed end
-// to end, then the embedded index build), runs the fixed query set (queries.ts) on every engine,
-// each in its own process (worker.ts), checks every peer's answers against the embedded engine's,
-// prints the tables and writes them to tests/bench/results.md.
+// `npm run bench [-- options]`: the search and page benchmark; `npm run bench -- --help` for the
+// options. It generates the demo feed (seed 1, season 2026), imports it with the operators' CLI
+// (timed end to end, then the embedded index build), runs the fixed query set (queries.ts) on
+// every engine, each in its own process (worker.ts), checks every peer's answers against the
+// embedded engine's, measures the destination picker and the built server under load, and prints
+// the tables; with --write it also writes them to tests/bench/results.md.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -19,6 +11,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { openDb } from "../../db/client";
 import { EmbeddedEngine } from "~/search/embedded/engine";
+import { filterTree } from "~/components/search-bar/destination-tree";
+import { countsFromIndex, treeFromCounts } from "~/search/destinations.server";
 import { compareResults } from "./engine";
 import { runPage, ROOT, type PageResult } from "./page";
 import { QUERIES, QUERY_CLASSES, TODAY, USED_SLUGS, type QueryClass } from "./queries";
@@ -30,23 +24,54 @@ const RESULTS_MD = path.join(ROOT, "tests/bench/results.md");
 const WORKER = path.join(ROOT, "tests/bench/worker.ts");
 const WORKER_KILL_MS = 360_000;
 
-const { values: args } = parseArgs({
-  options: {
-    trips: { type: "string", default: "200000" },
-    only: { type: "string" },
-    runs: { type: "string", default: "30" },
-    page: { type: "boolean", default: false },
-    "no-page": { type: "boolean", default: false },
-    db: { type: "string" },
-    keep: { type: "boolean", default: false },
-  },
-});
+const USAGE = `Usage: npm run bench [-- options]
 
+  --trips N      trips to generate and import (default 200000)
+  --only a,b     engines to run: ${ENGINES.join(", ")} (default all)
+  --runs N       most measured runs per query (default 30; slow engines get fewer, never < 3)
+  --page         run only the page section (server + autocannon + bundle size)
+  --no-page      skip the page section
+  --db FILE      reuse an imported bench database (skips generating and importing)
+  --keep         keep the temporary folder with the feed and the database
+  --write        also write the tables to tests/bench/results.md (the committed results)
+  -h, --help     print this help`;
+
+function parseOptions() {
+  try {
+    return parseArgs({
+      options: {
+        trips: { type: "string", default: "200000" },
+        only: { type: "string" },
+        runs: { type: "string", default: "30" },
+        page: { type: "boolean", default: false },
+        "no-page": { type: "boolean", default: false },
+        db: { type: "string" },
+        keep: { type: "boolean", default: false },
+        write: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    }).values;
+  } catch (error) {
+    return usageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+function usageError(problem: string): never {
+  console.error(`${problem}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+const args = parseOptions();
+if (args.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const trips = Number(args.trips);
-if (!Number.isInteger(trips) || trips < 1) throw new Error("--trips must be a positive integer");
+if (!Number.isInteger(trips) || trips < 1) usageError("--trips must be a positive integer");
 const only = args.only ? args.only.split(",").map((s) => s.trim()) : [...ENGINES];
-for (const e of only) if (!(ENGINES as readonly string[]).includes(e)) throw new Error(`unknown engine ${e}; one of ${ENGINES.join(", ")}`);
-const maxRuns = Math.max(3, Number(args.runs));
+for (const e of only) if (!(ENGINES as readonly string[]).includes(e)) usageError(`unknown engine ${e}; one of ${ENGINES.join(", ")}`);
+const maxRuns = Number(args.runs);
+if (!Number.isInteger(maxRuns) || maxRuns < 3) usageError("--runs must be an integer of at least 3");
 
 const md: string[] = [];
 const say = (s = "") => {
@@ -113,10 +138,10 @@ async function prepareData(dir: string): Promise<{ dbFile: string; timing: Impor
   const feed = path.join(dir, "feed.ndjson");
   const dbFile = path.join(dir, "bench.db");
   log(`generating ${trips.toLocaleString("en")} trips (seed 1, season 2026) → ${feed}`);
-  const gen = await runChild("npx", ["tsx", "indexer/cli.ts", "demo", "--trips", String(trips), "--seed", "1", "--season", "2026", "--out", feed], {}, 900_000);
+  const gen = await runChild(process.execPath, ["--import", "tsx", "indexer/cli.ts", "demo", "--trips", String(trips), "--seed", "1", "--season", "2026", "--out", feed], {}, 900_000);
   if (gen.code !== 0) throw new Error(`demo failed (${gen.code}):\n${gen.stderr}`);
   log(`generated in ${(gen.ms / 1000).toFixed(1)} s; importing with the CLI`);
-  const imp = await runChild("npx", ["tsx", "indexer/cli.ts", "import", feed], { DATABASE_URL: dbFile }, 1_800_000);
+  const imp = await runChild(process.execPath, ["--import", "tsx", "indexer/cli.ts", "import", feed], { DATABASE_URL: dbFile }, 1_800_000);
   if (imp.code !== 0) throw new Error(`import failed (${imp.code}):\n${imp.stdout}\n${imp.stderr}`);
   const reported = /Importeret på ([\d.,]+) sekunder/.exec(imp.stdout)?.[1];
   log(`imported in ${(imp.ms / 1000).toFixed(1)} s; building the embedded index`);
@@ -230,7 +255,7 @@ async function main() {
     both();
     const rows = [
       ["generate feed (`indexer/cli.ts demo`)", `${(timing.generateMs / 1000).toFixed(1)} s`],
-      ["import (`npx tsx indexer/cli.ts import FILE`, wall clock)", `${importS.toFixed(1)} s`],
+      ["import (`npm run indexer -- import FILE`, wall clock)", `${importS.toFixed(1)} s`],
       ["  of which the CLI reports for the import itself", `${timing.importReportedS.toFixed(1)} s`],
       ["embedded index build (`new EmbeddedEngine(db)`) right after", `${indexS.toFixed(2)} s`],
       ["import + index (end to end)", `${(importS + indexS).toFixed(1)} s`],
@@ -245,6 +270,8 @@ async function main() {
   if (!args.page) {
     const missing = checkVocabulary(dbFile);
     if (missing.length) both(`⚠ slugs of the query set missing from the data: ${missing.join(", ")}`);
+
+    if (only.includes("embedded")) reportDestinationPicker(dbFile);
 
     const outputs: WorkerOutput[] = [];
     for (const engine of only) {
@@ -266,8 +293,10 @@ async function main() {
     `Total bench time ${((performance.now() - started) / 1000).toFixed(0)} s; load average at start ${load0.toFixed(2)}, at end ${os.loadavg()[0].toFixed(2)} ` +
       `(other work on the machine inflates the numbers).`,
   );
-  fs.writeFileSync(RESULTS_MD, md.join("\n") + "\n");
-  say(`\n(written to ${path.relative(ROOT, RESULTS_MD)})`);
+  if (args.write) {
+    fs.writeFileSync(RESULTS_MD, md.join("\n") + "\n");
+    say(`\n(written to ${path.relative(ROOT, RESULTS_MD)})`);
+  }
   if (args.keep) say(`(kept ${dir})`);
   else fs.rmSync(dir, { recursive: true, force: true });
 }
@@ -440,6 +469,38 @@ function report(outputs: WorkerOutput[]) {
     }
     both();
   }
+}
+
+/**
+ * The destination picker ("Hvor"): counting the upcoming trips per destination (once per index
+ * generation and day) and filtering the counted tree per keystroke, on the bench's data.
+ */
+function reportDestinationPicker(dbFile: string) {
+  const db = openDb(dbFile);
+  const index = new EmbeddedEngine(db).current();
+  const counting: number[] = [];
+  const typing: number[] = [];
+  for (let run = 0; run < 7; run++) {
+    let t = performance.now();
+    const counts = countsFromIndex(index, TODAY);
+    const tree = treeFromCounts(counts, 4);
+    counting.push(performance.now() - t);
+    for (const q of ["v", "va", "val", "val t", "tirol", "øst"]) {
+      t = performance.now();
+      filterTree(tree.countries, q);
+      typing.push(performance.now() - t);
+    }
+  }
+  db.$client.close();
+  both(`## Destination picker (${index.tripCount.toLocaleString("en")} trips, median of 7 runs)`);
+  both();
+  const rows = [
+    ["count upcoming trips per destination (once per index generation and day)", `${fmtMs(percentile(counting, 50))} ms`],
+    ["filter the tree per keystroke", `${fmtMs(percentile(typing, 50))} ms`],
+  ];
+  say(textTable(["step", "p50"], rows));
+  md.push(markdownTable(["step", "p50"], rows));
+  both();
 }
 
 function span(xs: number[]): string {

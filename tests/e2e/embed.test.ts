@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import type { BrowserContext, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, MOBILE, newContext } from "./support/browser";
+import { framesRendered } from "./support/page";
 import { useServerAndBrowser } from "./support/suite";
 
 // Embed mode (issue 7): a real partner page on another local port (another origin) pastes the
@@ -27,7 +28,7 @@ const partnerHtml = (appUrl: string) => `<!doctype html>
 <script>
 window.scrollMessages = [];
 window.addEventListener("message", function (e) {
-  if (e.data && e.data.type === "pistepris:scroll") window.scrollMessages.push(performance.now());
+  if (e.data && e.data.type === "pistepris:scroll") window.scrollMessages.push(Date.now());
 });
 </script>
 <script src="${appUrl}/embed.js" async></script>
@@ -76,20 +77,21 @@ const iframeBox = (page: Page) =>
     return { top: r.top + window.scrollY, height: r.height };
   });
 
-/** Clicks 'next page' in the widget; returns how long after the click the partner was asked to scroll. */
-async function nextPageScrollDelay(page: Page, frame: Frame): Promise<{ delay: number; top: number }> {
+/**
+ * Clicks 'next page' in the widget while the pages' clock stands still (no timer can fire), the
+ * visitor far down the widget, at its pagination. Returns the partner's message count before.
+ */
+async function nextPageOnStoppedClock(ctx: BrowserContext, page: Page, frame: Frame): Promise<{ before: number; top: number }> {
   const box = await iframeBox(page);
-  // The visitor is far down the widget, at its pagination.
   await page.evaluate((y) => window.scrollTo(0, y), box.top + box.height - 600);
-  const before = await page.evaluate(() => window.scrollMessages.length);
-  const clickedAt = await page.evaluate(() => performance.now());
+  const before = await scrollMessages(page);
+  await ctx.clock.pauseAt((await frame.evaluate(() => Date.now())) + 1000);
   await frame.getByTestId("page-next").click();
   await frame.waitForURL(/[?&]page=2(&|$)/);
-  await expect.poll(() => page.evaluate(() => window.scrollMessages.length), { timeout: 5000 }).toBe(before + 1);
-  const at = await page.evaluate(() => window.scrollMessages.at(-1)!);
-  await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 3000 }).toBe(Math.round(box.top));
-  return { delay: at - clickedAt, top: box.top };
+  return { before, top: box.top };
 }
+
+const scrollMessages = (page: Page) => page.evaluate(() => window.scrollMessages.length);
 
 declare global {
   interface Window {
@@ -117,6 +119,7 @@ describe("desktop", () => {
   let frame: Frame;
   beforeAll(async () => {
     ctx = await newContext(suite.browser, { size: DESKTOP, baseURL: partnerUrl });
+    await ctx.clock.install();
     // Offer and banner targets are elsewhere on the internet: answer them locally.
     await ctx.route(/example\.(dk|com)/, (route) => route.fulfill({ status: 200, contentType: "text/plain", body: "tilbud" }));
     ({ page, frame } = await openPartner(ctx));
@@ -164,7 +167,7 @@ describe("desktop", () => {
       iframe.scrollIntoView(); // on screen, so the iframe renders (and fires its scroll events)
     });
     await expect.poll(() => frame.evaluate(() => (window.scrollTo(0, 3000), window.scrollY))).toBeGreaterThan(1000);
-    await frame.waitForTimeout(300);
+    await framesRendered(frame);
     expect(await frame.getByTestId("scroll-to-top").count()).toBe(0);
     await frame.evaluate(() => window.scrollTo(0, 0));
     // The same page outside embed mode has all three.
@@ -221,8 +224,11 @@ describe("desktop", () => {
   });
 
   it("a page change scrolls the partner page to the widget's start at once", async () => {
-    const { delay } = await nextPageScrollDelay(page, frame);
-    expect(delay).toBeLessThan(900);
+    const { before, top } = await nextPageOnStoppedClock(ctx, page, frame);
+    // The clock stands still, so the request can only have come at once, not from a timer.
+    await expect.poll(() => scrollMessages(page)).toBe(before + 1);
+    await ctx.clock.resume();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(Math.round(top));
     expect(new URL(frame.url()).searchParams.get("aff")).toBe(AFF);
   });
 });
@@ -233,14 +239,21 @@ describe("mobile", () => {
   let frame: Frame;
   beforeAll(async () => {
     ctx = await newContext(suite.browser, { size: MOBILE, baseURL: partnerUrl });
+    await ctx.clock.install();
     ({ page, frame } = await openPartner(ctx));
   });
   afterAll(() => ctx.close());
 
   it("a page change scrolls the partner page to the widget's start only after 1 second", async () => {
-    const { delay } = await nextPageScrollDelay(page, frame);
-    expect(delay).toBeGreaterThanOrEqual(1000);
-    expect(delay).toBeLessThan(3000);
+    const { before, top } = await nextPageOnStoppedClock(ctx, page, frame);
+    await ctx.clock.runFor(999);
+    expect(await scrollMessages(page)).toBe(before);
+    // The delay runs from the page change, which happened on the stopped clock at most a moment
+    // before runFor(999) began: by 2 s after the click it has come.
+    await ctx.clock.runFor(1001);
+    await expect.poll(() => scrollMessages(page)).toBe(before + 1);
+    await ctx.clock.resume();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(Math.round(top));
   });
 
   it("has no scroll-to-top control", async () => {

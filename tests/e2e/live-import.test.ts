@@ -1,13 +1,11 @@
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { runIndexer } from "../support/cli";
 import { trip } from "../support/feed";
 import { useServer } from "./support/suite";
 
-const run = promisify(execFile);
 
 // An import swaps the running server's index: no restart, and not one failed request meanwhile.
 
@@ -35,17 +33,13 @@ describe("import while the server is answering", () => {
         await res?.arrayBuffer();
       }
     })();
-    const { stdout } = await run("npx", ["tsx", "indexer/cli.ts", "import", feed], { env: { ...process.env, DATABASE_URL: suite.server.dbFile } });
+    const { stdout } = await runIndexer(["import", feed], { DATABASE_URL: suite.server.dbFile });
     expect(stdout).toMatch(/tilføjet:\s+50/);
 
-    let after = { totalCount: 0 };
-    for (let tries = 0; tries < 50 && after.totalCount === 0; tries++) {
-      await new Promise((r) => setTimeout(r, 200));
-      after = await (await fetch(`${suite.server.url}/api/search?travelCompanies=nyt-selskab`)).json();
-    }
+    const newTrips = async () => ((await (await fetch(`${suite.server.url}/api/search?travelCompanies=nyt-selskab`)).json()) as { totalCount: number }).totalCount;
+    await expect.poll(newTrips).toBe(50);
     stop = true;
     await load;
-    expect(after.totalCount).toBe(50);
     expect(statuses.length).toBeGreaterThan(10);
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
   });

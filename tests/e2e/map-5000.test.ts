@@ -1,22 +1,20 @@
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { runIndexer } from "../support/cli";
 import { seededRandom } from "../support/random";
 import { trip } from "../support/feed";
 import { DESKTOP } from "./support/browser";
 import { useServerAndBrowser } from "./support/suite";
 
-const run = promisify(execFile);
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==", "base64");
 const COUNT = 5000;
 
-// The map with 5,000 accommodations (issue 5: "smooth with 5,000 markers, clustered"): every one
-// is on the map, few enough DOM markers are drawn, and dragging the map keeps frames coming.
+// The map with 5,000 accommodations, clustered: every one is on the map, and few enough DOM
+// markers are drawn, at the fitted view, zoomed in and after dragging.
 
 describe("map with 5,000 accommodations", () => {
   let tiles: http.Server;
@@ -48,15 +46,13 @@ describe("map with 5,000 accommodations", () => {
       ),
     );
     fs.writeFileSync(feed, lines.join("\n") + "\n");
-    await run("npx", ["tsx", "indexer/cli.ts", "import", feed], { env: { ...process.env, DATABASE_URL: suite.server.dbFile } });
-    for (let tries = 0; tries < 100; tries++) {
-      const res = (await (await fetch(`${suite.server.url}/api/search?travelCompanies=kort-test`)).json()) as { pagination: { totalCount: number } };
-      if (res.pagination.totalCount === COUNT) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    expect((await runIndexer(["import", feed], { DATABASE_URL: suite.server.dbFile })).code).toBe(0);
+    const accommodations = async () =>
+      ((await (await fetch(`${suite.server.url}/api/search?travelCompanies=kort-test`)).json()) as { pagination: { totalCount: number } }).pagination.totalCount;
+    await vi.waitFor(async () => expect(await accommodations()).toBe(COUNT), { timeout: 15_000, interval: 100 });
   });
 
-  it("clusters them and keeps dragging smooth", async () => {
+  it("clusters them, and redraws few markers after every zoom and drag", async () => {
     const ctx = await suite.newContext({ size: DESKTOP });
     const page = await ctx.newPage();
     await page.goto("/skirejser?travelCompanies=kort-test&map=1");
@@ -72,46 +68,32 @@ describe("map with 5,000 accommodations", () => {
     expect(drawn.covered).toBe(COUNT);
     expect(drawn.elements).toBeLessThan(400);
 
-    // Zoom in where markers are dense, then drag the map for about two seconds counting frames.
+    // The markers are drawn anew after every zoom and move: mark one, act, wait until it has gone.
+    const redrawnAfter = async (act: () => Promise<void>) => {
+      await page.locator(".pp-marker > span").first().evaluate((e) => e.setAttribute("data-before", "true"));
+      await act();
+      await page.locator("[data-before]").waitFor({ state: "detached" });
+    };
+    // Zoom in where markers are dense: more, smaller clusters and single markers, still few elements.
+    for (let k = 0; k < 2; k++) await redrawnAfter(() => page.locator(".leaflet-control-zoom-in").click());
+    const markers = page.locator('[data-testid="map-marker"], [data-testid="map-cluster"]');
+    const zoomedElements = await markers.count();
+    expect(zoomedElements).toBeGreaterThan(drawn.elements);
+    expect(zoomedElements).toBeLessThan(600);
+    // Dragging moves the map and redraws the markers around the new view. (How smooth the drag is,
+    // frames per second, is measured by `npm run bench`, not asserted here.)
     const box = (await map.boundingBox())!;
     const cx = box.x + box.width / 2;
     const cy = box.y + box.height / 2;
-    for (let k = 0; k < 2; k++) {
-      await page.locator(".leaflet-control-zoom-in").click();
-      await page.waitForTimeout(400);
+    for (const dx of [200, -200]) {
+      await redrawnAfter(async () => {
+        await page.mouse.move(cx, cy);
+        await page.mouse.down();
+        await page.mouse.move(cx + dx, cy + dx / 2.5, { steps: 12 });
+        await page.mouse.up();
+      });
+      expect(await markers.count()).toBeLessThan(600);
     }
-    const markers = page.locator('[data-testid="map-marker"], [data-testid="map-cluster"]');
-    await expect.poll(() => markers.count(), { timeout: 10_000 }).toBeGreaterThan(drawn.elements);
-    const zoomedElements = await markers.count();
-    await page.evaluate(() => {
-      const w = window as unknown as { __frames: number[] };
-      w.__frames = [];
-      let last = performance.now();
-      const tick = (now: number) => {
-        w.__frames.push(now - last);
-        last = now;
-        if (w.__frames.length < 600) requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-    });
-    const started = Date.now();
-    for (let round = 0; Date.now() - started < 2000; round++) {
-      await page.mouse.move(cx, cy);
-      await page.mouse.down();
-      await page.mouse.move(cx + (round % 2 ? -200 : 200), cy + (round % 2 ? -80 : 80), { steps: 12 });
-      await page.mouse.up();
-    }
-    const frames = await page.evaluate(() => (window as unknown as { __frames: number[] }).__frames.slice(1).sort((a, b) => a - b));
-    const p50 = frames[Math.floor(frames.length / 2)];
-    const p95 = frames[Math.floor(frames.length * 0.95)];
-    console.log(
-      `map with ${COUNT} accommodations: ${drawn.elements} marker elements fitted, ${zoomedElements} zoomed in; ` +
-        `${frames.length} frames while dragging, p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`,
-    );
-    expect(zoomedElements).toBeLessThan(600);
-    expect(frames.length).toBeGreaterThan(60);
-    expect(p50).toBeLessThan(40);
-    expect(p95).toBeLessThan(120);
     await ctx.close();
   });
 });

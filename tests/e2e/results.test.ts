@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DESKTOP, MOBILE } from "./support/browser";
-import { open, seriousViolations } from "./support/page";
+import { framesRendered, intersectionsDelivered, open, seriousViolations } from "./support/page";
 import { usePage, useServerAndBrowser } from "./support/suite";
 
 // The results page with JavaScript, at desktop and mobile sizes (issue 3).
@@ -93,20 +93,29 @@ describe("desktop", () => {
   });
 
   it("applies price edits after a 1 s debounce; the minimum stays 100 below the maximum", async () => {
+    // On a clock of its own that stands still, so the test sees exactly 999 ms and then 1 s pass.
+    const own = await suite.newContext({ size: DESKTOP });
+    const page = await own.newPage();
+    await page.clock.install();
     await open(page, "/skirejser");
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     const max = page.getByLabel("Højeste pris", { exact: true });
     await max.fill("5000");
-    await page.waitForTimeout(600);
+    await page.clock.runFor(999);
     expect(search(page)).toBe("");
-    await expect.poll(() => param(page, "maxPrice"), { timeout: 3000 }).toBe("5000");
+    await page.clock.runFor(1);
+    await expect.poll(() => param(page, "maxPrice")).toBe("5000");
     await page.getByLabel("Mindste pris", { exact: true }).fill("9000");
-    await expect.poll(() => param(page, "minPrice"), { timeout: 3000 }).toBe("4900");
+    await page.clock.runFor(1000);
+    await expect.poll(() => param(page, "minPrice")).toBe("4900");
     await page.locator("h1").click();
     expect(await max.inputValue()).toBe("5.000 kr.");
     expect(await page.getByLabel("Mindste pris (skyder)").getAttribute("max")).toBe("4900");
     // a value at the default bound is sent as unset
     await max.fill("33000");
-    await expect.poll(() => param(page, "maxPrice"), { timeout: 3000 }).toBe(null);
+    await page.clock.runFor(1000);
+    await expect.poll(() => param(page, "maxPrice")).toBe(null);
+    await own.close();
   });
 
   it("clears the selected star rating when clicked again", async () => {
@@ -185,14 +194,18 @@ describe("desktop", () => {
 
   it("shows a loading title and subtitle while the search runs", async () => {
     await open(page, "/skirejser");
+    // The data request is held until the loading state has been seen, then let through.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/skirejser.data*", async (route) => {
-      await new Promise((r) => setTimeout(r, 800));
+      await held;
       await route.continue();
     });
     await page.getByTestId("sort-link").filter({ hasText: "Største rabat" }).click();
-    await expect.poll(() => page.getByTestId("loading").isVisible()).toBe(true);
+    await page.getByTestId("loading").waitFor();
     expect(await page.getByTestId("loading").textContent()).toContain("Vi finder de bedste skirejser til dig");
-    await expect.poll(() => page.getByTestId("loading").count(), { timeout: 5000 }).toBe(0);
+    release();
+    await expect.poll(() => page.getByTestId("loading").count()).toBe(0);
     await page.unroute("**/skirejser.data*");
   });
 
@@ -230,14 +243,28 @@ describe("desktop", () => {
     // the banner at slot 8 is below the fold: no view until it is scrolled into view
     const banner = items.nth(7).getByTestId("banner");
     const id = Number(await banner.getAttribute("data-banner-id"));
-    await page.waitForTimeout(300);
+    // Count the beacons the page sends for this banner (a view is sent synchronously by the
+    // observer's callback), so "no view" can be checked as soon as the observations are delivered.
+    await page.evaluate((bannerId) => {
+      const w = window as unknown as { __views: number };
+      w.__views = 0;
+      const send = navigator.sendBeacon.bind(navigator);
+      navigator.sendBeacon = (url, data) => {
+        if (String(url).endsWith("/api/banner-events") && String(data).includes(`"bannerId":${bannerId},"kind":"view"`)) w.__views++;
+        return send(url, data);
+      };
+    }, id);
+    const viewsSent = () => page.evaluate(() => (window as unknown as { __views: number }).__views);
+    await intersectionsDelivered(banner);
+    expect(await viewsSent()).toBe(0);
     const before = bannerEvents(id, "view");
     await banner.scrollIntoViewIfNeeded();
     await expect.poll(() => bannerEvents(id, "view")).toBe(before + 1);
     await page.mouse.wheel(0, 4000);
-    await page.waitForTimeout(300);
+    await intersectionsDelivered(banner);
     await banner.scrollIntoViewIfNeeded();
-    await page.waitForTimeout(500);
+    await intersectionsDelivered(banner);
+    expect(await viewsSent()).toBe(1);
     expect(bannerEvents(id, "view")).toBe(before + 1);
 
     const clicks = bannerEvents(id, "click");
@@ -254,7 +281,7 @@ describe("desktop", () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect.poll(() => page.getByTestId("scroll-to-top").count()).toBe(0);
     await page.evaluate(() => window.scrollTo(0, 900));
-    await page.waitForTimeout(100);
+    await framesRendered(page);
     expect(await page.getByTestId("scroll-to-top").count()).toBe(0);
     await page.evaluate(() => window.scrollTo(0, 1200));
     await page.getByTestId("scroll-to-top").click();
@@ -277,7 +304,7 @@ describe("desktop", () => {
     await page.getByTestId("dismiss-hint").click();
     expect(await page.getByTestId("save-trip-hint").count()).toBe(0);
     await open(page, "/skirejser");
-    await page.waitForTimeout(200);
+    await framesRendered(page);
     expect(await page.getByTestId("save-trip-hint").count()).toBe(0);
   });
 
@@ -303,7 +330,7 @@ describe("mobile", () => {
     expect(await page.getByTestId("sidebar").isVisible()).toBe(false);
     expect(await page.getByTestId("sorting-bar").isVisible()).toBe(false);
     expect(await page.getByTestId("mobile-bar").isVisible()).toBe(true);
-    await page.waitForTimeout(200);
+    await framesRendered(page);
     expect(await page.getByTestId("save-trip-hint").isVisible().catch(() => false)).toBe(false);
     // one page only: no pagination
     await open(page, "/skirejser?travelCompanies=alpetours&minRating=5&maxPrice=3000");

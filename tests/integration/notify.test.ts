@@ -334,8 +334,13 @@ describe("outbox mode", () => {
     const files = fs.readdirSync(outbox);
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(new RegExp(`^agent-${agent}\\..+\\.eml$`));
-    const mail = parseMail(fs.readFileSync(path.join(outbox, files[0]), "utf8"));
+    const raw = fs.readFileSync(path.join(outbox, files[0]), "utf8");
+    const mail = parseMail(raw);
     expect(mail.headers.get("to")).toBe("eva@example.dk");
+    // Readable as saved: Danish text as it is, and every link whole on its line.
+    expect(raw).toContain("søgeagent");
+    expect(raw).toContain(`${BASE}/skirejser?sort=price%3Aasc`);
+    for (const id of tripIdsIn(mail)) expect(raw).toContain(`${BASE}/ud/${id}`);
     expect(mail.subject).toBe('23 nye skirejser til din søgeagent "Alt"');
     // Cheapest first (the agent's sort), 20 listed, the rest counted and reached through the search.
     expect(tripIdsIn(mail)).toEqual(lines.slice(0, 20).map((l) => l.id));

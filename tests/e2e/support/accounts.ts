@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { parseMail } from "../../support/smtp";
-import type { TestServer } from "./server";
+import type { TestServer } from "../../support/server";
 
 // Accounts in the browser: sign up through the form, then open the confirmation link from the
 // e-mail the server wrote to its outbox, as a new user would.
@@ -30,9 +30,12 @@ export async function submitSignUp(page: Page, email: string, password: string, 
   await page.getByTestId("signup-sent").waitFor();
 }
 
-/** Opens the confirmation link e-mailed to `email` and confirms; the page ends where the sign-up said to go. */
+/**
+ * Opens the confirmation link e-mailed to `email` and confirms; the page ends where the sign-up
+ * said to go. The link is read from the .eml file as saved, as a person opening it would.
+ */
 export async function confirmFromMail(page: Page, server: TestServer, email: string) {
-  const link = /https?:\/\/\S+\/konto\/bekraeft\/[A-Za-z0-9_-]+/.exec(lastMailTo(server, email).text)?.[0];
+  const link = /https?:\/\/\S+\/konto\/bekraeft\/[A-Za-z0-9_-]+/.exec(lastMailTo(server, email).raw)?.[0];
   if (!link) throw new Error(`no confirmation link in the e-mail to ${email}`);
   await page.goto(link);
   await page.getByTestId("confirm-submit").click();

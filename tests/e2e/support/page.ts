@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "playwright-core";
+import type { Frame, Locator, Page } from "playwright-core";
 
 /** Opens a page and waits until React has hydrated it and the network is quiet. */
 export async function open(page: Page, path: string) {
@@ -14,4 +14,32 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+type Target = Page | Frame;
+
+/**
+ * Resolves after two rendered frames: scroll events, resize observations and the effects they
+ * cause have run. For checking that something did NOT happen, without sleeping.
+ */
+export function framesRendered(target: Target): Promise<void> {
+  return target.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+/**
+ * Resolves once the browser has delivered the intersection observations for the element's current
+ * position. Observers are notified in the order they were made, so when ours (made last) has its
+ * answer, every observer of the page has had its own.
+ */
+export function intersectionsDelivered(locator: Locator): Promise<void> {
+  return locator.evaluate(
+    (el) =>
+      new Promise<void>((resolve) => {
+        const observer = new IntersectionObserver(() => {
+          observer.disconnect();
+          resolve();
+        });
+        observer.observe(el);
+      }),
+  );
 }

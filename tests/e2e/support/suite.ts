@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { launchBrowser, newContext, type ContextOptions } from "./browser";
-import { startServer, type ServerOptions, type TestServer } from "./server";
+import { startServer, type ServerOptions, type TestServer } from "../../support/server";
 
 // The set-up every e2e file shares: one built server on a fresh database (and usually one
 // Chromium) for the whole file, and one browser context for each describe block. These register

@@ -1,0 +1,42 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+
+// Runs the operators' CLI (or a shell command line, such as the README's pipeline) as a child
+// process, the way an operator would, and kills it if it has not ended within `timeoutMs`.
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+
+export interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(command: string, args: string[], env: Record<string, string>, timeoutMs: number): Promise<Ran> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d));
+    child.stderr.on("data", (d: Buffer) => (stderr += d));
+    const timer = setTimeout(() => {
+      process.kill(-child.pid!, "SIGKILL");
+      reject(new Error(`${command} ${args.join(" ")} did not end within ${timeoutMs / 1000} s\n${stderr}`));
+    }, timeoutMs);
+    child.once("error", reject);
+    child.once("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** `npm run indexer -- …args`, without npm in between. */
+export function runIndexer(args: string[], env: Record<string, string>, timeoutMs = 120_000): Promise<Ran> {
+  return run(process.execPath, ["--import", "tsx", "indexer/cli.ts", ...args], env, timeoutMs);
+}
+
+/** A command line in sh, in the repository's folder, e.g. a pipeline from the README. */
+export function runShell(commandLine: string, env: Record<string, string>, timeoutMs = 120_000): Promise<Ran> {
+  return run("sh", ["-c", commandLine], env, timeoutMs);
+}
