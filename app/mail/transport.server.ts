@@ -13,12 +13,25 @@ export interface MailTransport {
 
 export type MailOptions = Mail.Options;
 
+/** SMTP's limit on a line; a part with a longer line keeps nodemailer's own encoding. */
+const MAX_LINE_BYTES = 998;
+
+/**
+ * A text or HTML part as plain 8-bit UTF-8 instead of quoted-printable, so that the .eml file can
+ * be read as saved and its links clicked: quoted-printable breaks long lines (and so the links).
+ */
+function readablePart(content: Mail.Options["text"], type: "plain" | "html"): Mail.Options["text"] {
+  if (typeof content !== "string" || content.split("\n").some((line) => Buffer.byteLength(line) > MAX_LINE_BYTES)) return content;
+  return { raw: `Content-Type: text/${type}; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n${content}` };
+}
+
 /** Writes each e-mail as an .eml file (the outbox, when no SMTP server is configured). */
 export function outboxTransport(dir: string): MailTransport {
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async sendMail(mail) {
-      const info = (await stream.sendMail(mail)) as { message: Buffer };
+      const readable = { ...mail, text: readablePart(mail.text, "plain"), html: readablePart(mail.html, "html") };
+      const info = (await stream.sendMail(readable)) as { message: Buffer };
       fs.mkdirSync(dir, { recursive: true });
       const id = String(mail.messageId ?? crypto.randomUUID()).replace(/[^A-Za-z0-9.-]+/g, "_").replace(/^_|_$/g, "");
       const file = path.join(dir, `${id}.eml`);
