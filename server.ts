@@ -47,9 +47,7 @@ const db = getDb();
 await seedIfEmpty(db);
 const engine = await getSearchEngine();
 console.log(`Søgemaskine: ${engine.name}, generation ${engine.generation()}`);
-const vite = production
-  ? undefined
-  : await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+const vite = production ? undefined : await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
 const build = vite
   ? () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
   : ((await import(/* @vite-ignore */ BUILD_PATH)) as ServerBuild);

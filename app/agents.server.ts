@@ -60,7 +60,12 @@ export function updateAgent(
 }
 
 export function deleteAgent(userId: number, agentId: number, db: Db = getDb()): boolean {
-  return db.delete(searchAgents).where(and(eq(searchAgents.id, agentId), eq(searchAgents.userId, userId))).run().changes > 0;
+  return (
+    db
+      .delete(searchAgents)
+      .where(and(eq(searchAgents.id, agentId), eq(searchAgents.userId, userId)))
+      .run().changes > 0
+  );
 }
 
 export interface AgentView {

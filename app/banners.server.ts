@@ -39,13 +39,10 @@ export function findActiveBanner(id: number, db: Db = getDb()): Banner | undefin
     .get();
 }
 
-export function recordBannerEvent(
-  bannerId: number,
-  kind: "view" | "click",
-  affiliateId: string | undefined,
-  db: Db = getDb(),
-): void {
-  db.insert(bannerEvents).values({ bannerId, kind, affiliateId: affiliateId ?? null, at: new Date() }).run();
+export function recordBannerEvent(bannerId: number, kind: "view" | "click", affiliateId: string | undefined, db: Db = getDb()): void {
+  db.insert(bannerEvents)
+    .values({ bannerId, kind, affiliateId: affiliateId ?? null, at: new Date() })
+    .run();
 }
 
 export interface BannerStats {
@@ -86,8 +83,14 @@ export const DEMO_BANNERS = [
 ] as const;
 
 export function seedBannersIfEmpty(db: Db): number {
-  const n = db.select({ n: sql<number>`count(*)` }).from(banners).get()?.n ?? 0;
+  const n =
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(banners)
+      .get()?.n ?? 0;
   if (n > 0) return 0;
-  db.insert(banners).values(DEMO_BANNERS.map((b) => ({ ...b, active: true }))).run();
+  db.insert(banners)
+    .values(DEMO_BANNERS.map((b) => ({ ...b, active: true })))
+    .run();
   return DEMO_BANNERS.length;
 }

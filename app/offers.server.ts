@@ -13,15 +13,13 @@ export interface StoredOffer {
 
 /** The stored trip's offer URL: the only place the outbound redirect ever sends a visitor. */
 export function findOffer(tripId: string, db: Db = getDb()): StoredOffer | undefined {
-  return db
-    .select({ tripId: trips.id, companySlug: trips.companySlug, url: trips.url })
-    .from(trips)
-    .where(eq(trips.id, tripId))
-    .get();
+  return db.select({ tripId: trips.id, companySlug: trips.companySlug, url: trips.url }).from(trips).where(eq(trips.id, tripId)).get();
 }
 
 export function recordOfferClick(offer: StoredOffer, affiliateId: string | undefined, db: Db = getDb(), at = new Date()): void {
-  db.insert(offerClicks).values({ tripId: offer.tripId, companySlug: offer.companySlug, affiliateId: affiliateId ?? null, at }).run();
+  db.insert(offerClicks)
+    .values({ tripId: offer.tripId, companySlug: offer.companySlug, affiliateId: affiliateId ?? null, at })
+    .run();
 }
 
 /** The stored offer URL with the affiliate id as `aff` (replacing any the company's URL had). */

@@ -1,5 +1,16 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import {
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { getUser } from "./auth/session.server";
 import { AccountNav, LocalSavesOffer } from "./components/account/account-nav";
 import stylesheet from "./tailwind.css?url";

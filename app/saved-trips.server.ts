@@ -33,11 +33,21 @@ export function isSaved(userId: number, tripId: string, db: Db = getDb()): boole
 }
 
 export function removeSavedTrip(userId: number, tripId: string, db: Db = getDb()): boolean {
-  return db.delete(savedTrips).where(and(eq(savedTrips.userId, userId), eq(savedTrips.tripId, tripId))).run().changes > 0;
+  return (
+    db
+      .delete(savedTrips)
+      .where(and(eq(savedTrips.userId, userId), eq(savedTrips.tripId, tripId)))
+      .run().changes > 0
+  );
 }
 
 export function savedTripIds(userId: number, db: Db = getDb()): string[] {
-  return db.select({ id: savedTrips.tripId }).from(savedTrips).where(eq(savedTrips.userId, userId)).all().map((r) => r.id);
+  return db
+    .select({ id: savedTrips.tripId })
+    .from(savedTrips)
+    .where(eq(savedTrips.userId, userId))
+    .all()
+    .map((r) => r.id);
 }
 
 export function savedTripsOf(userId: number, db: Db = getDb()) {

@@ -14,7 +14,10 @@ import { meta, searchAgents } from "../db/schema";
 const SECRET_KEY = "unsubscribe_secret";
 
 function secret(db: Db): string {
-  db.insert(meta).values({ key: SECRET_KEY, value: crypto.randomBytes(32).toString("base64url") }).onConflictDoNothing().run();
+  db.insert(meta)
+    .values({ key: SECRET_KEY, value: crypto.randomBytes(32).toString("base64url") })
+    .onConflictDoNothing()
+    .run();
   return db.select({ value: meta.value }).from(meta).where(eq(meta.key, SECRET_KEY)).get()!.value;
 }
 

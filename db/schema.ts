@@ -12,13 +12,17 @@ export const countries = sqliteTable("countries", {
 export const regions = sqliteTable("regions", {
   slug: text("slug").primaryKey(),
   name: text("name").notNull(),
-  countrySlug: text("country_slug").notNull().references(() => countries.slug),
+  countrySlug: text("country_slug")
+    .notNull()
+    .references(() => countries.slug),
 });
 
 export const resorts = sqliteTable("resorts", {
   slug: text("slug").primaryKey(),
   name: text("name").notNull(),
-  regionSlug: text("region_slug").notNull().references(() => regions.slug),
+  regionSlug: text("region_slug")
+    .notNull()
+    .references(() => regions.slug),
   /** Centre of the resort's accommodations, recomputed at each import. */
   lat: real("lat").notNull(),
   lng: real("lng").notNull(),
@@ -53,7 +57,9 @@ export const accommodations = sqliteTable(
     lat: real("lat").notNull(),
     lng: real("lng").notNull(),
     imageUrl: text("image_url"),
-    resortSlug: text("resort_slug").notNull().references(() => resorts.slug),
+    resortSlug: text("resort_slug")
+      .notNull()
+      .references(() => resorts.slug),
   },
   (t) => [index("accommodations_resort").on(t.resortSlug)],
 );
@@ -61,8 +67,12 @@ export const accommodations = sqliteTable(
 export const accommodationFeatures = sqliteTable(
   "accommodation_features",
   {
-    accommodationId: text("accommodation_id").notNull().references(() => accommodations.id),
-    featureValue: text("feature_value").notNull().references(() => features.value),
+    accommodationId: text("accommodation_id")
+      .notNull()
+      .references(() => accommodations.id),
+    featureValue: text("feature_value")
+      .notNull()
+      .references(() => features.value),
   },
   (t) => [primaryKey({ columns: [t.accommodationId, t.featureValue] })],
 );
@@ -70,8 +80,12 @@ export const accommodationFeatures = sqliteTable(
 export const accommodationTags = sqliteTable(
   "accommodation_tags",
   {
-    accommodationId: text("accommodation_id").notNull().references(() => accommodations.id),
-    tagSlug: text("tag_slug").notNull().references(() => tags.slug),
+    accommodationId: text("accommodation_id")
+      .notNull()
+      .references(() => accommodations.id),
+    tagSlug: text("tag_slug")
+      .notNull()
+      .references(() => tags.slug),
   },
   (t) => [primaryKey({ columns: [t.accommodationId, t.tagSlug] })],
 );
@@ -80,8 +94,12 @@ export const trips = sqliteTable(
   "trips",
   {
     id: text("id").primaryKey(),
-    companySlug: text("company_slug").notNull().references(() => travelCompanies.slug),
-    accommodationId: text("accommodation_id").notNull().references(() => accommodations.id),
+    companySlug: text("company_slug")
+      .notNull()
+      .references(() => travelCompanies.slug),
+    accommodationId: text("accommodation_id")
+      .notNull()
+      .references(() => accommodations.id),
     departureDate: text("departure_date").notNull(),
     nights: integer("nights").notNull(),
     transport: text("transport", { enum: ["bus", "fly", "egen-transport"] }).notNull(),
@@ -89,7 +107,9 @@ export const trips = sqliteTable(
     price: real("price").notNull(),
     pricePerPerson: real("price_per_person").notNull(),
     originalPrice: real("original_price"),
-    mealPlanSlug: text("meal_plan_slug").notNull().references(() => mealPlans.slug),
+    mealPlanSlug: text("meal_plan_slug")
+      .notNull()
+      .references(() => mealPlans.slug),
     skiPassIncluded: integer("ski_pass_included", { mode: "boolean" }).notNull(),
     skiPassDays: integer("ski_pass_days").notNull(),
     url: text("url").notNull(),
@@ -121,21 +141,29 @@ export const users = sqliteTable("users", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   email: text("email").notNull().unique(),
   passwordHash: text("password_hash").notNull(),
-  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch() * 1000)`),
+  createdAt: integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch() * 1000)`),
 });
 
 export const searchAgents = sqliteTable(
   "search_agents",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     /** The search as its canonical query string (app/domain/url-codec.ts). */
     query: text("query").notNull(),
-    frequency: text("frequency", { enum: ["instant", "daily", "weekly"] }).notNull().default("instant"),
+    frequency: text("frequency", { enum: ["instant", "daily", "weekly"] })
+      .notNull()
+      .default("instant"),
     active: integer("active", { mode: "boolean" }).notNull().default(true),
     lastNotifiedAt: integer("last_notified_at", { mode: "timestamp_ms" }),
-    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch() * 1000)`),
+    createdAt: integer("created_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch() * 1000)`),
   },
   (t) => [uniqueIndex("search_agents_user_query").on(t.userId, t.query)],
 );
@@ -144,12 +172,16 @@ export const searchAgents = sqliteTable(
 export const agentNotifications = sqliteTable(
   "agent_notifications",
   {
-    agentId: integer("agent_id").notNull().references(() => searchAgents.id, { onDelete: "cascade" }),
+    agentId: integer("agent_id")
+      .notNull()
+      .references(() => searchAgents.id, { onDelete: "cascade" }),
     tripId: text("trip_id").notNull(),
     /** When the row was claimed ('pending'), then when its e-mail was handed over ('sent'). */
     sentAt: integer("sent_at", { mode: "timestamp_ms" }).notNull(),
     /** 'pending': claimed by a notifier run, e-mail not yet confirmed sent (indexer/notify.ts). */
-    status: text("status", { enum: ["pending", "sent"] }).notNull().default("sent"),
+    status: text("status", { enum: ["pending", "sent"] })
+      .notNull()
+      .default("sent"),
     /** The batch (one e-mail) the row was claimed in; a resent batch keeps its Message-ID. */
     batch: text("batch"),
   },
@@ -159,9 +191,13 @@ export const agentNotifications = sqliteTable(
 export const savedTrips = sqliteTable(
   "saved_trips",
   {
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     tripId: text("trip_id").notNull(),
-    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch() * 1000)`),
+    createdAt: integer("created_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch() * 1000)`),
   },
   (t) => [primaryKey({ columns: [t.userId, t.tripId] })],
 );
@@ -180,7 +216,9 @@ export const bannerEvents = sqliteTable(
   "banner_events",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    bannerId: integer("banner_id").notNull().references(() => banners.id, { onDelete: "cascade" }),
+    bannerId: integer("banner_id")
+      .notNull()
+      .references(() => banners.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: ["view", "click"] }).notNull(),
     affiliateId: text("affiliate_id"),
     at: integer("at", { mode: "timestamp_ms" }).notNull(),
@@ -235,7 +273,9 @@ export const sessions = sqliteTable(
   "sessions",
   {
     idHash: text("id_hash").primaryKey(),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
   },

@@ -39,7 +39,8 @@ async function main(argv: string[]): Promise<number> {
       const season = values.season === undefined ? undefined : Number(values.season);
       if (!Number.isInteger(trips) || trips < 1) return usage("--trips skal være et helt tal over 0");
       if (!Number.isInteger(seed)) return usage("--seed skal være et helt tal");
-      if (season !== undefined && !(Number.isInteger(season) && season > 2000 && season < 3000)) return usage("--season skal være et årstal");
+      if (season !== undefined && !(Number.isInteger(season) && season > 2000 && season < 3000))
+        return usage("--season skal være et årstal");
       const out = values.out ? fs.createWriteStream(values.out) : process.stdout;
       await runDemo({ trips, seed, season }, out);
       return 0;

@@ -21,7 +21,10 @@ export const feedLineSchema = z
       features: z.array(z.object({ value: slug, name })).max(100),
       lat: z.number().min(-90).max(90),
       lng: z.number().min(-180).max(180),
-      imageUrl: z.url({ protocol: /^https?$/ }).max(2000).nullable(),
+      imageUrl: z
+        .url({ protocol: /^https?$/ })
+        .max(2000)
+        .nullable(),
       destination: named.extend({ region: named, country: named }),
       tags: z.array(slug).max(50),
     }),

@@ -39,11 +39,7 @@ export class UnusableFeedError extends Error {}
  * upserted, rejected lines reported, and each company's offers missing from the file become
  * unavailable. Returns the summary; the database is untouched if anything throws.
  */
-export async function importFeed(
-  db: Db,
-  input: AsyncIterable<Buffer | string>,
-  options: ImportOptions = {},
-): Promise<ImportSummary> {
+export async function importFeed(db: Db, input: AsyncIterable<Buffer | string>, options: ImportOptions = {}): Promise<ImportSummary> {
   const started = performance.now();
   const now = options.now ?? new Date();
   const writer = new FeedWriter(db, now);
@@ -194,7 +190,11 @@ class FeedWriter {
       map.set(key, fingerprint);
     };
     once(written.countries, dest.country.slug, dest.country.name, () =>
-      db.insert(t.countries).values(dest.country).onConflictDoUpdate({ target: t.countries.slug, set: { name: dest.country.name } }).run(),
+      db
+        .insert(t.countries)
+        .values(dest.country)
+        .onConflictDoUpdate({ target: t.countries.slug, set: { name: dest.country.name } })
+        .run(),
     );
     once(written.regions, dest.region.slug, dest.region.name + dest.country.slug, () =>
       db
@@ -213,7 +213,11 @@ class FeedWriter {
     const company = line.travelCompany;
     this.companies.add(company.slug);
     once(written.companies, company.slug, company.name, () =>
-      db.insert(t.travelCompanies).values(company).onConflictDoUpdate({ target: t.travelCompanies.slug, set: { name: company.name } }).run(),
+      db
+        .insert(t.travelCompanies)
+        .values(company)
+        .onConflictDoUpdate({ target: t.travelCompanies.slug, set: { name: company.name } })
+        .run(),
     );
     const meal = line.mealPlan;
     once(written.mealPlans, meal.slug, meal.title + meal.short, () =>
@@ -225,7 +229,11 @@ class FeedWriter {
     );
     for (const f of a.features) {
       once(written.features, f.value, f.name, () =>
-        db.insert(t.features).values(f).onConflictDoUpdate({ target: t.features.value, set: { name: f.name } }).run(),
+        db
+          .insert(t.features)
+          .values(f)
+          .onConflictDoUpdate({ target: t.features.value, set: { name: f.name } })
+          .run(),
       );
     }
     for (const tag of a.tags) {
@@ -240,12 +248,16 @@ class FeedWriter {
       db.delete(t.accommodationFeatures).where(eq(t.accommodationFeatures.accommodationId, a.id)).run();
       if (a.features.length) {
         const unique = [...new Set(a.features.map((f) => f.value))];
-        db.insert(t.accommodationFeatures).values(unique.map((featureValue) => ({ accommodationId: a.id, featureValue }))).run();
+        db.insert(t.accommodationFeatures)
+          .values(unique.map((featureValue) => ({ accommodationId: a.id, featureValue })))
+          .run();
       }
       db.delete(t.accommodationTags).where(eq(t.accommodationTags.accommodationId, a.id)).run();
       if (a.tags.length) {
         const unique = [...new Set(a.tags)];
-        db.insert(t.accommodationTags).values(unique.map((tagSlug) => ({ accommodationId: a.id, tagSlug }))).run();
+        db.insert(t.accommodationTags)
+          .values(unique.map((tagSlug) => ({ accommodationId: a.id, tagSlug })))
+          .run();
       }
     });
   }
@@ -255,13 +267,7 @@ class FeedWriter {
     const result = this.db
       .update(t.trips)
       .set({ available: false })
-      .where(
-        and(
-          inArray(t.trips.companySlug, [...this.companies]),
-          eq(t.trips.available, true),
-          lt(t.trips.lastSeenAt, this.at),
-        ),
-      )
+      .where(and(inArray(t.trips.companySlug, [...this.companies]), eq(t.trips.available, true), lt(t.trips.lastSeenAt, this.at)))
       .run();
     return result.changes;
   }

@@ -3,9 +3,7 @@
 
 export const MAX_LINE_BYTES = 1024 * 1024;
 
-export type FeedRecord =
-  | { lineNo: number; text: string; bytes: number }
-  | { lineNo: number; error: string; bytes: number };
+export type FeedRecord = { lineNo: number; text: string; bytes: number } | { lineNo: number; error: string; bytes: number };
 
 const NEWLINE = 0x0a;
 

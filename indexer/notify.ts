@@ -160,7 +160,14 @@ function claim(db: Db, agent: AgentRow, now: Date): string | null {
 }
 
 /** (b) sends the batch, (c) marks it sent. Returns the number of trips in it. */
-async function deliver(db: Db, agent: AgentRow, batch: string, now: Date, options: NotifierOptions, summary: NotifierSummary): Promise<number> {
+async function deliver(
+  db: Db,
+  agent: AgentRow,
+  batch: string,
+  now: Date,
+  options: NotifierOptions,
+  summary: NotifierSummary,
+): Promise<number> {
   const query = parseSearchQuery(new URLSearchParams(agent.query));
   const trips = db.$client
     .prepare(
@@ -261,7 +268,9 @@ function acquireLock(db: Db): Lock | null {
   const sqlite = db.$client;
   const mine = `${process.pid}:${crypto.randomBytes(6).toString("hex")}`;
   const write = (until: number) =>
-    sqlite.prepare("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(LOCK_KEY, `${mine}:${until}`);
+    sqlite
+      .prepare("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
+      .run(LOCK_KEY, `${mine}:${until}`);
   const taken = sqlite
     .transaction(() => {
       const held = sqlite.prepare("SELECT value FROM meta WHERE key = ?").pluck().get(LOCK_KEY) as string | undefined;
@@ -301,6 +310,8 @@ export function runNotifierFromEnv(db: Db, env: NodeJS.ProcessEnv = process.env,
     baseUrl: publicUrl(env),
     from: mailFrom(DEFAULT_FROM, env),
     onError: (agentId, error) =>
-      console.error(`Fejl: e-mail til søgeagent ${agentId} kunne ikke sendes (prøves igen næste gang): ${error instanceof Error ? error.message : String(error)}`),
+      console.error(
+        `Fejl: e-mail til søgeagent ${agentId} kunne ikke sendes (prøves igen næste gang): ${error instanceof Error ? error.message : String(error)}`,
+      ),
   });
 }

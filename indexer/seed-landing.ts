@@ -76,7 +76,11 @@ export const DEMO_LANDING_BOXES: Array<typeof landingBoxes.$inferInsert> = [
 
 /** When the table is empty, inserts the demo landing boxes; returns how many were inserted. */
 export function seedLandingBoxes(db: Db): number {
-  const n = db.select({ n: sql<number>`count(*)` }).from(landingBoxes).get()?.n ?? 0;
+  const n =
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(landingBoxes)
+      .get()?.n ?? 0;
   if (n > 0) return 0;
   db.insert(landingBoxes).values(DEMO_LANDING_BOXES).run();
   return DEMO_LANDING_BOXES.length;

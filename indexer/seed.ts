@@ -15,7 +15,11 @@ export async function seedIfEmpty(db: Db): Promise<void> {
   const banners = seedBannersIfEmpty(db);
   if (banners) console.log(`Tom bannertabel: ${banners} demo-bannere oprettet.`);
   if (seedLandingBoxes(db)) console.log("Tom tabel med forsidebokse: demo-bokse oprettet.");
-  const count = db.select({ n: sql<number>`count(*)` }).from(trips).get()?.n ?? 0;
+  const count =
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(trips)
+      .get()?.n ?? 0;
   if (count > 0) return;
   console.log(`Tom database: indlæser ${DEMO_TRIPS} demo-rejser …`);
   const lines = generateDemoFeed({ trips: DEMO_TRIPS, seed: 1, season: defaultSeason(todayInDenmark()) });

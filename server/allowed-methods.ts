@@ -9,5 +9,10 @@ const ALLOW_HEADER = [...ALLOWED].join(", ");
 
 export function allowedMethodsOnly(req: Request, res: Response, next: NextFunction): void {
   if (ALLOWED.has(req.method)) return next();
-  res.status(405).set("Allow", ALLOW_HEADER).type("text/plain; charset=utf-8").set("Cache-Control", "no-store").send(texts.errors.methodNotAllowed);
+  res
+    .status(405)
+    .set("Allow", ALLOW_HEADER)
+    .type("text/plain; charset=utf-8")
+    .set("Cache-Control", "no-store")
+    .send(texts.errors.methodNotAllowed);
 }

@@ -6,6 +6,8 @@ import fs from "node:fs";
 
 const required = fs.readFileSync(new URL("../.nvmrc", import.meta.url), "utf8").trim();
 if (process.versions.node.split(".")[0] !== required) {
-  console.error(`Pistepris kræver Node.js ${required} (se .nvmrc), men kører på ${process.version}: skift version, fx med \`nvm use\`, og kør npm install igen.`);
+  console.error(
+    `Pistepris kræver Node.js ${required} (se .nvmrc), men kører på ${process.version}: skift version, fx med \`nvm use\`, og kør npm install igen.`,
+  );
   process.exit(1);
 }

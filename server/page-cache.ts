@@ -45,7 +45,9 @@ export function pageCache({ paths, version, maxEntries = 500, ttlMs = 60_000 }: 
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     const collect = (chunk: unknown, encoding?: unknown) => {
       if (chunk === undefined || chunk === null || typeof chunk === "function") return;
-      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
+      chunks.push(
+        Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"),
+      );
     };
     res.write = ((chunk: unknown, ...rest: unknown[]) => {
       collect(chunk, rest[0]);

@@ -10,7 +10,9 @@ const KEY_LENGTH = 64;
 
 function scrypt(password: string, salt: Buffer, keylen: number, opts: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scryptCb(password.normalize("NFKC"), salt, keylen, { ...opts, maxmem: 256 * opts.N! * opts.r! }, (err, key) => (err ? reject(err) : resolve(key))),
+    scryptCb(password.normalize("NFKC"), salt, keylen, { ...opts, maxmem: 256 * opts.N! * opts.r! }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
   );
 }
 

@@ -36,7 +36,10 @@ export function sessionSecret(db: Db = getDb(), env = process.env): string {
   if (env.SESSION_SECRET) return env.SESSION_SECRET;
   const stored = db.select().from(meta).where(eq(meta.key, SECRET_KEY)).get();
   if (stored) return stored.value;
-  db.insert(meta).values({ key: SECRET_KEY, value: randomBytes(32).toString("base64url") }).onConflictDoNothing().run();
+  db.insert(meta)
+    .values({ key: SECRET_KEY, value: randomBytes(32).toString("base64url") })
+    .onConflictDoNothing()
+    .run();
   return db.select().from(meta).where(eq(meta.key, SECRET_KEY)).get()!.value;
 }
 
@@ -63,7 +66,12 @@ function databaseSessionStorage(db: Db, secret: string): SessionStorage<SessionD
         // Expired sessions are dropped as new ones are made, which keeps the table small.
         tx.delete(sessions).where(lt(sessions.expiresAt, at)).run();
         tx.insert(sessions)
-          .values({ idHash: sessionIdHash(id), userId: data.userId!, createdAt: at, expiresAt: expires ?? new Date(at.getTime() + SESSION_MAX_AGE_S * 1000) })
+          .values({
+            idHash: sessionIdHash(id),
+            userId: data.userId!,
+            createdAt: at,
+            expiresAt: expires ?? new Date(at.getTime() + SESSION_MAX_AGE_S * 1000),
+          })
           .run();
       });
       return id;
@@ -78,10 +86,16 @@ function databaseSessionStorage(db: Db, secret: string): SessionStorage<SessionD
     },
     async updateData(id, data, expires) {
       // The user of a session never changes (a new log-in makes a new session); only the expiry can.
-      if (expires) db.update(sessions).set({ expiresAt: expires }).where(eq(sessions.idHash, sessionIdHash(id))).run();
+      if (expires)
+        db.update(sessions)
+          .set({ expiresAt: expires })
+          .where(eq(sessions.idHash, sessionIdHash(id)))
+          .run();
     },
     async deleteData(id) {
-      db.delete(sessions).where(eq(sessions.idHash, sessionIdHash(id))).run();
+      db.delete(sessions)
+        .where(eq(sessions.idHash, sessionIdHash(id)))
+        .run();
     },
   });
 }

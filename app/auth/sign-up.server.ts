@@ -78,7 +78,10 @@ export async function requestSignUp(form: FormData, ctx: SignUpContext): Promise
     await ctx.transport.sendMail(mail);
   } catch {
     // A link nobody received must not stay usable.
-    if (pendingToken) db.delete(pendingSignUps).where(eq(pendingSignUps.tokenHash, tokenHash(pendingToken))).run();
+    if (pendingToken)
+      db.delete(pendingSignUps)
+        .where(eq(pendingSignUps.tokenHash, tokenHash(pendingToken)))
+        .run();
     return { ok: false, status: 503, error: texts.account.mailFailed };
   }
   return { ok: true, email };

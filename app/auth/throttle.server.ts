@@ -26,7 +26,11 @@ export function createThrottle(limits: ThrottleLimits) {
     address: ip ? `${limits.name}:ip:${ip}` : undefined,
   });
   const attempts = (db: Db, key: string, since: Date) =>
-    db.select({ n: count() }).from(loginAttempts).where(and(eq(loginAttempts.key, key), gte(loginAttempts.at, since))).get()?.n ?? 0;
+    db
+      .select({ n: count() })
+      .from(loginAttempts)
+      .where(and(eq(loginAttempts.key, key), gte(loginAttempts.at, since)))
+      .get()?.n ?? 0;
 
   return {
     limits,
@@ -50,7 +54,9 @@ export function createThrottle(limits: ThrottleLimits) {
     },
     /** Forgets the account's attempts (the address's stay). */
     clear(keys: ThrottleKeys, db: Db = getDb()): void {
-      db.delete(loginAttempts).where(eq(loginAttempts.key, keysOf(keys).account)).run();
+      db.delete(loginAttempts)
+        .where(eq(loginAttempts.key, keysOf(keys).account))
+        .run();
     },
   };
 }

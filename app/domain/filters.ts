@@ -1,10 +1,4 @@
-import {
-  FULL_PRICE_MAX,
-  MIN_PRICE_GAP,
-  PER_PERSON_PRICE_MAX,
-  SKI_PASS_DAYS_MAX,
-  type PriceMode,
-} from "./constants";
+import { FULL_PRICE_MAX, MIN_PRICE_GAP, PER_PERSON_PRICE_MAX, SKI_PASS_DAYS_MAX, type PriceMode } from "./constants";
 import type { SearchFilters } from "./search-data";
 
 // The filter sidebar's rules (specification point 4 "Filters" and point 5), as pure functions on
@@ -55,12 +49,7 @@ export function minPriceUpperBound(max: number | undefined, sliderMax: number): 
  * Sets a price range in the given mode. The minimum is clamped to [0, max − 100], the maximum to
  * [min + 100, slider max]; a value at a default bound (0 or the slider maximum) is sent as unset.
  */
-export function setPriceRange(
-  f: SearchFilters,
-  mode: PriceMode,
-  min: number | undefined,
-  max: number | undefined,
-): SearchFilters {
+export function setPriceRange(f: SearchFilters, mode: PriceMode, min: number | undefined, max: number | undefined): SearchFilters {
   const { min: minKey, max: maxKey, sliderMax } = priceKeys(mode);
   let hi = max === undefined || !Number.isFinite(max) ? sliderMax : Math.round(max);
   hi = Math.min(sliderMax, Math.max(MIN_PRICE_GAP, hi));
@@ -154,7 +143,11 @@ export function filterChips(f: SearchFilters, options: ChipOptions, t: ChipTexts
     chips.push({ id: "price", label: t.price("perPerson", f.minPrice, f.maxPrice), remove: without(f, "minPrice", "maxPrice") });
   }
   if (hasTotalBound(f)) {
-    chips.push({ id: "fullPrice", label: t.price("total", f.minFullPrice, f.maxFullPrice), remove: without(f, "minFullPrice", "maxFullPrice") });
+    chips.push({
+      id: "fullPrice",
+      label: t.price("total", f.minFullPrice, f.maxFullPrice),
+      remove: without(f, "minFullPrice", "maxFullPrice"),
+    });
   }
   if (f.minRating !== undefined) chips.push({ id: "minRating", label: t.rating(f.minRating), remove: without(f, "minRating") });
   if (f.skiPassIncluded !== undefined) {

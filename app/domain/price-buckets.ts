@@ -1,10 +1,4 @@
-import {
-  FULL_PRICE_BAND,
-  FULL_PRICE_MAX,
-  PER_PERSON_PRICE_BAND,
-  PER_PERSON_PRICE_MAX,
-  UNKNOWN_BUCKET,
-} from "./constants";
+import { FULL_PRICE_BAND, FULL_PRICE_MAX, PER_PERSON_PRICE_BAND, PER_PERSON_PRICE_MAX, UNKNOWN_BUCKET } from "./constants";
 
 export interface BucketScheme {
   band: number;

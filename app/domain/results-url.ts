@@ -1,11 +1,4 @@
-import {
-  FULL_PRICE_MAX,
-  OFFER_REDIRECT_PATH,
-  PER_PERSON_PRICE_MAX,
-  RESULTS_PATH,
-  SKI_PASS_DAYS_MAX,
-  type PriceMode,
-} from "./constants";
+import { FULL_PRICE_MAX, OFFER_REDIRECT_PATH, PER_PERSON_PRICE_MAX, RESULTS_PATH, SKI_PASS_DAYS_MAX, type PriceMode } from "./constants";
 import { hasTotalBound, switchPriceMode } from "./filters";
 import type { SearchQuery } from "./search-data";
 import { NUMERIC_FILTER_KEYS, parseSearchQuery, toSearchParams } from "./url-codec";
@@ -86,8 +79,7 @@ export function parseResultsParams(raw: URLSearchParams): ResultsState {
   const f = query.searchData.filters;
   // An explicit price type (the form always sends one) wins; otherwise a total bound implies 'Samlet pris'.
   const requested = params.get("priceType");
-  const priceMode: PriceMode =
-    requested === "total" || requested === "perPerson" ? requested : hasTotalBound(f) ? "total" : "perPerson";
+  const priceMode: PriceMode = requested === "total" || requested === "perPerson" ? requested : hasTotalBound(f) ? "total" : "perPerson";
   // Each mode keeps only its own bounds; 'Eksklusiv' has no ski-pass days.
   let filters = switchPriceMode(f, priceMode);
   if (filters.skiPassIncluded === false) {
@@ -102,7 +94,9 @@ export function parseResultsParams(raw: URLSearchParams): ResultsState {
     ...(aff && AFF.test(aff) ? { aff } : {}),
     ...(params.get("map") === "1" ? { map: true } : {}),
     ...(params.get("embed") === "1" ? { embed: true } : {}),
-    ...((RESULTS_DIALOGS as readonly string[]).includes(params.get("dialog") ?? "") ? { dialog: params.get("dialog") as ResultsDialog } : {}),
+    ...((RESULTS_DIALOGS as readonly string[]).includes(params.get("dialog") ?? "")
+      ? { dialog: params.get("dialog") as ResultsDialog }
+      : {}),
   };
 }
 

@@ -51,7 +51,13 @@ export const facetNumbersBody = z.object({
   searchData: searchDataBody,
   sortingMethod: z.enum(SORTING_METHODS).optional(),
   requiredFacetFields: z
-    .array(z.string().regex(/^(priceRange|pricePerPersonRange|mealPlanType|skiPassIncluded|accommodation_rating|travelCompanySlug|accommodation_features_[a-z0-9-]{1,80})$/))
+    .array(
+      z
+        .string()
+        .regex(
+          /^(priceRange|pricePerPersonRange|mealPlanType|skiPassIncluded|accommodation_rating|travelCompanySlug|accommodation_features_[a-z0-9-]{1,80})$/,
+        ),
+    )
     .min(1)
     .max(100),
 });

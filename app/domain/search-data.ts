@@ -9,10 +9,7 @@ export type SearchArea =
 
 /** When: "arrival". No arrival means "Snarest muligt": every departure from today on. */
 export type Arrival =
-  | { type: "asap" }
-  | { type: "weeks"; weeks: number[] }
-  | { type: "months"; months: string[] }
-  | { type: "dates"; dates: string[] };
+  { type: "asap" } | { type: "weeks"; weeks: number[] } | { type: "months"; months: string[] } | { type: "dates"; dates: string[] };
 
 /** The filters part of the search data; an absent field is unset. */
 export interface SearchFilters {

@@ -115,7 +115,8 @@ export const texts = {
   // The partner page (/partner) and the embedded widget (issue 7).
   partner: {
     title: "Pistepris på dit eget site",
-    metaDescription: "Vis Pistepris' søgeresultater for skirejser på dit eget site med et lille stykke kode, og få klikkene krediteret dit partner-id.",
+    metaDescription:
+      "Vis Pistepris' søgeresultater for skirejser på dit eget site med et lille stykke kode, og få klikkene krediteret dit partner-id.",
     intro:
       "Som partner kan du vise Pistepris’ søgeresultater direkte på dit eget site. Indsæt koden herunder, så viser vi en liste over skirejser i en ramme, der automatisk tilpasser sin højde til indholdet.",
     howHeading: "Sådan virker det",
@@ -129,7 +130,8 @@ export const texts = {
     optionsHeading: "Indstillinger",
     optionSearch:
       "Den søgning, listen starter med, som en forespørgsel i samme format som adressen på vores resultatside, fx destinationSlugs=val-thorens&weeks=7 eller adultCount=4&sort=price:asc. Udelader du den, vises alle skirejser.",
-    optionAff: "Dit partner-id (bogstaver, tal, - og _, højst 64 tegn). Det følger med i alle søgninger og på alle links til tilbud og annoncer.",
+    optionAff:
+      "Dit partner-id (bogstaver, tal, - og _, højst 64 tegn). Det følger med i alle søgninger og på alle links til tilbud og annoncer.",
     tipHeading: "Tip",
     tip: "Find den søgning, du vil vise, på vores resultatside, og kopiér alt efter spørgsmålstegnet i adressen til data-search.",
   },
@@ -291,7 +293,8 @@ export const texts = {
     confirmLink: "Bekræft din e-mail",
     confirmExpiry: (hours: number) => `Linket virker i ${hours} timer. Har du ikke bedt om en konto, kan du se bort fra denne e-mail.`,
     existsSubject: "Du har allerede en konto på Pistepris",
-    existsIntro: "Nogen, forhåbentlig dig, har prøvet at oprette en konto på Pistepris med denne e-mail. Du har allerede en konto, så du kan logge ind her:",
+    existsIntro:
+      "Nogen, forhåbentlig dig, har prøvet at oprette en konto på Pistepris med denne e-mail. Du har allerede en konto, så du kan logge ind her:",
     existsLink: "Log ind på Pistepris",
     existsIgnore: "Har du ikke prøvet at oprette en konto, kan du se bort fra denne e-mail. Din konto er uændret.",
   },
@@ -327,7 +330,8 @@ export const texts = {
     throttled: "For mange forsøg. Vent et kvarter, og prøv igen.",
     invalidSignUp: (n: number) => `Skriv en gyldig e-mail og en adgangskode på mindst ${n} tegn.`,
     passwordsDiffer: "De to adgangskoder er ikke ens.",
-    notConfirmed: "Du mangler at bekræfte din e-mail. Klik på linket i den e-mail, vi sendte dig, eller opret kontoen igen for at få et nyt link.",
+    notConfirmed:
+      "Du mangler at bekræfte din e-mail. Klik på linket i den e-mail, vi sendte dig, eller opret kontoen igen for at få et nyt link.",
     signUpThrottled: "For mange forsøg på at oprette en konto. Vent en time, og prøv igen.",
     mailFailed: "Vi kunne ikke sende e-mailen lige nu. Prøv igen om lidt.",
     checkEmailTitle: "Tjek din e-mail",

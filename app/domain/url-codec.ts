@@ -25,7 +25,10 @@ const yearMonth = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/));
 const week = intIn(1, 53);
 // Built once: parsing runs several times for every page render (loader, meta, search state).
 const skiPassDays = intIn(0, 365);
-const skiPassIncluded = z.pipe(z.enum(["true", "false"]), z.transform((v) => v === "true"));
+const skiPassIncluded = z.pipe(
+  z.enum(["true", "false"]),
+  z.transform((v) => v === "true"),
+);
 const rating = intIn(1, 5);
 const adultCount = intIn(1, MAX_ADULT_COUNT);
 const childrenCount = intIn(0, MAX_CHILDREN_COUNT);

@@ -8,7 +8,14 @@ import type { MailOptions } from "./transport.server";
 
 export const ACCOUNT_MAIL_FROM = "Pistepris <konto@pistepris.dk>";
 
-function compose(to: string, from: string, subject: string, intro: string, link: { label: string; url: string }, outro: string): MailOptions {
+function compose(
+  to: string,
+  from: string,
+  subject: string,
+  intro: string,
+  link: { label: string; url: string },
+  outro: string,
+): MailOptions {
   const text = [intro, "", link.url, "", outro].join("\n");
   const html = `<!doctype html>
 <html lang="da"><head><meta charset="utf-8"><title>${e(subject)}</title></head>

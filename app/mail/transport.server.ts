@@ -33,7 +33,9 @@ export function outboxTransport(dir: string): MailTransport {
       const readable = { ...mail, text: readablePart(mail.text, "plain"), html: readablePart(mail.html, "html") };
       const info = (await stream.sendMail(readable)) as { message: Buffer };
       fs.mkdirSync(dir, { recursive: true });
-      const id = String(mail.messageId ?? crypto.randomUUID()).replace(/[^A-Za-z0-9.-]+/g, "_").replace(/^_|_$/g, "");
+      const id = String(mail.messageId ?? crypto.randomUUID())
+        .replace(/[^A-Za-z0-9.-]+/g, "_")
+        .replace(/^_|_$/g, "");
       const file = path.join(dir, `${id}.eml`);
       // Written under a temporary name and renamed, so the outbox never holds half a message.
       fs.writeFileSync(`${file}.tmp`, info.message);

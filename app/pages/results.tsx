@@ -54,7 +54,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     destinations: { persons, tree },
     banners: activeBanners(),
     // The visitor's account (issue 6): the travel-alert toggle, the dialogs and the saved trips.
-    account: await resultsAccount(request, result.items.map((i) => i.trip.id)),
+    account: await resultsAccount(
+      request,
+      result.items.map((i) => i.trip.id),
+    ),
     names: placeNames(result),
     origin: url.origin,
     // The results-map view (`map=1`): the tiles and the plain list of places by resort.
@@ -155,7 +158,12 @@ function ResultsPage() {
           />
         </aside>
 
-        <main id="results" className={`min-w-0 flex-1 ${mapView ? "" : "max-w-[920px]"}`} aria-busy={searchIsLoading} data-testid="results-column">
+        <main
+          id="results"
+          className={`min-w-0 flex-1 ${mapView ? "" : "max-w-[920px]"}`}
+          aria-busy={searchIsLoading}
+          data-testid="results-column"
+        >
           <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
             <h1 className="text-2xl font-bold text-brand-900">{texts.results.heading}</h1>
             {!applied.embed && <AgentToggle agentExists={account.agentExists} loggedIn={account.loggedIn} />}
@@ -163,7 +171,11 @@ function ResultsPage() {
           <SortingBar className="nojs-flex mb-4 hidden lg:flex" />
           <MobileBar className="js-only mb-4 flex lg:hidden" options={options} facetNumbers={result.facetNumbers} />
           {mapView && (
-            <Link to={resultsHref({ ...applied, dialog: undefined, map: undefined })} className="mb-3 inline-block font-semibold text-brand-700 underline lg:hidden" data-testid="back-to-list">
+            <Link
+              to={resultsHref({ ...applied, dialog: undefined, map: undefined })}
+              className="mb-3 inline-block font-semibold text-brand-700 underline lg:hidden"
+              data-testid="back-to-list"
+            >
               {texts.map.backToList}
             </Link>
           )}
@@ -174,7 +186,11 @@ function ResultsPage() {
           ) : noResults ? (
             <NoResults />
           ) : (
-            <ol aria-label={texts.results.listLabel} className={`space-y-4 transition-opacity ${searchIsLoading ? "opacity-50" : ""}`} data-testid="results-list">
+            <ol
+              aria-label={texts.results.listLabel}
+              className={`space-y-4 transition-opacity ${searchIsLoading ? "opacity-50" : ""}`}
+              data-testid="results-list"
+            >
               {entries.map((entry) =>
                 entry.kind === "item" ? (
                   <li key={`a-${entry.item.accommodation.id}`}>
@@ -204,13 +220,7 @@ function ResultsPage() {
  * The results-map view (`map=1`): the map in place of the list — beside the page's cards on wide
  * screens, so hovering a card highlights its marker — and under it the plain list of places.
  */
-function MapView({
-  tiles,
-  places,
-}: {
-  tiles: MapTiles;
-  places: ReturnType<typeof placesByResort> | null;
-}) {
+function MapView({ tiles, places }: { tiles: MapTiles; places: ReturnType<typeof placesByResort> | null }) {
   const { result } = useLoaderData<typeof loader>();
   const { applied } = useSearchState();
   const hydrated = useHydrated();

@@ -8,7 +8,10 @@ import { z } from "~/domain/zod";
 const body = z.object({
   bannerId: z.number().int().positive().max(1_000_000_000),
   kind: z.enum(["view", "click"]),
-  affiliateId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
+  affiliateId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
 });
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -6,7 +6,12 @@ import { z } from "~/domain/zod";
 // GET /banner/:id[?aff=ID]: the banner link without JavaScript. Records the click and redirects to
 // the banner's stored URL (never to a URL taken from the request).
 
-const params = z.object({ id: z.string().regex(/^\d{1,9}$/).transform(Number) });
+const params = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .transform(Number),
+});
 const aff = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
 export function loader({ params: raw, request }: LoaderFunctionArgs) {

@@ -13,7 +13,10 @@ import { isSaved, MAX_IMPORTED_TRIPS, removeSavedTrip, saveTrips, savedTripsOf, 
 // /gemte-rejser: the user's saved trips (owner only). POST intent=save|remove with a tripId (from
 // a result card), or intent=import with tripIds (an anonymous visitor's saves from this browser).
 
-export const meta: MetaFunction = () => [{ title: `${texts.savedTrips.title} – ${texts.siteName}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: `${texts.savedTrips.title} – ${texts.siteName}` },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -36,7 +39,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = input.safeParse({
     intent: form.get("intent"),
     tripId: form.get("tripId") ?? undefined,
-    tripIds: String(form.get("tripIds") ?? "").split(",").filter(Boolean),
+    tripIds: String(form.get("tripIds") ?? "")
+      .split(",")
+      .filter(Boolean),
   });
   if (!parsed.success) return data({ error: texts.errors.badRequest }, { status: 400, headers: NO_STORE });
   const req = parsed.data;

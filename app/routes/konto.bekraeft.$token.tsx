@@ -28,7 +28,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = confirmSignUp(params.token ?? "");
   if (!result.ok) {
     const exists = result.reason === "exists";
-    return data({ exists, error: exists ? texts.account.confirmAccountExists : texts.account.confirmInvalid }, { status: exists ? 409 : 404, headers: NO_STORE });
+    return data(
+      { exists, error: exists ? texts.account.confirmAccountExists : texts.account.confirmInvalid },
+      { status: exists ? 409 : 404, headers: NO_STORE },
+    );
   }
   return redirect(result.redirectTo, { headers: { "Set-Cookie": await startSession(result.user.id), ...NO_STORE } });
 }
@@ -52,7 +55,11 @@ export default function ConfirmSignUpPage() {
         ) : (
           <Form method="post" className="space-y-4">
             <p>{a.confirmIntro(email!)}</p>
-            <button type="submit" className="rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700" data-testid="confirm-submit">
+            <button
+              type="submit"
+              className="rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+              data-testid="confirm-submit"
+            >
               {a.confirmButton}
             </button>
           </Form>

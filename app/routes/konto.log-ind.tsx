@@ -11,7 +11,10 @@ import { accountFormLoader } from "~/auth/account-form.server";
 
 // /konto/log-ind: log in with e-mail and password, then back to `redirectTo` (a same-site path).
 
-export const meta: MetaFunction = () => [{ title: `${texts.account.loginTitle} – ${texts.siteName}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: `${texts.account.loginTitle} – ${texts.siteName}` },
+  { name: "robots", content: "noindex" },
+];
 
 export const loader = ({ request }: LoaderFunctionArgs) => accountFormLoader(request);
 

@@ -12,7 +12,10 @@ import { texts } from "~/domain/texts";
 // /konto/opret: sign up with e-mail and password; the account opens from the link in the e-mail
 // (app/auth/sign-up.server.ts), which then leads on to `redirectTo`.
 
-export const meta: MetaFunction = () => [{ title: `${texts.account.signUpTitle} – ${texts.siteName}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: `${texts.account.signUpTitle} – ${texts.siteName}` },
+  { name: "robots", content: "noindex" },
+];
 
 export const loader = ({ request }: LoaderFunctionArgs) => accountFormLoader(request);
 
@@ -40,7 +43,12 @@ export default function SignUpPage() {
             <p className="text-sm text-slate-600">{a.checkEmailSpam}</p>
           </div>
         ) : (
-          <SignUpForm redirectTo={result?.redirectTo ?? redirectTo} error={result?.error} email={result?.email} minLength={MIN_PASSWORD_LENGTH} />
+          <SignUpForm
+            redirectTo={result?.redirectTo ?? redirectTo}
+            error={result?.error}
+            email={result?.email}
+            minLength={MIN_PASSWORD_LENGTH}
+          />
         )}
       </div>
     </main>

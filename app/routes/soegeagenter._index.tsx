@@ -44,7 +44,8 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const parsed = input.safeParse(raw);
   if (!parsed.success) {
-    if (raw.name !== undefined && !name.safeParse(raw.name).success) return data({ error: texts.agents.nameInvalid }, { status: 400, headers: NO_STORE });
+    if (raw.name !== undefined && !name.safeParse(raw.name).success)
+      return data({ error: texts.agents.nameInvalid }, { status: 400, headers: NO_STORE });
     return data({ error: texts.errors.badRequest }, { status: 400, headers: NO_STORE });
   }
   const req = parsed.data;
@@ -76,7 +77,13 @@ export default function SearchAgentsPage() {
       ) : (
         <ul className="space-y-4" data-testid="agents">
           {agents.map((agent) => (
-            <li key={agent.id} className="rounded-xl bg-white p-5 shadow-sm" data-testid="agent" data-agent-id={agent.id} data-active={agent.active ? "true" : "false"}>
+            <li
+              key={agent.id}
+              className="rounded-xl bg-white p-5 shadow-sm"
+              data-testid="agent"
+              data-agent-id={agent.id}
+              data-active={agent.active ? "true" : "false"}
+            >
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div>
                   <h2 className="text-lg font-bold text-brand-900" data-testid="agent-name">
@@ -93,7 +100,11 @@ export default function SearchAgentsPage() {
                     {agent.active ? a.active : a.paused} · {a.frequencies[agent.frequency]}
                   </p>
                 </div>
-                <Link to={agent.href} className="rounded bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700" data-testid="agent-open">
+                <Link
+                  to={agent.href}
+                  className="rounded bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+                  data-testid="agent-open"
+                >
                   {a.openSearch}
                 </Link>
               </div>
@@ -103,7 +114,13 @@ export default function SearchAgentsPage() {
                   <input type="hidden" name="agentId" value={agent.id} />
                   <label className="text-xs font-semibold">
                     {a.name}
-                    <input name="name" defaultValue={agent.name} required maxLength={100} className="mt-1 block rounded border border-slate-300 px-2 py-1 text-sm font-normal" />
+                    <input
+                      name="name"
+                      defaultValue={agent.name}
+                      required
+                      maxLength={100}
+                      className="mt-1 block rounded border border-slate-300 px-2 py-1 text-sm font-normal"
+                    />
                   </label>
                   <button type="submit" className={small} data-testid="agent-rename">
                     {a.rename}
@@ -114,7 +131,12 @@ export default function SearchAgentsPage() {
                   <input type="hidden" name="agentId" value={agent.id} />
                   <label className="text-xs font-semibold">
                     {a.frequency}
-                    <select name="frequency" defaultValue={agent.frequency} className="mt-1 block rounded border border-slate-300 px-2 py-1 text-sm font-normal" data-testid="agent-frequency">
+                    <select
+                      name="frequency"
+                      defaultValue={agent.frequency}
+                      className="mt-1 block rounded border border-slate-300 px-2 py-1 text-sm font-normal"
+                      data-testid="agent-frequency"
+                    >
                       {FREQUENCY_OPTIONS.map((f) => (
                         <option key={f} value={f}>
                           {a.frequencies[f]}
@@ -136,7 +158,11 @@ export default function SearchAgentsPage() {
                 <Form method="post">
                   <input type="hidden" name="intent" value="delete" />
                   <input type="hidden" name="agentId" value={agent.id} />
-                  <button type="submit" className="rounded border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-800" data-testid="agent-delete">
+                  <button
+                    type="submit"
+                    className="rounded border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-800"
+                    data-testid="agent-delete"
+                  >
                     {a.remove}
                   </button>
                 </Form>

@@ -20,7 +20,10 @@ const HEADERS = {
 };
 
 const notFound = () =>
-  new Response(texts.errors.notFound, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  new Response(texts.errors.notFound, {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 
 function agentOf(token: string | undefined) {
   const agent = token ? agentForToken(token) : undefined;

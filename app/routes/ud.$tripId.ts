@@ -13,7 +13,10 @@ const params = z.object({ tripId: z.string().regex(TRIP_ID_PATTERN) });
 const aff = z.string().regex(AFFILIATE_ID_PATTERN);
 
 const notFound = () =>
-  new Response(texts.errors.notFound, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  new Response(texts.errors.notFound, {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 
 export function loader({ params: raw, request }: LoaderFunctionArgs) {
   const parsed = params.safeParse(raw);

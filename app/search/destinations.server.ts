@@ -3,11 +3,7 @@ import { getDb } from "../../db/client";
 import { readGeneration } from "../../indexer/generation";
 import { MAX_PERSONS } from "~/domain/constants";
 import { toDay, todayInDenmark } from "~/domain/dates";
-import {
-  filterTree,
-  type CountryNode,
-  type DestinationTree,
-} from "~/components/search-bar/destination-tree";
+import { filterTree, type CountryNode, type DestinationTree } from "~/components/search-bar/destination-tree";
 import type { EmbeddedIndex } from "./embedded/build";
 import type { EmbeddedEngine } from "./embedded/engine";
 import { getSearchEngine } from "./engine.server";
@@ -90,10 +86,14 @@ export function countsFromDb(db: Db, today: string): DestinationCounts {
   const sqlite = db.$client;
   const countries = sqlite.prepare("SELECT slug, name FROM countries ORDER BY slug").all() as Named[];
   const countryIdx = new Map(countries.map((c, i) => [c.slug, i]));
-  const regionRows = sqlite.prepare("SELECT slug, name, country_slug FROM regions ORDER BY slug").all() as Array<Named & { country_slug: string }>;
+  const regionRows = sqlite.prepare("SELECT slug, name, country_slug FROM regions ORDER BY slug").all() as Array<
+    Named & { country_slug: string }
+  >;
   const regions = regionRows.map((r) => ({ slug: r.slug, name: r.name, country: countryIdx.get(r.country_slug) ?? 0 }));
   const regionIdx = new Map(regions.map((r, i) => [r.slug, i]));
-  const resortRows = sqlite.prepare("SELECT slug, name, region_slug FROM resorts ORDER BY slug").all() as Array<Named & { region_slug: string }>;
+  const resortRows = sqlite.prepare("SELECT slug, name, region_slug FROM resorts ORDER BY slug").all() as Array<
+    Named & { region_slug: string }
+  >;
   const resorts = resortRows.map((r) => {
     const region = regionIdx.get(r.region_slug) ?? 0;
     return { slug: r.slug, name: r.name, region, country: regions[region]?.country ?? 0 };
@@ -133,7 +133,12 @@ const byName = (a: Named, b: Named) => a.name.localeCompare(b.name, "da");
 export function treeFromCounts(c: DestinationCounts, persons: number): DestinationTree {
   const row = c.resortCounts[persons];
   const countries: CountryNode[] = c.countries.map((x) => ({ slug: x.slug, name: x.name, count: 0, regions: [] }));
-  const regions = c.regions.map((x) => ({ slug: x.slug, name: x.name, count: 0, resorts: [] as Array<{ slug: string; name: string; count: number }> }));
+  const regions = c.regions.map((x) => ({
+    slug: x.slug,
+    name: x.name,
+    count: 0,
+    resorts: [] as Array<{ slug: string; name: string; count: number }>,
+  }));
   c.regions.forEach((r, i) => countries[r.country]?.regions.push(regions[i]));
   c.resorts.forEach((r, i) => {
     const n = row[i];

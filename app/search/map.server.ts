@@ -20,7 +20,12 @@ export async function mapData(engine: SearchEngine, state: ResultsState): Promis
 }
 
 /** Map data from result items (the list fallback). */
-export function fromItems(items: SearchResultItem[], priceMode: MapData["priceMode"], totalCount: number, accommodationCount: number): MapData {
+export function fromItems(
+  items: SearchResultItem[],
+  priceMode: MapData["priceMode"],
+  totalCount: number,
+  accommodationCount: number,
+): MapData {
   const resorts: MapData["resorts"] = [];
   const companies: string[] = [];
   const resortSlot = new Map<string, number>();

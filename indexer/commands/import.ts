@@ -51,7 +51,9 @@ export async function runImport(db: Db, source: string): Promise<number> {
   );
   reindexAfterImport();
   // The search agents hear of the new trips; a failed e-mail is reported but does not change the import's exit status.
-  await runNotify(db).catch((error: unknown) => console.error(`Fejl: søgeagenter: ${error instanceof Error ? error.message : String(error)}`));
+  await runNotify(db).catch((error: unknown) =>
+    console.error(`Fejl: søgeagenter: ${error instanceof Error ? error.message : String(error)}`),
+  );
   return summary.rejected > 0 ? 1 : 0;
 }
 

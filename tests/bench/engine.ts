@@ -63,8 +63,7 @@ export function dropEmpty(facets: BenchResult["facets"]): BenchResult["facets"] 
 export function compareResults(ref: BenchResult, got: BenchResult): string[] {
   const diffs: string[] = [];
   if (ref.totalCount !== got.totalCount) diffs.push(`totalCount ${got.totalCount} ≠ ${ref.totalCount}`);
-  if (ref.accommodationCount !== got.accommodationCount)
-    diffs.push(`accommodations ${got.accommodationCount} ≠ ${ref.accommodationCount}`);
+  if (ref.accommodationCount !== got.accommodationCount) diffs.push(`accommodations ${got.accommodationCount} ≠ ${ref.accommodationCount}`);
   const keys = new Set([...Object.keys(ref.facets), ...Object.keys(got.facets)]);
   for (const key of [...keys].sort()) {
     const a = ref.facets[key] ?? {};
@@ -80,7 +79,9 @@ export function compareResults(ref: BenchResult, got: BenchResult): string[] {
   const gotAccs = got.items.map((i) => i.acc).join(",");
   if (refAccs !== gotAccs) {
     const at = ref.items.findIndex((item, k) => got.items[k]?.acc !== item.acc);
-    diffs.push(`items: accommodation order differs at #${at < 0 ? got.items.length + 1 : at + 1} (${got.items.length} vs ${ref.items.length} items)`);
+    diffs.push(
+      `items: accommodation order differs at #${at < 0 ? got.items.length + 1 : at + 1} (${got.items.length} vs ${ref.items.length} items)`,
+    );
   } else {
     const tripAt = ref.items.findIndex((item, k) => got.items[k].trip !== item.trip);
     if (tripAt >= 0) diffs.push(`items: best trip differs at #${tripAt + 1} (${got.items[tripAt].trip} ≠ ${ref.items[tripAt].trip})`);

@@ -45,7 +45,6 @@ export interface PageResult {
   bundleError: string | null;
 }
 
-
 /** RSS of the biggest process in the server's process group (the Node process running server.ts). */
 function groupRss(pgid: number): number | null {
   let best: number | null = null;
@@ -107,7 +106,7 @@ export function fromViteManifest(file = MANIFEST): BundleResult {
   const keys = Object.keys(manifest);
   const bySource = (re: RegExp) => keys.find((k) => re.test((manifest[k].src ?? k).replace(/\?.*$/, "")));
   const results = bySource(/app\/pages\/results\.tsx$/);
-  if (!results) throw new Error("no app/pages/results.tsx (route id \"results\") in build/client/.vite/manifest.json");
+  if (!results) throw new Error('no app/pages/results.tsx (route id "results") in build/client/.vite/manifest.json');
   const entry = bySource(/entry\.client\.[jt]sx?$/);
   if (!entry) throw new Error("no entry.client in build/client/.vite/manifest.json");
   const root = bySource(/app\/root\.tsx$/);
@@ -118,7 +117,10 @@ export function fromViteManifest(file = MANIFEST): BundleResult {
     for (const i of manifest[k].imports ?? []) visit(i);
   };
   for (const k of [entry, root, results]) if (k) visit(k);
-  return gzipFiles([...seen].map((k) => manifest[k].file), "build/client/.vite/manifest.json");
+  return gzipFiles(
+    [...seen].map((k) => manifest[k].file),
+    "build/client/.vite/manifest.json",
+  );
 }
 
 /**
@@ -146,7 +148,7 @@ async function fromServerBuild(dbFile: string): Promise<BundleResult> {
     routes: Record<string, { module: string; imports?: string[] } | undefined>;
   };
   const results = assets.routes.results;
-  if (!results) throw new Error("no route \"results\" in the server build's assets");
+  if (!results) throw new Error('no route "results" in the server build\'s assets');
   const files = [assets.entry, assets.routes.root, results]
     .filter((r): r is { module: string; imports?: string[] } => r !== undefined)
     .flatMap((r) => [r.module, ...(r.imports ?? [])])
@@ -169,13 +171,23 @@ export const PAGE_TARGETS: PageTargets[] = [
   { label: "page selective", path: `${RESULTS_PATH}?destinationSlugs=val-thorens&weeks=7&adultCount=4` },
   // A cookie bypasses the anonymous page cache (server/page-cache.ts): every request renders.
   { label: "page broad, uncached", path: RESULTS_PATH, headers: { cookie: "bench=1" } },
-  { label: "page selective, uncached", path: `${RESULTS_PATH}?destinationSlugs=val-thorens&weeks=7&adultCount=4`, headers: { cookie: "bench=1" } },
-  { label: "page mixed", path: `${RESULTS_PATH}?destinationSlugs=frankrig&minPrice=4000&maxPrice=9000&mealPlanTypes=halvpension,helpension&sort=price:asc` },
+  {
+    label: "page selective, uncached",
+    path: `${RESULTS_PATH}?destinationSlugs=val-thorens&weeks=7&adultCount=4`,
+    headers: { cookie: "bench=1" },
+  },
+  {
+    label: "page mixed",
+    path: `${RESULTS_PATH}?destinationSlugs=frankrig&minPrice=4000&maxPrice=9000&mealPlanTypes=halvpension,helpension&sort=price:asc`,
+  },
   { label: "api broad", path: "/api/search" },
   { label: "api selective", path: "/api/search?destinationSlugs=val-thorens&weeks=7&adultCount=4" },
 ];
 
-export async function runPage(dbFile: string, opts: { duration: number; connections: number; log: (s: string) => void }): Promise<PageResult> {
+export async function runPage(
+  dbFile: string,
+  opts: { duration: number; connections: number; log: (s: string) => void },
+): Promise<PageResult> {
   const out: PageResult = { skipped: null, error: null, startupMs: NaN, serverRss: null, load: [], bundle: null, bundleError: null };
   if (!fs.existsSync(SERVER_BUILD)) {
     out.skipped = "build/server/index.js is missing: run `npm run build` first (page section skipped)";
@@ -187,7 +199,7 @@ export async function runPage(dbFile: string, opts: { duration: number; connecti
     out.bundleError = e instanceof Error ? e.message : String(e);
   }
 
-  let server: TestServer & { pid: number } | undefined;
+  let server: (TestServer & { pid: number }) | undefined;
   try {
     const started = performance.now();
     server = await startServer({ dbFile });
@@ -200,7 +212,18 @@ export async function runPage(dbFile: string, opts: { duration: number; connecti
       try {
         p = await canonical(base, target.path);
       } catch (e) {
-        out.load.push({ label: target.label, path: target.path, p50: NaN, p97_5: NaN, p99: NaN, rps: NaN, requests: 0, bytes: 0, non2xx: 0, errors: 1 });
+        out.load.push({
+          label: target.label,
+          path: target.path,
+          p50: NaN,
+          p97_5: NaN,
+          p99: NaN,
+          rps: NaN,
+          requests: 0,
+          bytes: 0,
+          non2xx: 0,
+          errors: 1,
+        });
         opts.log(`${target.label}: ${e instanceof Error ? e.message : String(e)}`);
         continue;
       }

@@ -73,7 +73,19 @@ export const QUERIES: BenchQuery[] = [
 
 /** Slugs the query set relies on, by vocabulary, for the sanity check against the store. */
 export const USED_SLUGS = {
-  destinations: ["val-thorens", "saalbach", "trysil", "zermatt", "livigno", "chamonix", "frankrig", "oestrig", "schweiz", "les-3-vallees", "tirol"],
+  destinations: [
+    "val-thorens",
+    "saalbach",
+    "trysil",
+    "zermatt",
+    "livigno",
+    "chamonix",
+    "frankrig",
+    "oestrig",
+    "schweiz",
+    "les-3-vallees",
+    "tirol",
+  ],
   tags: ["familievenlig", "ski-in-ski-out", "luksus"],
   mealPlans: ["halvpension", "helpension", "morgenmad", "uden-forplejning", "all-inclusive"],
   features: ["pool", "sauna", "wifi", "ski-in-ski-out"],

@@ -138,7 +138,12 @@ async function prepareData(dir: string): Promise<{ dbFile: string; timing: Impor
   const feed = path.join(dir, "feed.ndjson");
   const dbFile = path.join(dir, "bench.db");
   log(`generating ${trips.toLocaleString("en")} trips (seed 1, season 2026) → ${feed}`);
-  const gen = await runChild(process.execPath, ["--import", "tsx", "indexer/cli.ts", "demo", "--trips", String(trips), "--seed", "1", "--season", "2026", "--out", feed], {}, 900_000);
+  const gen = await runChild(
+    process.execPath,
+    ["--import", "tsx", "indexer/cli.ts", "demo", "--trips", String(trips), "--seed", "1", "--season", "2026", "--out", feed],
+    {},
+    900_000,
+  );
   if (gen.code !== 0) throw new Error(`demo failed (${gen.code}):\n${gen.stderr}`);
   log(`generated in ${(gen.ms / 1000).toFixed(1)} s; importing with the CLI`);
   const imp = await runChild(process.execPath, ["--import", "tsx", "indexer/cli.ts", "import", feed], { DATABASE_URL: dbFile }, 1_800_000);
@@ -263,7 +268,9 @@ async function main() {
     say(textTable(["step", "time"], rows));
     md.push(markdownTable(["step", "time"], rows));
     both();
-    both(`Target: import of 200,000 lines ≤ 20 s end to end including the index swap → ${trips === 200_000 ? (importS + indexS <= 20 ? "met" : "**missed**") : "n/a (not 200,000 lines)"}.`);
+    both(
+      `Target: import of 200,000 lines ≤ 20 s end to end including the index swap → ${trips === 200_000 ? (importS + indexS <= 20 ? "met" : "**missed**") : "n/a (not 200,000 lines)"}.`,
+    );
     both();
   }
 
@@ -404,7 +411,11 @@ function report(outputs: WorkerOutput[]) {
     const tr = [
       ["broad p50 ≤ 3 ms", `${fmtMs(e("broad"))} ms`, mark(e("broad") <= 3)],
       ["selective p50 ≤ 1 ms", `${fmtMs(e("selective"))} ms`, mark(e("selective") <= 1)],
-      ["≥ 5× the fastest peer on broad", fastestBroad ? `${fmtRatio(ratio)} (${fastestBroad.engine})` : "no peer ran", fastestBroad ? mark(ratio >= 5) : "–"],
+      [
+        "≥ 5× the fastest peer on broad",
+        fastestBroad ? `${fmtRatio(ratio)} (${fastestBroad.engine})` : "no peer ran",
+        fastestBroad ? mark(ratio >= 5) : "–",
+      ],
       ["index build ≤ 2 s", `${(ref.buildMs / 1000).toFixed(2)} s`, mark(ref.buildMs <= 2000)],
     ];
     if (trips !== 200_000) tr.forEach((r) => (r[2] = `${r[2]} (at ${trips.toLocaleString("en")} trips)`));
@@ -453,9 +464,12 @@ function report(outputs: WorkerOutput[]) {
     if (budgeted.length) {
       const r = budgeted.map((q) => q.samples.length);
       const range = Math.min(...r) === Math.max(...r) ? `${r[0]}` : `${Math.min(...r)}–${Math.max(...r)}`;
-      both(`  - ${o.engine}: ${budgeted.length} quer${budgeted.length === 1 ? "y" : "ies"} measured ${range} times instead of ${maxRuns} (time budget per query)`);
+      both(
+        `  - ${o.engine}: ${budgeted.length} quer${budgeted.length === 1 ? "y" : "ies"} measured ${range} times instead of ${maxRuns} (time budget per query)`,
+      );
     }
-    for (const q of o.queries.filter((x) => x.capped && !x.capped.includes("time budget"))) both(`  - ${o.engine} ${q.name}: capped, ${q.capped}`);
+    for (const q of o.queries.filter((x) => x.capped && !x.capped.includes("time budget")))
+      both(`  - ${o.engine} ${q.name}: capped, ${q.capped}`);
     for (const q of o.queries.filter((x) => x.error)) both(`  - ${o.engine} ${q.name}: error ${q.error}`);
     for (const n of o.notes) both(`  - ${n}`);
   }
@@ -465,7 +479,8 @@ function report(outputs: WorkerOutput[]) {
     both(`## Differences from the embedded engine`);
     both();
     for (const [engine, per] of diffs) {
-      for (const [name, d] of per) both(`- ${engine} · ${name}: ${d.slice(0, 4).join("; ")}${d.length > 4 ? ` (+${d.length - 4} more)` : ""}`);
+      for (const [name, d] of per)
+        both(`- ${engine} · ${name}: ${d.slice(0, 4).join("; ")}${d.length > 4 ? ` (+${d.length - 4} more)` : ""}`);
     }
     both();
   }
@@ -548,7 +563,9 @@ function reportPage(page: PageResult) {
     say(textTable(h, r));
     md.push(markdownTable(h, r));
     both();
-    both(`Entry client + root route + results route (id "results", app/pages/results.tsx) and their static imports, from ${page.bundle.source}.`);
+    both(
+      `Entry client + root route + results route (id "results", app/pages/results.tsx) and their static imports, from ${page.bundle.source}.`,
+    );
   } else both(`bundle size unavailable: ${page.bundleError}`);
   both();
 }

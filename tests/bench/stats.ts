@@ -34,8 +34,7 @@ export function fmtRatio(r: number): string {
 export function textTable(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
   const numeric = header.map((_, i) => rows.every((r) => /^[-–\d.,×%~ ]*(ms|MB|s)?$/.test(r[i] ?? "")));
-  const line = (cells: string[]) =>
-    cells.map((c, i) => (numeric[i] && i > 0 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join("  ");
+  const line = (cells: string[]) => cells.map((c, i) => (numeric[i] && i > 0 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join("  ");
   return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
 

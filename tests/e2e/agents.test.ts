@@ -187,7 +187,8 @@ describe("with JavaScript", () => {
   it("log-out ends the session on the server: a copy of the session cookie no longer opens the agent page", async () => {
     const cookie = (await ctx.cookies()).find((c) => c.name === "__pistepris");
     expect(cookie?.httpOnly).toBe(true);
-    const withCopy = () => fetch(`${suite.server.url}/soegeagenter`, { headers: { Cookie: `__pistepris=${cookie!.value}` }, redirect: "manual" });
+    const withCopy = () =>
+      fetch(`${suite.server.url}/soegeagenter`, { headers: { Cookie: `__pistepris=${cookie!.value}` }, redirect: "manual" });
     expect((await withCopy()).status).toBe(200);
     await page.goto("/soegeagenter");
     await logOut(page);

@@ -62,7 +62,12 @@ describe("with JavaScript", () => {
         const part = document.querySelector<HTMLElement>(`[data-testid=${id}]`)!;
         const link = part.querySelector<HTMLAnchorElement>("a[href]")!;
         link.focus();
-        return { id, inert: part.closest("[inert]") !== null, hidden: part.closest("[aria-hidden=true]") !== null, focusable: document.activeElement === link };
+        return {
+          id,
+          inert: part.closest("[inert]") !== null,
+          hidden: part.closest("[aria-hidden=true]") !== null,
+          focusable: document.activeElement === link,
+        };
       }),
     );
     for (const part of background) expect(part).toEqual({ id: part.id, inert: true, hidden: true, focusable: false });

@@ -56,7 +56,9 @@ function clickRows(): Array<{ trip_id: string; company_slug: string; affiliate_i
 function bannerClickAffiliates(): Array<string | null> {
   const db = new Database(suite.server.dbFile, { readonly: true, fileMustExist: true });
   try {
-    return (db.prepare("select affiliate_id as a from banner_events where kind = 'click' order by id").all() as Array<{ a: string | null }>).map((r) => r.a);
+    return (
+      db.prepare("select affiliate_id as a from banner_events where kind = 'click' order by id").all() as Array<{ a: string | null }>
+    ).map((r) => r.a);
   } finally {
     db.close();
   }

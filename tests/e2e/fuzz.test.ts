@@ -31,10 +31,31 @@ const HOSTILE = [
   "constructor",
 ];
 const PARAMS = [
-  "destinationSlugs", "tags", "bbox", "adultCount", "childrenCount", "weeks", "months", "dates",
-  "minPrice", "maxPrice", "minFullPrice", "maxFullPrice", "minSkiPassDaysCount", "maxSkiPassDaysCount",
-  "skiPassIncluded", "minRating", "mealPlanTypes", "accommodationFeatures", "travelCompanies", "sort", "page",
-  "aff", "unknown", "page[]", "__proto__",
+  "destinationSlugs",
+  "tags",
+  "bbox",
+  "adultCount",
+  "childrenCount",
+  "weeks",
+  "months",
+  "dates",
+  "minPrice",
+  "maxPrice",
+  "minFullPrice",
+  "maxFullPrice",
+  "minSkiPassDaysCount",
+  "maxSkiPassDaysCount",
+  "skiPassIncluded",
+  "minRating",
+  "mealPlanTypes",
+  "accommodationFeatures",
+  "travelCompanies",
+  "sort",
+  "page",
+  "aff",
+  "unknown",
+  "page[]",
+  "__proto__",
 ];
 const MARKER = "<script>alert(1)</script>";
 
@@ -81,16 +102,48 @@ describe("fuzzing the results page and the API", () => {
   it("answers hostile posts to the account, agent and saved-trip forms, and undecodable paths, without a 5xx", async () => {
     const rng = seededRandom(77);
     const origin = suite.server.url;
-    const paths = ["/konto/opret", "/konto/log-ind", "/konto/log-ud", "/konto/bekraeft/abc", "/soegeagenter", "/gemte-rejser", "/soegeagenter/afmeld/x"];
-    const fields = ["email", "password", "passwordRepeat", "redirectTo", "intent", "agentId", "tripId", "tripIds", "name", "frequency", "search", "js"];
-    const types = ["application/x-www-form-urlencoded", "multipart/form-data", "multipart/form-data; boundary=x", "text/plain", "application/json"];
+    const paths = [
+      "/konto/opret",
+      "/konto/log-ind",
+      "/konto/log-ud",
+      "/konto/bekraeft/abc",
+      "/soegeagenter",
+      "/gemte-rejser",
+      "/soegeagenter/afmeld/x",
+    ];
+    const fields = [
+      "email",
+      "password",
+      "passwordRepeat",
+      "redirectTo",
+      "intent",
+      "agentId",
+      "tripId",
+      "tripIds",
+      "name",
+      "frequency",
+      "search",
+      "js",
+    ];
+    const types = [
+      "application/x-www-form-urlencoded",
+      "multipart/form-data",
+      "multipart/form-data; boundary=x",
+      "text/plain",
+      "application/json",
+    ];
     const failures: string[] = [];
     for (let k = 0; k < 600; k++) {
       const path = rng.pick(paths);
       const form = new URLSearchParams();
       for (let f = rng.int(0, 5); f > 0; f--) form.append(rng.pick(fields), rng.pick(HOSTILE));
       const type = rng.pick(types);
-      const res = await fetch(origin + path, { method: "POST", headers: { Origin: origin, "Content-Type": type }, body: rng.chance(0.8) ? form.toString() : "%%%{", redirect: "manual" });
+      const res = await fetch(origin + path, {
+        method: "POST",
+        headers: { Origin: origin, "Content-Type": type },
+        body: rng.chance(0.8) ? form.toString() : "%%%{",
+        redirect: "manual",
+      });
       const body = await res.text();
       if (res.status >= 500) failures.push(`${res.status} POST ${path} (${type})`);
       if (body.includes(MARKER) || body.includes("onerror=alert")) failures.push(`unescaped POST ${path}`);
@@ -115,14 +168,22 @@ describe("fuzzing the results page and the API", () => {
       JSON.stringify({ searchData: { adultCount: { $gt: 1 } }, requiredFacetFields: ["priceRange"] }),
     ];
     for (const body of bodies) {
-      const res = await fetch(`${suite.server.url}/api/facet-numbers`, { method: "POST", body, headers: { "Content-Type": "application/json" } });
+      const res = await fetch(`${suite.server.url}/api/facet-numbers`, {
+        method: "POST",
+        body,
+        headers: { "Content-Type": "application/json" },
+      });
       expect(res.status, body).toBe(400);
       const json = (await res.json()) as { error: string };
       expect(json.error).toMatch(/Forespørgsle/);
     }
     const ok = await fetch(`${suite.server.url}/api/facet-numbers`, {
       method: "POST",
-      body: JSON.stringify({ searchData: { adultCount: 2, filters: { maxPrice: "abc" } }, sortingMethod: "price:asc", requiredFacetFields: ["priceRange"] }),
+      body: JSON.stringify({
+        searchData: { adultCount: 2, filters: { maxPrice: "abc" } },
+        sortingMethod: "price:asc",
+        requiredFacetFields: ["priceRange"],
+      }),
       headers: { "Content-Type": "application/json" },
     });
     expect(ok.status).toBe(200);

@@ -6,7 +6,6 @@ import { runIndexer } from "../support/cli";
 import { trip } from "../support/feed";
 import { useServer } from "./support/suite";
 
-
 // An import swaps the running server's index: no restart, and not one failed request meanwhile.
 
 describe("import while the server is answering", () => {
@@ -36,7 +35,8 @@ describe("import while the server is answering", () => {
     const { stdout } = await runIndexer(["import", feed], { DATABASE_URL: suite.server.dbFile });
     expect(stdout).toMatch(/tilføjet:\s+50/);
 
-    const newTrips = async () => ((await (await fetch(`${suite.server.url}/api/search?travelCompanies=nyt-selskab`)).json()) as { totalCount: number }).totalCount;
+    const newTrips = async () =>
+      ((await (await fetch(`${suite.server.url}/api/search?travelCompanies=nyt-selskab`)).json()) as { totalCount: number }).totalCount;
     await expect.poll(newTrips).toBe(50);
     stop = true;
     await load;

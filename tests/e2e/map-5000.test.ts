@@ -48,7 +48,8 @@ describe("map with 5,000 accommodations", () => {
     fs.writeFileSync(feed, lines.join("\n") + "\n");
     expect((await runIndexer(["import", feed], { DATABASE_URL: suite.server.dbFile })).code).toBe(0);
     const accommodations = async () =>
-      ((await (await fetch(`${suite.server.url}/api/search?travelCompanies=kort-test`)).json()) as { pagination: { totalCount: number } }).pagination.totalCount;
+      ((await (await fetch(`${suite.server.url}/api/search?travelCompanies=kort-test`)).json()) as { pagination: { totalCount: number } })
+        .pagination.totalCount;
     await vi.waitFor(async () => expect(await accommodations()).toBe(COUNT), { timeout: 15_000, interval: 100 });
   });
 
@@ -70,7 +71,10 @@ describe("map with 5,000 accommodations", () => {
 
     // The markers are drawn anew after every zoom and move: mark one, act, wait until it has gone.
     const redrawnAfter = async (act: () => Promise<void>) => {
-      await page.locator(".pp-marker > span").first().evaluate((e) => e.setAttribute("data-before", "true"));
+      await page
+        .locator(".pp-marker > span")
+        .first()
+        .evaluate((e) => e.setAttribute("data-before", "true"));
       await act();
       await page.locator("[data-before]").waitFor({ state: "detached" });
     };

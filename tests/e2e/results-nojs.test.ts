@@ -35,7 +35,9 @@ describe("without JavaScript", () => {
     await page.waitForLoadState("load");
     // the form's spelling is redirected to the canonical URL
     // (the companies in the form's order: by facet count)
-    expect(search(page)).toMatch(/^\?maxPrice=9000&minRating=3&travelCompanies=(alpetours%2Csneglad|sneglad%2Calpetours)&sort=price%3Aasc&aff=p9$/);
+    expect(search(page)).toMatch(
+      /^\?maxPrice=9000&minRating=3&travelCompanies=(alpetours%2Csneglad|sneglad%2Calpetours)&sort=price%3Aasc&aff=p9$/,
+    );
     expect(await page.locator('input[name="travelCompanies"][value="alpetours"]').isChecked()).toBe(true);
     expect(await page.getByLabel("Højeste pris", { exact: true }).inputValue()).toBe("9.000 kr.");
     const companies = await page.getByTestId("result-card").evaluateAll((els) => els.map((e) => e.textContent ?? ""));
@@ -87,9 +89,14 @@ describe("without JavaScript", () => {
     expect((await fetch(`${suite.server.url}/banner/99999`, { redirect: "manual" })).status).toBe(404);
     expect((await fetch(`${suite.server.url}/banner/x`, { redirect: "manual" })).status).toBe(404);
     // the JavaScript event API validates its input
-    expect((await fetch(`${suite.server.url}/api/banner-events`, { method: "POST", body: '{"bannerId":"1","kind":"view"}' })).status).toBe(400);
+    expect((await fetch(`${suite.server.url}/api/banner-events`, { method: "POST", body: '{"bannerId":"1","kind":"view"}' })).status).toBe(
+      400,
+    );
     expect((await fetch(`${suite.server.url}/api/banner-events`, { method: "POST", body: "nope" })).status).toBe(400);
-    expect((await fetch(`${suite.server.url}/api/banner-events`, { method: "POST", body: JSON.stringify({ bannerId: id, kind: "view" }) })).status).toBe(204);
+    expect(
+      (await fetch(`${suite.server.url}/api/banner-events`, { method: "POST", body: JSON.stringify({ bannerId: id, kind: "view" }) }))
+        .status,
+    ).toBe(204);
   });
 
   it("on a phone the drawers degrade to the plain sidebar form and sorting links", async () => {

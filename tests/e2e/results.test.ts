@@ -41,7 +41,9 @@ describe("desktop", () => {
 
   it("shows the filter sections in the specification's order, companies by count descending", async () => {
     await open(page, "/skirejser");
-    const sections = await page.locator('[data-testid="sidebar"] [data-section]').evaluateAll((els) => els.map((e) => e.getAttribute("data-section")));
+    const sections = await page
+      .locator('[data-testid="sidebar"] [data-section]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute("data-section")));
     expect(sections).toEqual(["Pris", "Min. stjerner", "Liftkort", "Liftkort dage", "Pension", "Faciliteter", "Rejseselskaber"]);
     const counts = await page
       .locator('[data-testid="sidebar"] [data-testid="company-option"]')
@@ -68,7 +70,9 @@ describe("desktop", () => {
     expect(body.searchData.filters.minRating).toBe(3);
     const bars = page.locator('[data-testid="sidebar"] [data-testid="histogram-bar"]');
     expect(await bars.count()).toBe(45);
-    const heights = await bars.evaluateAll((els) => els.map((e) => [Number(e.getAttribute("data-count")), parseFloat((e as HTMLElement).style.height)]));
+    const heights = await bars.evaluateAll((els) =>
+      els.map((e) => [Number(e.getAttribute("data-count")), parseFloat((e as HTMLElement).style.height)]),
+    );
     for (const [count, h] of heights) {
       if (count === 0) expect(h).toBe(3);
       else expect(h).toBeGreaterThanOrEqual(8);
@@ -80,7 +84,9 @@ describe("desktop", () => {
 
     // 'Samlet pris': the total-price histogram, and the other mode's bounds are cleared
     await open(page, "/skirejser?minPrice=2000");
-    const total = page.waitForResponse((r) => r.url().endsWith("/api/facet-numbers") && (r.request().postData() ?? "").includes("priceRange"));
+    const total = page.waitForResponse(
+      (r) => r.url().endsWith("/api/facet-numbers") && (r.request().postData() ?? "").includes("priceRange"),
+    );
     await page.locator('[data-testid="sidebar"] label', { hasText: "Samlet pris" }).click();
     await total;
     await expect.poll(() => search(page)).toBe("?priceType=total");
@@ -171,13 +177,11 @@ describe("desktop", () => {
     await open(page, "/skirejser");
     const labels = await page.getByTestId("sort-link").allTextContents();
     expect(labels).toEqual(["Vores anbefaling", "Største rabat", "Billigste tur"]);
-    expect(await page.getByTestId("page-link").evaluateAll((els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.textContent))).toEqual([
-      "1",
-      "2",
-      "3",
-      "4",
-      "5",
-    ]);
+    expect(
+      await page
+        .getByTestId("page-link")
+        .evaluateAll((els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.textContent)),
+    ).toEqual(["1", "2", "3", "4", "5"]);
     expect(await page.getByTestId("total-trips").textContent()).toMatch(/^[\d.]+ tilgængelige rejser$/);
     await page.mouse.wheel(0, 3000);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
@@ -319,7 +323,9 @@ describe("mobile", () => {
   usePage(suite, { size: MOBILE }, (opened) => ({ page } = opened));
 
   const visiblePages = () =>
-    page.getByTestId("page-link").evaluateAll((els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.textContent));
+    page
+      .getByTestId("page-link")
+      .evaluateAll((els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.textContent));
 
   it("shows 2 page links on small screens and 3 on mobile; drawers instead of the sidebar; no hint", async () => {
     await open(page, "/skirejser?page=4");
@@ -331,7 +337,12 @@ describe("mobile", () => {
     expect(await page.getByTestId("sorting-bar").isVisible()).toBe(false);
     expect(await page.getByTestId("mobile-bar").isVisible()).toBe(true);
     await framesRendered(page);
-    expect(await page.getByTestId("save-trip-hint").isVisible().catch(() => false)).toBe(false);
+    expect(
+      await page
+        .getByTestId("save-trip-hint")
+        .isVisible()
+        .catch(() => false),
+    ).toBe(false);
     // one page only: no pagination
     await open(page, "/skirejser?travelCompanies=alpetours&minRating=5&maxPrice=3000");
     expect(await page.getByTestId("pagination").count()).toBe(0);

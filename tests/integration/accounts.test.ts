@@ -92,7 +92,14 @@ const freshIp = () => `192.0.2.${nextIp++}`;
 
 async function signUp(email: string, password = "hemmelig-kode", opts: { ip?: string; redirectTo?: string } = {}) {
   const before = smtp.messages.length;
-  const res = await run(signup.action, post("/konto/opret", { email, password, passwordRepeat: password, redirectTo: opts.redirectTo ?? "/soegeagenter" }, { ip: opts.ip ?? freshIp() }));
+  const res = await run(
+    signup.action,
+    post(
+      "/konto/opret",
+      { email, password, passwordRepeat: password, redirectTo: opts.redirectTo ?? "/soegeagenter" },
+      { ip: opts.ip ?? freshIp() },
+    ),
+  );
   return { res, mails: smtp.messages.slice(before) };
 }
 
@@ -120,7 +127,9 @@ let bo: string;
 
 describe("accounts", () => {
   it("sign-up e-mails a confirmation link; the account exists only once the link is used, which logs in", async () => {
-    const { res, mails } = await signUp("Anna@Example.dk", "hemmelig-kode", { redirectTo: "/skirejser?adultCount=4&dialog=createSearchAgent" });
+    const { res, mails } = await signUp("Anna@Example.dk", "hemmelig-kode", {
+      redirectTo: "/skirejser?adultCount=4&dialog=createSearchAgent",
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ sentTo: "anna@example.dk" });
     expect(res.headers.get("set-cookie")).toBeNull();
@@ -177,11 +186,16 @@ describe("accounts", () => {
     expect((await confirmLink(second)).status).toBe(302);
     const spent = await confirmLink(first);
     expect(spent.status).toBe(404);
-    expect((spent.body as { error: string }).error).toBe("Linket er udløbet eller allerede brugt. Opret kontoen igen for at få et nyt link.");
+    expect((spent.body as { error: string }).error).toBe(
+      "Linket er udløbet eller allerede brugt. Opret kontoen igen for at få et nyt link.",
+    );
     expect((await logIn("erik@example.dk", "eriks-kode-2", { ip: "198.51.100.10" })).status).toBe(302);
 
     const late = tokenIn((await signUp("frida@example.dk")).mails[0].text)!;
-    db.update(pendingSignUps).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(pendingSignUps.email, "frida@example.dk")).run();
+    db.update(pendingSignUps)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(pendingSignUps.email, "frida@example.dk"))
+      .run();
     expect((await confirmLink(late)).status).toBe(404);
     expect(db.select().from(users).where(eq(users.email, "frida@example.dk")).all()).toHaveLength(0);
   });
@@ -256,7 +270,10 @@ describe("accounts", () => {
       expect(res.status).toBe(302);
       expect(res.headers.get("location")).toBe("/soegeagenter");
     }
-    const ok = await logIn("anna@example.dk", "hemmelig-kode", { redirectTo: "/skirejser?adultCount=4&dialog=createSearchAgent", ip: "198.51.100.3" });
+    const ok = await logIn("anna@example.dk", "hemmelig-kode", {
+      redirectTo: "/skirejser?adultCount=4&dialog=createSearchAgent",
+      ip: "198.51.100.3",
+    });
     expect(ok.headers.get("location")).toBe("/skirejser?adultCount=4&dialog=createSearchAgent");
     // The log-in page's own redirectTo param too.
     const page = await run(login.loader, get("/konto/log-ind?redirectTo=%2F%2Fevil.example", anna));
@@ -296,10 +313,21 @@ describe("accounts", () => {
     const tampered = `__pistepris=${encodeURIComponent(`x${signed}`)}`;
     expect((await run(agents.loader, get("/soegeagenter", tampered))).status).toBe(302);
     // An expired session row no longer counts, even though the cookie is intact.
-    const before = db.select().from(sessions).all().map((r) => r.idHash);
+    const before = db
+      .select()
+      .from(sessions)
+      .all()
+      .map((r) => r.idHash);
     const second = await createAccountOrLogin("bo@example.dk");
-    const [newRow] = db.select().from(sessions).all().filter((r) => !before.includes(r.idHash));
-    db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.idHash, newRow.idHash)).run();
+    const [newRow] = db
+      .select()
+      .from(sessions)
+      .all()
+      .filter((r) => !before.includes(r.idHash));
+    db.update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.idHash, newRow.idHash))
+      .run();
     expect((await run(agents.loader, get("/soegeagenter", second))).status).toBe(302);
     expect((await run(agents.loader, get("/soegeagenter", cookie))).status).toBe(200);
   });
@@ -364,7 +392,11 @@ describe("a body that is not a form gets a Danish 400 (or 413), never a 500", ()
   for (const [path, fn] of routes) {
     it(`POST ${path}`, async () => {
       for (const [type, body] of bodies) {
-        const request = new Request(`${ORIGIN}${path}`, { method: "POST", headers: { Origin: ORIGIN, "Content-Type": type, Cookie: bo }, body });
+        const request = new Request(`${ORIGIN}${path}`, {
+          method: "POST",
+          headers: { Origin: ORIGIN, "Content-Type": type, Cookie: bo },
+          body,
+        });
         const res = await run(fn(), request);
         expect(res.status, type).toBe(400);
         expect(res.body, type).toBe("Formularen kunne ikke læses. Udfyld den igen, og send den fra siden.");
@@ -392,7 +424,16 @@ describe("search agents: reachable only by their owner", () => {
     anna = await createAccountOrLogin("anna@example.dk");
     const res = await run(
       agents.action,
-      post("/soegeagenter", { intent: "create", search: "destinationSlugs=frankrig&sort=price%3Aasc&page=3&priceType=total&aff=x", name: "Frankrig", frequency: "weekly" }, { cookie: anna }),
+      post(
+        "/soegeagenter",
+        {
+          intent: "create",
+          search: "destinationSlugs=frankrig&sort=price%3Aasc&page=3&priceType=total&aff=x",
+          name: "Frankrig",
+          frequency: "weekly",
+        },
+        { cookie: anna },
+      ),
     );
     expect(res.status).toBe(302);
     const rows = db.select().from(searchAgents).all();
@@ -403,7 +444,11 @@ describe("search agents: reachable only by their owner", () => {
 
   it("GET /api/search-agents/exists answers per visitor", async () => {
     const json = async (cookie?: string) => {
-      const res = (await exists.loader({ request: get("/api/search-agents/exists?destinationSlugs=frankrig&sort=price:asc", cookie), params: {}, context: {} } as never)) as Response;
+      const res = (await exists.loader({
+        request: get("/api/search-agents/exists?destinationSlugs=frankrig&sort=price:asc", cookie),
+        params: {},
+        context: {},
+      } as never)) as Response;
       return res.json();
     };
     expect(await json(anna)).toEqual({ exists: true, loggedIn: true });
@@ -415,7 +460,13 @@ describe("search agents: reachable only by their owner", () => {
     const res = await run(agents.loader, get("/soegeagenter", anna));
     const list = (res.body as { agents: Array<Record<string, unknown>> }).agents;
     expect(list).toEqual([
-      expect.objectContaining({ id: annaAgent, name: "Frankrig", summary: "1 område · 2 personer · Snarest muligt", matches: 2, href: "/skirejser?destinationSlugs=frankrig" }),
+      expect.objectContaining({
+        id: annaAgent,
+        name: "Frankrig",
+        summary: "1 område · 2 personer · Snarest muligt",
+        matches: 2,
+        href: "/skirejser?destinationSlugs=frankrig",
+      }),
     ]);
     const boPage = await run(agents.loader, get("/soegeagenter", bo));
     expect((boPage.body as { agents: unknown[] }).agents).toEqual([]);
@@ -433,15 +484,24 @@ describe("search agents: reachable only by their owner", () => {
       const res = await run(agents.action, post("/soegeagenter", { ...fields, agentId: String(annaAgent) }, { cookie: bo }));
       expect(res.status, fields.intent).toBe(404);
     }
-    expect(db.select().from(searchAgents).where(eq(searchAgents.id, annaAgent)).get()).toMatchObject({ name: "Frankrig", active: true, frequency: "weekly" });
+    expect(db.select().from(searchAgents).where(eq(searchAgents.id, annaAgent)).get()).toMatchObject({
+      name: "Frankrig",
+      active: true,
+      frequency: "weekly",
+    });
   });
 
   it("the owner renames, pauses, resumes, changes frequency and deletes", async () => {
-    const act = (fields: Record<string, string>) => run(agents.action, post("/soegeagenter", { ...fields, agentId: String(annaAgent) }, { cookie: anna }));
+    const act = (fields: Record<string, string>) =>
+      run(agents.action, post("/soegeagenter", { ...fields, agentId: String(annaAgent) }, { cookie: anna }));
     expect((await act({ intent: "rename", name: "Alperne" })).status).toBe(302);
     expect((await act({ intent: "pause" })).status).toBe(302);
     expect((await act({ intent: "frequency", frequency: "daily" })).status).toBe(302);
-    expect(db.select().from(searchAgents).where(eq(searchAgents.id, annaAgent)).get()).toMatchObject({ name: "Alperne", active: false, frequency: "daily" });
+    expect(db.select().from(searchAgents).where(eq(searchAgents.id, annaAgent)).get()).toMatchObject({
+      name: "Alperne",
+      active: false,
+      frequency: "daily",
+    });
     expect((await act({ intent: "resume" })).status).toBe(302);
     expect(db.select().from(searchAgents).where(eq(searchAgents.id, annaAgent)).get()?.active).toBe(true);
     expect((await act({ intent: "delete" })).status).toBe(302);
@@ -458,11 +518,20 @@ describe("search agents: reachable only by their owner", () => {
 
 describe("saved trips: reachable only by their owner", () => {
   it("saves a stored trip (unknown trips are a 404) and lists it with its details", async () => {
-    expect((await run(saved.action, post("/gemte-rejser", { intent: "save", tripId: "alpetours-t1", redirectTo: "/skirejser" }, { cookie: anna }))).headers.get("location")).toBe("/skirejser");
+    expect(
+      (
+        await run(
+          saved.action,
+          post("/gemte-rejser", { intent: "save", tripId: "alpetours-t1", redirectTo: "/skirejser" }, { cookie: anna }),
+        )
+      ).headers.get("location"),
+    ).toBe("/skirejser");
     expect((await run(saved.action, post("/gemte-rejser", { intent: "save", tripId: "no-such-trip" }, { cookie: anna }))).status).toBe(404);
     const page = await run(saved.loader, get("/gemte-rejser", anna));
     const trips = (page.body as { trips: Array<Record<string, unknown>> }).trips;
-    expect(trips).toEqual([expect.objectContaining({ tripId: "alpetours-t1", accommodation: "Hotel L'Aiguille", company: "Alpetours", resort: "Val Thorens" })]);
+    expect(trips).toEqual([
+      expect.objectContaining({ tripId: "alpetours-t1", accommodation: "Hotel L'Aiguille", company: "Alpetours", resort: "Val Thorens" }),
+    ]);
   });
 
   it("another user's saved trip is a 404 and stays saved; their list does not show it", async () => {
@@ -474,7 +543,10 @@ describe("saved trips: reachable only by their owner", () => {
   });
 
   it("imports an anonymous visitor's saves (unknown ids ignored) and answers data to a fetcher", async () => {
-    const res = await run(saved.action, post("/gemte-rejser", { intent: "import", tripIds: "alpetours-t1,alpetours-t2,ghost", js: "1" }, { cookie: bo }));
+    const res = await run(
+      saved.action,
+      post("/gemte-rejser", { intent: "import", tripIds: "alpetours-t1,alpetours-t2,ghost", js: "1" }, { cookie: bo }),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true, saved: 2 });
     expect(db.select().from(savedTrips).where(eq(savedTrips.tripId, "alpetours-t2")).all()).toHaveLength(1);
@@ -482,9 +554,15 @@ describe("saved trips: reachable only by their owner", () => {
 
   it("the page and anonymous saves need a log-in; a redirectTo elsewhere is refused", async () => {
     expect((await run(saved.loader, get("/gemte-rejser"))).headers.get("location")).toBe("/konto/log-ind?redirectTo=%2Fgemte-rejser");
-    const anon = await run(saved.action, post("/gemte-rejser", { intent: "save", tripId: "alpetours-t1", redirectTo: "/skirejser?page=2" }));
+    const anon = await run(
+      saved.action,
+      post("/gemte-rejser", { intent: "save", tripId: "alpetours-t1", redirectTo: "/skirejser?page=2" }),
+    );
     expect(anon.headers.get("location")).toBe("/konto/log-ind?redirectTo=%2Fskirejser%3Fpage%3D2");
-    const evil = await run(saved.action, post("/gemte-rejser", { intent: "save", tripId: "alpetours-t1", redirectTo: "//evil.example" }, { cookie: anna }));
+    const evil = await run(
+      saved.action,
+      post("/gemte-rejser", { intent: "save", tripId: "alpetours-t1", redirectTo: "//evil.example" }, { cookie: anna }),
+    );
     expect(evil.headers.get("location")).toBe("/gemte-rejser");
   });
 });

@@ -42,7 +42,12 @@ const trysil = {
   lat: 61.3148,
   lng: 12.2651,
   tags: [],
-  destination: { slug: "trysil", name: "Trysil", region: { slug: "innlandet", name: "Innlandet" }, country: { slug: "norge", name: "Norge" } },
+  destination: {
+    slug: "trysil",
+    name: "Trysil",
+    region: { slug: "innlandet", name: "Innlandet" },
+    country: { slug: "norge", name: "Norge" },
+  },
 };
 const bjerg = { slug: "bjergrejser", name: "Bjergrejser" };
 const noPass = { included: false, days: 0 };
@@ -70,7 +75,15 @@ const FEED = [
     mealPlan: { slug: "uden-forplejning", title: "Uden forplejning", short: "UF" },
     skiPass: { included: true, days: 5 },
   }),
-  trip({ id: "t4", accommodation: soelden, departureDate: "2027-02-13", persons: 4, price: 20000, pricePerPerson: 5000, originalPrice: null }),
+  trip({
+    id: "t4",
+    accommodation: soelden,
+    departureDate: "2027-02-13",
+    persons: 4,
+    price: 20000,
+    pricePerPerson: 5000,
+    originalPrice: null,
+  }),
   trip({ id: "t5", accommodation: trysil, travelCompany: bjerg, departureDate: "2026-11-28", price: 9000, pricePerPerson: 4500 }),
   trip({
     id: "t6",

@@ -32,11 +32,7 @@ describe("embedded engine ≡ reference SQL", () => {
     const s = db.$client;
     const slugs = (sql: string) => s.prepare(sql).pluck().all() as string[];
     vocabulary = {
-      destinations: [
-        ...slugs("SELECT slug FROM resorts"),
-        ...slugs("SELECT slug FROM regions"),
-        ...slugs("SELECT slug FROM countries"),
-      ],
+      destinations: [...slugs("SELECT slug FROM resorts"), ...slugs("SELECT slug FROM regions"), ...slugs("SELECT slug FROM countries")],
       tags: slugs("SELECT slug FROM tags"),
       mealPlans: slugs("SELECT slug FROM meal_plans"),
       features: slugs("SELECT value FROM features"),

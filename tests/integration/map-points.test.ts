@@ -13,7 +13,12 @@ import { trip } from "../support/feed";
 
 const TODAY = "2026-12-01";
 const RESORTS = [
-  { slug: "val-thorens", name: "Val Thorens", region: { slug: "les-3-vallees", name: "Les 3 Vallées" }, country: { slug: "frankrig", name: "Frankrig" } },
+  {
+    slug: "val-thorens",
+    name: "Val Thorens",
+    region: { slug: "les-3-vallees", name: "Les 3 Vallées" },
+    country: { slug: "frankrig", name: "Frankrig" },
+  },
   { slug: "soelden", name: "Sölden", region: { slug: "tirol", name: "Tirol" }, country: { slug: "oestrig", name: "Østrig" } },
 ];
 
@@ -31,7 +36,13 @@ beforeAll(async () => {
       lines.push(
         trip({
           id: `t-${a}-${k}`,
-          accommodation: { id: `acc-${String(a).padStart(2, "0")}`, name: `Hotel ${a}`, lat: 45 + a / 100, lng: 6 + a / 50, destination: resort },
+          accommodation: {
+            id: `acc-${String(a).padStart(2, "0")}`,
+            name: `Hotel ${a}`,
+            lat: 45 + a / 100,
+            lng: 6 + a / 50,
+            destination: resort,
+          },
           departureDate: date,
           price: perPerson * 2,
           pricePerPerson: perPerson,
@@ -54,7 +65,15 @@ const state = (qs: string) => parseResultsParams(new URLSearchParams(qs));
 /** All pages of the list, as map data (the fallback's way): the reference the map must equal. */
 async function fromList(qs: string): Promise<MapData> {
   const s = state(qs);
-  const withToday: SearchEngine = { ...engine, name: "list", search: (q) => engine.search(q, TODAY), facetNumbers: engine.facetNumbers, options: engine.options, reload: engine.reload, generation: () => 0 };
+  const withToday: SearchEngine = {
+    ...engine,
+    name: "list",
+    search: (q) => engine.search(q, TODAY),
+    facetNumbers: engine.facetNumbers,
+    options: engine.options,
+    reload: engine.reload,
+    generation: () => 0,
+  };
   delete (withToday as Partial<SearchEngine>).mapPoints;
   return mapData(withToday, s);
 }
@@ -67,7 +86,14 @@ function normalised(d: MapData) {
 
 describe("map points", () => {
   it("has every matching accommodation, beyond one page, with the list's best trip in each price type and sort", async () => {
-    for (const qs of ["", "priceType=total", "sort=biggestDiscount", "sort=cheapestTrip&priceType=total", "months=2027-02", "destinationSlugs=soelden"]) {
+    for (const qs of [
+      "",
+      "priceType=total",
+      "sort=biggestDiscount",
+      "sort=cheapestTrip&priceType=total",
+      "months=2027-02",
+      "destinationSlugs=soelden",
+    ]) {
       const s = state(qs);
       const map = await engine.mapPoints({ ...s.query, page: 1 }, s.priceMode, TODAY);
       const list = await fromList(qs);

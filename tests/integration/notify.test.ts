@@ -56,7 +56,8 @@ function addAgent(db: Db, userId: number, name: string, query: string, more: Par
     .returning({ id: searchAgents.id })
     .get().id;
 }
-const smtpTransport = (smtp: TestSmtp) => nodemailer.createTransport({ host: "127.0.0.1", port: smtp.port, secure: false, ignoreTLS: true });
+const smtpTransport = (smtp: TestSmtp) =>
+  nodemailer.createTransport({ host: "127.0.0.1", port: smtp.port, secure: false, ignoreTLS: true });
 
 describe("notify over SMTP", () => {
   let db: Db;
@@ -164,7 +165,13 @@ describe("notify over SMTP", () => {
     const dailyMails = () => smtp.messages.filter((m) => m.subject.includes('"Alt om dagen"'));
     expect(dailyMails()).toHaveLength(1);
     // Its search is every destination for 2 persons: everything for 2 persons first seen since its last e-mail.
-    expect(tripIdsIn(dailyMails()[0]).sort()).toEqual(["alpetours-vt1", "alpetours-vt4", "snowtravel-at1", "snowtravel-at2", "snowtravel-at3"]);
+    expect(tripIdsIn(dailyMails()[0]).sort()).toEqual([
+      "alpetours-vt1",
+      "alpetours-vt4",
+      "snowtravel-at1",
+      "snowtravel-at2",
+      "snowtravel-at3",
+    ]);
     expect(dailyMails()[0].subject).toBe('5 nye skirejser til din søgeagent "Alt om dagen"');
 
     await importLines(db, [...T2_LINES, valThorens("alpetours-vt5")], after(T2, 60));
@@ -246,10 +253,18 @@ describe("exactly once when the notifier is killed", () => {
     const user = addUser(db, "kim@example.dk");
     const agents = ["val-thorens", "st-anton", "zermatt"].map((slug) => addAgent(db, user, slug, `destinationSlugs=${slug}`));
     const lines = ["val-thorens", "st-anton", "zermatt"].flatMap((slug) =>
-      [1, 2].map((n) => trip({ id: `alpetours-${slug}-${n}`, departureDate: `2027-02-0${n}`, accommodation: { id: `hotel-${slug}`, destination: { slug, name: slug } } })),
+      [1, 2].map((n) =>
+        trip({
+          id: `alpetours-${slug}-${n}`,
+          departureDate: `2027-02-0${n}`,
+          accommodation: { id: `hotel-${slug}`, destination: { slug, name: slug } },
+        }),
+      ),
     );
     await importLines(db, lines, T1);
-    const expected = agents.flatMap((agent, i) => [1, 2].map((n) => `${agent}:alpetours-${["val-thorens", "st-anton", "zermatt"][i]}-${n}`));
+    const expected = agents.flatMap((agent, i) =>
+      [1, 2].map((n) => `${agent}:alpetours-${["val-thorens", "st-anton", "zermatt"][i]}-${n}`),
+    );
     return { db, dir, file, agents, expected };
   }
 
@@ -295,7 +310,13 @@ describe("exactly once when the notifier is killed", () => {
     const mailed = pairs(smtp.messages, agents);
     expect(mailed.map((p) => p.pair).sort()).toEqual([...expected].sort()); // each pair exactly once, none lost
     expect(smtp.messages).toHaveLength(3);
-    expect(db.select().from(agentNotifications).all().every((r) => r.status === "sent")).toBe(true);
+    expect(
+      db
+        .select()
+        .from(agentNotifications)
+        .all()
+        .every((r) => r.status === "sent"),
+    ).toBe(true);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -305,7 +326,13 @@ describe("exactly once when the notifier is killed", () => {
     const killed = await child(file, { NOTIFY_DIE_AFTER_SEND: "1" }).exited;
     expect(killed.signal).toBe("SIGKILL");
     expect(smtp.messages).toHaveLength(1);
-    expect(db.select().from(agentNotifications).all().filter((r) => r.status === "pending")).toHaveLength(2);
+    expect(
+      db
+        .select()
+        .from(agentNotifications)
+        .all()
+        .filter((r) => r.status === "pending"),
+    ).toHaveLength(2);
 
     const result = await child(file).exited;
     expect(result.code, result.output).toBe(0);
@@ -316,7 +343,13 @@ describe("exactly once when the notifier is killed", () => {
     expect(tripIdsIn(smtp.messages[1])).toEqual(tripIdsIn(smtp.messages[0]));
     const mailed = pairs(smtp.messages.slice(1), agents);
     expect(mailed.map((p) => p.pair).sort()).toEqual([...expected].sort());
-    expect(db.select().from(agentNotifications).all().every((r) => r.status === "sent")).toBe(true);
+    expect(
+      db
+        .select()
+        .from(agentNotifications)
+        .all()
+        .every((r) => r.status === "sent"),
+    ).toBe(true);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });
@@ -326,7 +359,9 @@ describe("outbox mode", () => {
     const { db, dir } = tempDb();
     const user = addUser(db, "eva@example.dk");
     const agent = addAgent(db, user, "Alt", "sort=price:asc");
-    const lines = Array.from({ length: 23 }, (_, i) => valThorens(`alpetours-many-${String(i).padStart(2, "0")}`, { price: 10000 + i, pricePerPerson: 5000 + i }));
+    const lines = Array.from({ length: 23 }, (_, i) =>
+      valThorens(`alpetours-many-${String(i).padStart(2, "0")}`, { price: 10000 + i, pricePerPerson: 5000 + i }),
+    );
     await importLines(db, lines, T1);
     const outbox = path.join(dir, "outbox");
     const summary = await runNotifier(db, { transport: outboxTransport(outbox), now: after(T1), baseUrl: BASE });

@@ -15,7 +15,11 @@ let loader: typeof import("../../app/routes/ud.$tripId").loader;
 let stats: typeof import("../../app/offers.server");
 
 const T1 = trip({ id: "alpetours-t1", url: "https://alpetours.example.dk/rejser/123?ref=feed" });
-const T2 = trip({ id: "snowtravel-t2", travelCompany: { slug: "snowtravel", name: "Snowtravel" }, url: "https://snowtravel.example.dk/t2" });
+const T2 = trip({
+  id: "snowtravel-t2",
+  travelCompany: { slug: "snowtravel", name: "Snowtravel" },
+  url: "https://snowtravel.example.dk/t2",
+});
 
 beforeAll(async () => {
   ({ db, dir } = tempDb());
@@ -85,12 +89,18 @@ describe("GET /ud/:tripId", () => {
       expect(res.headers.get("location"), qs).not.toContain("evil");
     }
     // A malformed affiliate id is dropped, not recorded.
-    const recorded = clicks().slice(-hostile.length).map((r) => r.affiliateId);
+    const recorded = clicks()
+      .slice(-hostile.length)
+      .map((r) => r.affiliateId);
     expect(recorded).toEqual([null, null, null, null, "a"]);
   });
 
   it("reports clicks per company and per affiliate (npm run indexer -- stats)", async () => {
-    const bannerId = db.insert(banners).values({ provider: "P", url: "https://example.com/p", image: "/p.svg", position: 3 }).returning().get().id;
+    const bannerId = db
+      .insert(banners)
+      .values({ provider: "P", url: "https://example.com/p", image: "/p.svg", position: 3 })
+      .returning()
+      .get().id;
     db.insert(bannerEvents)
       .values([
         { bannerId, kind: "click", affiliateId: "partner-123", at: new Date() },

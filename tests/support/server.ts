@@ -71,7 +71,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer 
   let url: string;
   try {
     url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the server did not start within ${START_TIMEOUT_MS / 1000} s:\n${output}`)), START_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => reject(new Error(`the server did not start within ${START_TIMEOUT_MS / 1000} s:\n${output}`)),
+        START_TIMEOUT_MS,
+      );
       child.stdout!.on("data", (d: Buffer) => {
         output += d;
         const match = READY_LINE.exec(output);

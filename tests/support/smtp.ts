@@ -45,7 +45,12 @@ export async function startSmtp(): Promise<TestSmtp> {
       stream.on("end", () => {
         if (stalled) return; // never answered
         const raw = Buffer.concat(chunks).toString("utf8");
-        messages.push(parseMail(raw, session.envelope.rcptTo.map((r) => r.address)));
+        messages.push(
+          parseMail(
+            raw,
+            session.envelope.rcptTo.map((r) => r.address),
+          ),
+        );
         callback();
       });
     },
@@ -105,7 +110,8 @@ function decodeBody(headers: Map<string, string>, body: string): string {
 function parts(headers: Map<string, string>, body: string): Array<{ type: string; content: string }> {
   const type = headers.get("content-type") ?? "text/plain";
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
-  if (!type.toLowerCase().startsWith("multipart/") || !boundary) return [{ type: type.split(";")[0].trim().toLowerCase(), content: decodeBody(headers, body) }];
+  if (!type.toLowerCase().startsWith("multipart/") || !boundary)
+    return [{ type: type.split(";")[0].trim().toLowerCase(), content: decodeBody(headers, body) }];
   return body
     .split(`--${boundary}`)
     .slice(1)

@@ -20,7 +20,7 @@ const ndjson = (lines: FeedLine[]) => lines.map((l) => JSON.stringify(l)).join("
 
 /** Distance in metres between two coordinates (equirectangular; fine at a few km). */
 function metres(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const x = ((lng2 - lng1) * Math.PI) / 180 * Math.cos((((lat1 + lat2) / 2) * Math.PI) / 180);
+  const x = (((lng2 - lng1) * Math.PI) / 180) * Math.cos((((lat1 + lat2) / 2) * Math.PI) / 180);
   const y = ((lat2 - lat1) * Math.PI) / 180;
   return Math.sqrt(x * x + y * y) * 6_371_000;
 }
@@ -236,11 +236,7 @@ describe("generateDemoFeed", () => {
         check(l.nights !== 6 || l.transport === "bus", l, "6 nights without the bus");
         check(resortBySlug.get(l.accommodation.destination.slug)!.transports.includes(l.transport), l, "transport");
         check(l.url === `https://${l.travelCompany.slug}.example.dk/rejser/${l.id}`, l, "url");
-        check(
-          l.id.startsWith(`${l.travelCompany.slug}-${l.accommodation.id}-${l.departureDate}-${l.transport}-${l.persons}p`),
-          l,
-          "id",
-        );
+        check(l.id.startsWith(`${l.travelCompany.slug}-${l.accommodation.id}-${l.departureDate}-${l.transport}-${l.persons}p`), l, "id");
         persons.set(l.persons, (persons.get(l.persons) ?? 0) + 1);
         transports.set(l.transport, (transports.get(l.transport) ?? 0) + 1);
         perPerson.push(l.pricePerPerson);

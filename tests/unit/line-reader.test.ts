@@ -3,7 +3,12 @@ import { MAX_LINE_BYTES, readLines, type FeedRecord } from "../../indexer/line-r
 
 async function collect(chunks: Array<Buffer | string>): Promise<FeedRecord[]> {
   const out: FeedRecord[] = [];
-  for await (const r of readLines((async function* () { yield* chunks; })())) out.push(r);
+  for await (const r of readLines(
+    (async function* () {
+      yield* chunks;
+    })(),
+  ))
+    out.push(r);
   return out;
 }
 

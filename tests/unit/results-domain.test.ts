@@ -101,7 +101,11 @@ describe("chips", () => {
   it("lists one removable chip per value", () => {
     const chips = filterChips(
       { minPrice: 1000, minRating: 4, travelCompanies: ["alpetours", "x"], accommodationFeatures: { pool: true } },
-      { mealPlanTypes: [], accommodationFeatures: [{ value: "pool", name: "Swimmingpool" }], travelCompanies: [{ slug: "alpetours", name: "Alpetours" }] },
+      {
+        mealPlanTypes: [],
+        accommodationFeatures: [{ value: "pool", name: "Swimmingpool" }],
+        travelCompanies: [{ slug: "alpetours", name: "Alpetours" }],
+      },
       {
         price: (m, lo, hi) => `${m}:${lo}-${hi}`,
         rating: (n) => `${n}*`,
@@ -136,11 +140,14 @@ describe("pagination", () => {
 
 describe("banners", () => {
   it("puts banners at their 1-based slots and beyond the list at the end", () => {
-    const list = placeBanners(["a", "b", "c"], [
-      { id: 9, position: 50 },
-      { id: 1, position: 1 },
-      { id: 2, position: 3 },
-    ]);
+    const list = placeBanners(
+      ["a", "b", "c"],
+      [
+        { id: 9, position: 50 },
+        { id: 1, position: 1 },
+        { id: 2, position: 3 },
+      ],
+    );
     expect(list.map((e) => (e.kind === "item" ? e.item : `B${e.banner.id}`))).toEqual(["B1", "a", "B2", "b", "c", "B9"]);
     expect(placeBanners([], [{ id: 3, position: 2 }])).toEqual([{ kind: "banner", banner: { id: 3, position: 2 } }]);
   });
@@ -200,8 +207,12 @@ describe("results URL", () => {
 describe("title and description", () => {
   it("names the search", () => {
     const q = parseSearchQuery(new URLSearchParams("destinationSlugs=val-thorens,tignes&adultCount=3&weeks=7&page=2"));
-    expect(searchTitle(q, { "val-thorens": "Val Thorens" })).toBe("Skirejser til Val Thorens og tignes · 3 personer · uge 7 · side 2 | Pistepris");
-    expect(searchDescription(q, { "val-thorens": "Val Thorens" }, 1234)).toContain("1.234 tilgængelige skirejser til Val Thorens og tignes (uge 7) for 3 personer");
+    expect(searchTitle(q, { "val-thorens": "Val Thorens" })).toBe(
+      "Skirejser til Val Thorens og tignes · 3 personer · uge 7 · side 2 | Pistepris",
+    );
+    expect(searchDescription(q, { "val-thorens": "Val Thorens" }, 1234)).toContain(
+      "1.234 tilgængelige skirejser til Val Thorens og tignes (uge 7) for 3 personer",
+    );
     expect(searchTitle(parseSearchQuery(new URLSearchParams()), {})).toBe("Skirejser · 2 personer | Pistepris");
   });
 });

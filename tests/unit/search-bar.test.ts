@@ -92,11 +92,26 @@ const TREE: CountryNode[] = [
     name: "Østrig",
     count: 30,
     regions: [
-      { slug: "tirol", name: "Tirol", count: 20, resorts: [{ slug: "soelden", name: "Sölden", count: 12 }, { slug: "ischgl", name: "Ischgl", count: 8 }] },
+      {
+        slug: "tirol",
+        name: "Tirol",
+        count: 20,
+        resorts: [
+          { slug: "soelden", name: "Sölden", count: 12 },
+          { slug: "ischgl", name: "Ischgl", count: 8 },
+        ],
+      },
       { slug: "salzburgerland", name: "Salzburgerland", count: 10, resorts: [{ slug: "saalbach", name: "Saalbach", count: 10 }] },
     ],
   },
-  { slug: "frankrig", name: "Frankrig", count: 5, regions: [{ slug: "les-3-vallees", name: "Les 3 Vallées", count: 5, resorts: [{ slug: "val-thorens", name: "Val Thorens", count: 5 }] }] },
+  {
+    slug: "frankrig",
+    name: "Frankrig",
+    count: 5,
+    regions: [
+      { slug: "les-3-vallees", name: "Les 3 Vallées", count: 5, resorts: [{ slug: "val-thorens", name: "Val Thorens", count: 5 }] },
+    ],
+  },
 ];
 
 describe("Hvor: the destination tree", () => {
@@ -109,7 +124,9 @@ describe("Hvor: the destination tree", () => {
     expect(filterTree(TREE, "")).toBe(TREE);
     expect(filterTree(TREE, "øst")).toEqual([TREE[0]]);
     expect(filterTree(TREE, "TIROL")).toEqual([{ ...TREE[0], regions: [TREE[0].regions[0]] }]);
-    expect(filterTree(TREE, "sol")).toEqual([{ ...TREE[0], regions: [{ ...TREE[0].regions[0], resorts: [TREE[0].regions[0].resorts[0]] }] }]);
+    expect(filterTree(TREE, "sol")).toEqual([
+      { ...TREE[0], regions: [{ ...TREE[0].regions[0], resorts: [TREE[0].regions[0].resorts[0]] }] },
+    ]);
     expect(filterTree(TREE, "vallees")).toEqual([TREE[1]]);
     expect(filterTree(TREE, "val thorens")[0].regions[0].resorts.map((r) => r.slug)).toEqual(["val-thorens"]);
     expect(filterTree(TREE, "zzz")).toEqual([]);
@@ -150,7 +167,9 @@ describe("the plain form's area and arrival radios", () => {
       ["months", "2027-02"],
     ])
       form.append(k, v);
-    expect(resultsHref(parseResultsParams(form))).toBe("/skirejser?destinationSlugs=tirol%2Cval-thorens&adultCount=3&childrenCount=1&weeks=7%2C8");
+    expect(resultsHref(parseResultsParams(form))).toBe(
+      "/skirejser?destinationSlugs=tirol%2Cval-thorens&adultCount=3&childrenCount=1&weeks=7%2C8",
+    );
   });
 });
 

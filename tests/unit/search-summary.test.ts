@@ -36,6 +36,10 @@ describe("search summary texts", () => {
   it("summarises a whole search from its URL", () => {
     const q = parseSearchQuery(new URLSearchParams("destinationSlugs=val-thorens,tirol&adultCount=2&childrenCount=2&weeks=7,8"));
     expect(searchSummary(q.searchData, "compact")).toEqual(["2 områder", "4 personer", "2 uger"]);
-    expect(searchSummary(parseSearchQuery(new URLSearchParams("")).searchData, "compact")).toEqual(["Alle", "2 personer", "Snarest muligt"]);
+    expect(searchSummary(parseSearchQuery(new URLSearchParams("")).searchData, "compact")).toEqual([
+      "Alle",
+      "2 personer",
+      "Snarest muligt",
+    ]);
   });
 });

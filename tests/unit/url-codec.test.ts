@@ -37,7 +37,9 @@ describe("URL codec", () => {
   });
 
   it("drops malformed values instead of failing", () => {
-    const q = parse("adultCount=-1&childrenCount=abc&minPrice=1e9&maxPrice=12.5&minRating=9&sort=evil&page=0&weeks=54,x,7&dates=2027-02-30,2027-02-13&bbox=1,2,3");
+    const q = parse(
+      "adultCount=-1&childrenCount=abc&minPrice=1e9&maxPrice=12.5&minRating=9&sort=evil&page=0&weeks=54,x,7&dates=2027-02-30,2027-02-13&bbox=1,2,3",
+    );
     expect(q.searchData.adultCount).toBe(2);
     expect(q.searchData.childrenCount).toBe(0);
     expect(q.searchData.filters).toEqual({}); // 1e9 and 12.5 are not whole kroner in plain digits
@@ -46,7 +48,10 @@ describe("URL codec", () => {
     expect(q.searchData.arrival).toEqual({ type: "weeks", weeks: [7] });
     expect(parse("dates=2027-02-30,2027-02-13").searchData.arrival).toEqual({ type: "dates", dates: ["2027-02-13"] });
     expect(parse("bbox=1,2,3").searchData.searchArea).toEqual({ type: "all" });
-    expect(parse("destinationSlugs=<script>,ok-slug").searchData.searchArea).toEqual({ type: "destinations", destinationSlugs: ["ok-slug"] });
+    expect(parse("destinationSlugs=<script>,ok-slug").searchData.searchArea).toEqual({
+      type: "destinations",
+      destinationSlugs: ["ok-slug"],
+    });
   });
 
   it("omits defaults and page 1, keeps commas readable", () => {

@@ -4,7 +4,8 @@ import { texts } from "~/domain/texts";
 // The log-in and sign-up forms: plain POST forms (they work without JavaScript), shown on their own
 // pages and in the results page's login dialog.
 
-const input = "mt-1 block w-full rounded border border-slate-300 px-3 py-2 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100";
+const input =
+  "mt-1 block w-full rounded border border-slate-300 px-3 py-2 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100";
 const button = "rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700";
 
 export function FormError({ error }: { error?: string }) {
@@ -16,7 +17,17 @@ export function FormError({ error }: { error?: string }) {
   );
 }
 
-export function LoginForm({ redirectTo, error, email, autoFocus }: { redirectTo: string; error?: string; email?: string; autoFocus?: boolean }) {
+export function LoginForm({
+  redirectTo,
+  error,
+  email,
+  autoFocus,
+}: {
+  redirectTo: string;
+  error?: string;
+  email?: string;
+  autoFocus?: boolean;
+}) {
   const a = texts.account;
   return (
     <Form method="post" action="/konto/log-ind" className="space-y-4" data-testid="login-form">
@@ -43,7 +54,17 @@ export function LoginForm({ redirectTo, error, email, autoFocus }: { redirectTo:
   );
 }
 
-export function SignUpForm({ redirectTo, error, email, minLength }: { redirectTo: string; error?: string; email?: string; minLength: number }) {
+export function SignUpForm({
+  redirectTo,
+  error,
+  email,
+  minLength,
+}: {
+  redirectTo: string;
+  error?: string;
+  email?: string;
+  minLength: number;
+}) {
   const a = texts.account;
   return (
     <Form method="post" action="/konto/opret" className="space-y-4" data-testid="signup-form">
@@ -55,7 +76,15 @@ export function SignUpForm({ redirectTo, error, email, minLength }: { redirectTo
       </label>
       <label className="block text-sm font-semibold">
         {a.password}
-        <input className={input} type="password" name="password" autoComplete="new-password" required minLength={minLength} aria-describedby="password-hint" />
+        <input
+          className={input}
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          minLength={minLength}
+          aria-describedby="password-hint"
+        />
       </label>
       <p id="password-hint" className="-mt-3 text-xs text-slate-600">
         {a.passwordHint(minLength)}

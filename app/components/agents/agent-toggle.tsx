@@ -59,7 +59,10 @@ export function AgentToggle({ agentExists, loggedIn, className = "" }: { agentEx
           data-testid="agent-toggle"
           className="group relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-300 transition focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 data-[checked]:bg-brand-600"
         >
-          <span aria-hidden="true" className="inline-block size-4 translate-x-1 rounded-full bg-white shadow transition group-data-[checked]:translate-x-6" />
+          <span
+            aria-hidden="true"
+            className="inline-block size-4 translate-x-1 rounded-full bg-white shadow transition group-data-[checked]:translate-x-6"
+          />
         </Switch>
         {/* The tooltip, placed at the bottom. */}
         <span

@@ -73,7 +73,11 @@ function CreateAgentForm({ closeHref }: { closeHref: string }) {
         </div>
       </fieldset>
       <div className="flex gap-3">
-        <button type="submit" className="rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700" data-testid="create-agent-submit">
+        <button
+          type="submit"
+          className="rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+          data-testid="create-agent-submit"
+        >
           {a.create}
         </button>
         <Link to={closeHref} preventScrollReset className="rounded px-4 py-2 font-semibold text-slate-700 underline">

@@ -18,8 +18,11 @@ export interface BannerData {
 
 function send(body: { bannerId: number; kind: "view" | "click"; affiliateId?: string }) {
   const json = JSON.stringify(body);
-  if (typeof navigator !== "undefined" && typeof navigator.sendBeacon === "function" && navigator.sendBeacon("/api/banner-events", json)) return;
-  fetch("/api/banner-events", { method: "POST", body: json, keepalive: true, headers: { "Content-Type": "application/json" } }).catch(() => {});
+  if (typeof navigator !== "undefined" && typeof navigator.sendBeacon === "function" && navigator.sendBeacon("/api/banner-events", json))
+    return;
+  fetch("/api/banner-events", { method: "POST", body: json, keepalive: true, headers: { "Content-Type": "application/json" } }).catch(
+    () => {},
+  );
 }
 
 export function Banner({ banner, aff }: { banner: BannerData; aff?: string }) {
@@ -56,7 +59,14 @@ export function Banner({ banner, aff }: { banner: BannerData; aff?: string }) {
         onClick={() => send({ bannerId: banner.id, kind: "click", ...(aff ? { affiliateId: aff } : {}) })}
       >
         <span className="block px-3 pt-1 text-[11px] uppercase tracking-wide text-slate-500">{texts.banners.ad}</span>
-        <img src={banner.image} alt={texts.banners.label(banner.provider)} width={880} height={120} className="block h-auto w-full" loading="lazy" />
+        <img
+          src={banner.image}
+          alt={texts.banners.label(banner.provider)}
+          width={880}
+          height={120}
+          className="block h-auto w-full"
+          loading="lazy"
+        />
       </a>
     </aside>
   );

@@ -62,7 +62,13 @@ export function PriceHistogram({
   const counts = fetched?.body === body ? fetched.counts : initialCounts;
   const bars = histogramBars(counts, mode === "total" ? FULL_PRICE_BUCKETS : PER_PERSON_BUCKETS);
   return (
-    <div role="img" aria-label={texts.filters.histogram} className="mb-3 flex h-[67px] items-end gap-px" data-testid="histogram" data-mode={mode}>
+    <div
+      role="img"
+      aria-label={texts.filters.histogram}
+      className="mb-3 flex h-[67px] items-end gap-px"
+      data-testid="histogram"
+      data-mode={mode}
+    >
       {bars.map((bar) => {
         const range =
           bar.to === null ? `${formatThousands(bar.from)}+` : `${kNumber.format(bar.from / 1000)}–${kNumber.format(bar.to / 1000)} k kr`;

@@ -98,7 +98,11 @@ export function ResultsMap({ tiles, onTilesFailed }: { tiles: MapTiles; onTilesF
     const m = live.current;
     if (!ready || !m || !data) return;
     if (area.type === "geo") {
-      if (!fitted.current) m.map.fitBounds([[area.bbox[0], area.bbox[1]], [area.bbox[2], area.bbox[3]]]);
+      if (!fitted.current)
+        m.map.fitBounds([
+          [area.bbox[0], area.bbox[1]],
+          [area.bbox[2], area.bbox[3]],
+        ]);
     } else if (data.points.length) {
       m.map.fitBounds(m.L.latLngBounds(data.points.map((p) => [p[1], p[2]] as [number, number])), { padding: [30, 30], maxZoom: 12 });
     }
@@ -218,7 +222,10 @@ function pointMarker(m: Live, data: MapData, p: MapPoint, aff: string | undefine
   });
   // A popup of the map, not of the marker: markers are redrawn on every move (the popup's own autopan too).
   marker.on("click", () => {
-    m.L.popup({ minWidth: 220, offset: [0, -22] }).setLatLng([p[1], p[2]]).setContent(popupHtml(data, p, aff)).openOn(m.map);
+    m.L.popup({ minWidth: 220, offset: [0, -22] })
+      .setLatLng([p[1], p[2]])
+      .setContent(popupHtml(data, p, aff))
+      .openOn(m.map);
   });
   return marker;
 }

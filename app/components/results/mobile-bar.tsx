@@ -12,14 +12,23 @@ import { MapToggleLink } from "./sorting-bar";
 // Mobile (below lg, with JavaScript): the filter drawer, the sort drawer and the price-type toggle.
 // Without JavaScript the page shows the sidebar form and the sorting links instead.
 
-export function MobileBar({ options, facetNumbers, className = "" }: { options: SearchOptions; facetNumbers: FacetNumbers; className?: string }) {
+export function MobileBar({
+  options,
+  facetNumbers,
+  className = "",
+}: {
+  options: SearchOptions;
+  facetNumbers: FacetNumbers;
+  className?: string;
+}) {
   const state = useSearchState();
   const { applied } = state;
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [sortOpen, setSortOpen] = useState(false);
   const [pendingSort, setPendingSort] = useState<SortingMethod>(applied.query.sort);
   const total = applied.priceMode === "total";
-  const button = "inline-flex items-center gap-2 rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800";
+  const button =
+    "inline-flex items-center gap-2 rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800";
 
   const closeFilters = () => {
     setFiltersOpen(false);
@@ -115,7 +124,10 @@ export function MobileBar({ options, facetNumbers, className = "" }: { options: 
               className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-4 py-3 data-[checked]:border-brand-600 data-[checked]:bg-brand-50 data-[focus]:outline data-[focus]:outline-2 data-[focus]:outline-brand-600"
               data-testid="sort-option"
             >
-              <span className="size-4 rounded-full border-2 border-slate-400 in-data-[checked]:border-brand-600 in-data-[checked]:bg-brand-600" aria-hidden="true" />
+              <span
+                className="size-4 rounded-full border-2 border-slate-400 in-data-[checked]:border-brand-600 in-data-[checked]:bg-brand-600"
+                aria-hidden="true"
+              />
               <span>{texts.sorting.options[sort]}</span>
             </Radio>
           ))}

@@ -13,13 +13,20 @@ export function Pagination({ totalCount, pageSize }: { totalCount: number; pageS
   const pages = pageCount(totalCount, pageSize);
   const links = pageLinks(page, pages);
   if (!links.length) return null;
-  const arrow = "inline-flex h-10 min-w-10 items-center justify-center rounded border border-slate-300 bg-white px-3 text-sm hover:bg-slate-50";
+  const arrow =
+    "inline-flex h-10 min-w-10 items-center justify-center rounded border border-slate-300 bg-white px-3 text-sm hover:bg-slate-50";
   return (
     <nav aria-label={texts.pagination.label} className="mt-6" data-testid="pagination">
       <ul className="flex flex-wrap items-center justify-center gap-1.5">
         {page > 1 && (
           <li>
-            <Link to={hrefFor({ page: page - 1 })} rel="prev" aria-label={texts.pagination.previous} className={arrow} data-testid="page-prev">
+            <Link
+              to={hrefFor({ page: page - 1 })}
+              rel="prev"
+              aria-label={texts.pagination.previous}
+              className={arrow}
+              data-testid="page-prev"
+            >
               ‹
             </Link>
           </li>

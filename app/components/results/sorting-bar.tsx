@@ -11,7 +11,11 @@ export function PriceTypeLinks() {
   const sd = applied.query.searchData;
   const href = (mode: PriceMode) => hrefFor({ priceMode: mode, searchData: { ...sd, filters: switchPriceMode(sd.filters, mode) } });
   return (
-    <nav aria-label={texts.priceType.label} className="inline-flex rounded-full border border-slate-300 bg-white p-0.5 text-sm" data-testid="price-type-links">
+    <nav
+      aria-label={texts.priceType.label}
+      className="inline-flex rounded-full border border-slate-300 bg-white p-0.5 text-sm"
+      data-testid="price-type-links"
+    >
       {(["perPerson", "total"] as const).map((mode) => (
         <Link
           key={mode}
@@ -31,7 +35,10 @@ export function PriceTypeLinks() {
 export function SortingBar({ className = "" }: { className?: string }) {
   const { applied, hrefFor } = useSearchState();
   return (
-    <div className={`flex-wrap items-center justify-between gap-3 rounded-xl bg-white p-3 shadow-sm ${className}`} data-testid="sorting-bar">
+    <div
+      className={`flex-wrap items-center justify-between gap-3 rounded-xl bg-white p-3 shadow-sm ${className}`}
+      data-testid="sorting-bar"
+    >
       <nav aria-label={texts.sorting.label} className="flex flex-wrap items-center gap-1">
         <span className="mr-2 text-sm text-slate-600">{texts.sorting.label}:</span>
         {SORTING_METHODS.map((sort) => {

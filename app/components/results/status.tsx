@@ -50,7 +50,10 @@ export function SaveTripHint() {
   }, []);
   if (!hydrated || dismissed) return null;
   return (
-    <div className="mb-4 hidden items-start justify-between gap-4 rounded-xl bg-brand-50 p-4 text-sm text-brand-900 lg:flex" data-testid="save-trip-hint">
+    <div
+      className="mb-4 hidden items-start justify-between gap-4 rounded-xl bg-brand-50 p-4 text-sm text-brand-900 lg:flex"
+      data-testid="save-trip-hint"
+    >
       <p>{texts.results.saveTripHint}</p>
       <button
         type="button"

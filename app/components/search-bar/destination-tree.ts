@@ -69,7 +69,9 @@ export function filterTree(countries: CountryNode[], query: string): CountryNode
 }
 
 /** Every node of the tree by slug, with the slugs of its ancestors (to show a name and to imply selections). */
-export function indexTree(countries: CountryNode[]): Map<string, { node: DestinationNode; ancestors: string[]; level: "country" | "region" | "resort" }> {
+export function indexTree(
+  countries: CountryNode[],
+): Map<string, { node: DestinationNode; ancestors: string[]; level: "country" | "region" | "resort" }> {
   const map = new Map<string, { node: DestinationNode; ancestors: string[]; level: "country" | "region" | "resort" }>();
   for (const c of countries) {
     map.set(c.slug, { node: c, ancestors: [], level: "country" });

@@ -2,7 +2,8 @@
 
 const PATHS: Record<string, string> = {
   snowflake: "M12 2v20M4.9 6.5l14.2 11M19.1 6.5 4.9 17.5M9 3.5l3 2.5 3-2.5M9 20.5l3-2.5 3 2.5",
-  family: "M7 8a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5ZM17 8a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5ZM3 21v-6a4 4 0 0 1 8 0v6M13 21v-6a4 4 0 0 1 8 0v6",
+  family:
+    "M7 8a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5ZM17 8a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5ZM3 21v-6a4 4 0 0 1 8 0v6M13 21v-6a4 4 0 0 1 8 0v6",
   tag: "M3 12V3h9l9 9-9 9-9-9ZM7.5 7.5h.01",
   mountain: "M2 20 9 7l4 7 3-4 6 10H2ZM7.5 10l1.5 1.5L10.5 10",
   pine: "M12 2 6 10h3l-4 6h5v5h4v-5h5l-4-6h3L12 2Z",
@@ -16,7 +17,16 @@ export const ICON_NAMES = Object.keys(PATHS);
 
 export function LandingIcon({ name, color, className = "h-8 w-8" }: { name: string; color: string; className?: string }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="none" stroke={color} strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className={className}
+      fill="none"
+      stroke={color}
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={PATHS[name] ?? PATHS.snowflake} />
     </svg>
   );

@@ -22,7 +22,15 @@ export function MobileSearchSummary(props: { className?: string; destinations?: 
   return <WithSearchBarState>{(state) => <MobileView state={state} {...props} />}</WithSearchBarState>;
 }
 
-function MobileView({ state, className = "", destinations }: { state: SearchBarState; className?: string; destinations?: { persons: number; tree: DestinationTree } }) {
+function MobileView({
+  state,
+  className = "",
+  destinations,
+}: {
+  state: SearchBarState;
+  className?: string;
+  destinations?: { persons: number; tree: DestinationTree };
+}) {
   const [open, setOpen] = useState(false);
   const hydrated = useHydrated();
   const id = useId().replace(/:/g, "");
@@ -51,7 +59,14 @@ function MobileView({ state, className = "", destinations }: { state: SearchBarS
         className="flex w-full items-center gap-3 rounded-full border border-slate-300 bg-white px-4 py-3 text-left shadow-sm"
         data-testid="mobile-search-summary"
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 shrink-0 text-brand-600" fill="none" stroke="currentColor" strokeWidth="2.5">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-5 w-5 shrink-0 text-brand-600"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+        >
           <circle cx="11" cy="11" r="7" />
           <path d="m20 20-3.5-3.5" strokeLinecap="round" />
         </svg>
@@ -65,17 +80,32 @@ function MobileView({ state, className = "", destinations }: { state: SearchBarS
         <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
         <div className="fixed inset-0 flex">
           <DialogPanel className="flex h-[100dvh] w-full flex-col bg-white" data-testid="mobile-search-modal">
-            <Form method="get" action={RESULTS_PATH} onSubmit={onSubmit} role="search" aria-label={t.label} className="flex min-h-0 flex-1 flex-col">
+            <Form
+              method="get"
+              action={RESULTS_PATH}
+              onSubmit={onSubmit}
+              role="search"
+              aria-label={t.label}
+              className="flex min-h-0 flex-1 flex-col"
+            >
               <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
                 <DialogTitle className="text-lg font-bold text-brand-900">{t.mobile.title}</DialogTitle>
-                <button type="button" onClick={() => setOpen(false)} className="rounded px-2 py-1 text-sm text-slate-700 underline" data-testid="mobile-search-close">
+                <button
+                  type="button"
+                  onClick={() => setOpen(false)}
+                  className="rounded px-2 py-1 text-sm text-slate-700 underline"
+                  data-testid="mobile-search-close"
+                >
                   {t.close}
                 </button>
               </div>
               <div className="min-h-0 flex-1 space-y-3 overflow-y-auto p-4">
                 {(["where", "who", "when"] as const).map((step) => (
                   <Disclosure key={step} defaultOpen={step === "where"} as="section" className="rounded-xl border border-slate-200">
-                    <DisclosureButton className="flex w-full items-center justify-between px-4 py-3 text-left" data-testid={`mobile-step-${step}-toggle`}>
+                    <DisclosureButton
+                      className="flex w-full items-center justify-between px-4 py-3 text-left"
+                      data-testid={`mobile-step-${step}-toggle`}
+                    >
                       <span>
                         <span className="block text-xs font-semibold uppercase tracking-wide text-slate-600">{t.steps[step]}</span>
                         <span className="block font-semibold">{values[step]}</span>
@@ -93,7 +123,11 @@ function MobileView({ state, className = "", destinations }: { state: SearchBarS
                 ))}
               </div>
               <div className="border-t border-slate-200 p-3">
-                <button type="submit" className="w-full rounded-xl bg-brand-600 px-6 py-3 font-bold text-white" data-testid="mobile-search-submit">
+                <button
+                  type="submit"
+                  className="w-full rounded-xl bg-brand-600 px-6 py-3 font-bold text-white"
+                  data-testid="mobile-search-submit"
+                >
                   {t.search}
                 </button>
               </div>

@@ -167,7 +167,10 @@ export function toggleItem<T>(list: T[], item: T): T[] {
 export type AreaKind = SearchArea["type"];
 export type ArrivalKind = Arrival["type"];
 
-export function areaOf(kind: AreaKind, picks: { destinationSlugs: string[]; tags: string[]; bbox?: [number, number, number, number] }): SearchArea {
+export function areaOf(
+  kind: AreaKind,
+  picks: { destinationSlugs: string[]; tags: string[]; bbox?: [number, number, number, number] },
+): SearchArea {
   if (kind === "destinations" && picks.destinationSlugs.length) return { type: "destinations", destinationSlugs: picks.destinationSlugs };
   if (kind === "tags" && picks.tags.length) return { type: "tags", tags: picks.tags };
   if (kind === "geo" && picks.bbox) return { type: "geo", bbox: picks.bbox };

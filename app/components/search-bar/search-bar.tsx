@@ -133,7 +133,11 @@ function SearchBarView({ state, className = "", destinations }: SearchBarProps &
           {edit ? t.editSearch : t.search}
         </button>
         <div className="sb-nojs-show hidden flex-1 px-3 py-2 font-semibold text-brand-900">{t.label}</div>
-        <button type="submit" className="sb-nojs-show hidden shrink-0 rounded-xl bg-brand-600 px-6 py-3 font-bold text-white" data-testid="search-submit">
+        <button
+          type="submit"
+          className="sb-nojs-show hidden shrink-0 rounded-xl bg-brand-600 px-6 py-3 font-bold text-white"
+          data-testid="search-submit"
+        >
           {t.search}
         </button>
       </div>
@@ -152,7 +156,12 @@ function SearchBarView({ state, className = "", destinations }: SearchBarProps &
             {step === "who" && <WhoStep {...stepProps} />}
             {step === "when" && <WhenStep {...stepProps} />}
             <div className="sb-js-only mt-3 flex justify-end gap-2 border-t border-slate-100 pt-3">
-              <button type="button" onClick={() => close(step)} className="rounded-lg px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50" data-testid={`panel-${step}-done`}>
+              <button
+                type="button"
+                onClick={() => close(step)}
+                className="rounded-lg px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
+                data-testid={`panel-${step}-done`}
+              >
                 {t.done}
               </button>
             </div>

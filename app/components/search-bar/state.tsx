@@ -35,7 +35,9 @@ export function StandaloneSearchProvider({ initial, children }: { initial: Searc
   // The results page's canonical URL, exactly as its loader would redirect a submitted form to.
   const run = useCallback(
     (next?: SearchData) =>
-      navigate(resultsHref({ query: { searchData: next ?? draft, sort: DEFAULT_SORTING_METHOD, page: 1 }, priceMode: "perPerson" }, RESULTS_PATH)),
+      navigate(
+        resultsHref({ query: { searchData: next ?? draft, sort: DEFAULT_SORTING_METHOD, page: 1 }, priceMode: "perPerson" }, RESULTS_PATH),
+      ),
     [navigate, draft],
   );
   const value = useMemo<SearchBarState>(

@@ -35,12 +35,25 @@ export interface StepProps {
   hydrated: boolean;
 }
 
-const radioRow = "flex cursor-pointer items-center gap-2 rounded-full border border-slate-300 px-3 py-1.5 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:font-semibold";
+const radioRow =
+  "flex cursor-pointer items-center gap-2 rounded-full border border-slate-300 px-3 py-1.5 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:font-semibold";
 // The checkbox rows (`check-row`, which also colours their checkbox) and their counts are named
 // classes in app/tailwind.css: the destination tree alone has a few hundred in every page.
 const count = (n: number) => <span className="check-count">{formatCount(n)}</span>;
 
-function KindRadios<K extends string>({ name, legend, value, options, onChange }: { name: string; legend: string; value: K; options: Array<[K, string]>; onChange: (k: K) => void }) {
+function KindRadios<K extends string>({
+  name,
+  legend,
+  value,
+  options,
+  onChange,
+}: {
+  name: string;
+  legend: string;
+  value: K;
+  options: Array<[K, string]>;
+  onChange: (k: K) => void;
+}) {
   return (
     <fieldset className="mb-3">
       <legend className="sr-only">{legend}</legend>
@@ -59,7 +72,14 @@ function KindRadios<K extends string>({ name, legend, value, options, onChange }
 // ---------------------------------------------------------------------------------------------
 // Hvor
 
-export function WhereStep({ draft, setDraft, idPrefix, hydrated, destinations, active }: StepProps & { destinations?: { persons: number; tree: DestinationTree }; active: boolean }) {
+export function WhereStep({
+  draft,
+  setDraft,
+  idPrefix,
+  hydrated,
+  destinations,
+  active,
+}: StepProps & { destinations?: { persons: number; tree: DestinationTree }; active: boolean }) {
   const area = draft.searchArea;
   const [kindChoice, setKindChoice] = useState<AreaKind>(area.type);
   const [remembered, setRemembered] = useState(area.type === "geo" ? area.bbox : undefined);
@@ -89,7 +109,8 @@ export function WhereStep({ draft, setDraft, idPrefix, hydrated, destinations, a
     const next = toggleDestination(slugs, slug, descendants);
     setDraft({ ...draft, searchArea: areaOf("destinations", { destinationSlugs: next, tags: [] }) });
   };
-  const toggleTag = (slug: string) => setDraft({ ...draft, searchArea: areaOf("tags", { destinationSlugs: [], tags: toggleItem(tags, slug) }) });
+  const toggleTag = (slug: string) =>
+    setDraft({ ...draft, searchArea: areaOf("tags", { destinationSlugs: [], tags: toggleItem(tags, slug) }) });
   const coveredBy = (slug: string) => nodes.get(slug)?.ancestors.find((a) => slugs.includes(a));
   const nameOf = (slug: string) => nodes.get(slug)?.node.name ?? slug;
 
@@ -181,7 +202,9 @@ export function WhereStep({ draft, setDraft, idPrefix, hydrated, destinations, a
             <div key={c.slug} className="border-b border-slate-100 py-1" data-testid="destination-country">
               {destinationBox(c.slug, c.name, c.count, "country")}
               <details key={query.trim() ? "q" : "all"} open={Boolean(query.trim()) || undefined} className="group pl-6">
-                <summary className="cursor-pointer rounded px-2 py-0.5 text-xs text-brand-700 underline">{t.area.countryRegions(c.name)}</summary>
+                <summary className="cursor-pointer rounded px-2 py-0.5 text-xs text-brand-700 underline">
+                  {t.area.countryRegions(c.name)}
+                </summary>
                 <div className="pb-1" role="group" aria-label={t.area.countryRegions(c.name)}>
                   {c.regions.flatMap((r) => [
                     destinationBox(r.slug, r.name, r.count, "region"),
@@ -213,8 +236,27 @@ export function WhereStep({ draft, setDraft, idPrefix, hydrated, destinations, a
 // ---------------------------------------------------------------------------------------------
 // Hvem
 
-function Stepper({ id, name, label, hint, value, min, max, onChange }: { id: string; name: string; label: string; hint: string; value: number; min: number; max: number; onChange: (v: number) => void }) {
-  const btn = "sb-js-only grid h-9 w-9 place-items-center rounded-full border border-slate-400 text-lg font-bold text-brand-700 disabled:cursor-not-allowed disabled:opacity-40";
+function Stepper({
+  id,
+  name,
+  label,
+  hint,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  hint: string;
+  value: number;
+  min: number;
+  max: number;
+  onChange: (v: number) => void;
+}) {
+  const btn =
+    "sb-js-only grid h-9 w-9 place-items-center rounded-full border border-slate-400 text-lg font-bold text-brand-700 disabled:cursor-not-allowed disabled:opacity-40";
   return (
     <div className="flex items-center justify-between gap-4 py-2">
       <div>
@@ -226,7 +268,14 @@ function Stepper({ id, name, label, hint, value, min, max, onChange }: { id: str
         </span>
       </div>
       <div className="flex items-center gap-2">
-        <button type="button" className={btn} aria-label={t.people.decrease(label)} aria-controls={id} disabled={value <= min} onClick={() => onChange(value - 1)}>
+        <button
+          type="button"
+          className={btn}
+          aria-label={t.people.decrease(label)}
+          aria-controls={id}
+          disabled={value <= min}
+          onClick={() => onChange(value - 1)}
+        >
           −
         </button>
         <input
@@ -242,7 +291,14 @@ function Stepper({ id, name, label, hint, value, min, max, onChange }: { id: str
           className="w-14 rounded border border-slate-400 px-1 py-1 text-center"
           data-testid={`${name}-input`}
         />
-        <button type="button" className={btn} aria-label={t.people.increase(label)} aria-controls={id} disabled={value >= max} onClick={() => onChange(value + 1)}>
+        <button
+          type="button"
+          className={btn}
+          aria-label={t.people.increase(label)}
+          aria-controls={id}
+          disabled={value >= max}
+          onClick={() => onChange(value + 1)}
+        >
           +
         </button>
       </div>
@@ -322,7 +378,11 @@ export function WhenStep({ draft, setDraft }: StepProps) {
           <legend className="mb-1 text-sm font-semibold">{t.arrival.quickPicks}</legend>
           <div className="flex flex-wrap gap-2">
             {picks.map((p) => (
-              <label key={p.id} className={`${radioRow} border-amber-400 bg-amber-50 has-[:checked]:border-amber-600 has-[:checked]:bg-amber-200`} data-testid={`quick-pick-${p.id}`}>
+              <label
+                key={p.id}
+                className={`${radioRow} border-amber-400 bg-amber-50 has-[:checked]:border-amber-600 has-[:checked]:bg-amber-200`}
+                data-testid={`quick-pick-${p.id}`}
+              >
                 <input
                   type="checkbox"
                   name="weeks"
@@ -340,7 +400,11 @@ export function WhenStep({ draft, setDraft }: StepProps) {
           <legend className="mb-1 text-sm font-semibold">{t.arrival.weeks}</legend>
           <div className="grid max-h-64 grid-cols-2 gap-1 overflow-y-auto sm:grid-cols-3 lg:grid-cols-4">
             {weeks.map((w) => (
-              <label key={w.week} className={w.holiday ? "check-row holiday-row" : "check-row"} data-holiday={w.holiday ? "true" : undefined}>
+              <label
+                key={w.week}
+                className={w.holiday ? "check-row holiday-row" : "check-row"}
+                data-holiday={w.holiday ? "true" : undefined}
+              >
                 <input
                   type="checkbox"
                   name="weeks"
@@ -361,14 +425,24 @@ export function WhenStep({ draft, setDraft }: StepProps) {
       <fieldset data-kind="months" className={kind !== "months" ? "hidden" : undefined}>
         <legend className="mb-1 text-sm font-semibold">{t.arrival.months}</legend>
         <div className="grid grid-cols-2 gap-1 sm:grid-cols-3">
-          <CheckRows name="months" items={months} chosen={chosenMonths} onToggle={(m) => set("months", { months: toggleItem(chosenMonths, m) })} />
+          <CheckRows
+            name="months"
+            items={months}
+            chosen={chosenMonths}
+            onToggle={(m) => set("months", { months: toggleItem(chosenMonths, m) })}
+          />
         </div>
       </fieldset>
 
       <fieldset data-kind="dates" className={kind !== "dates" ? "hidden" : undefined}>
         <legend className="mb-1 text-sm font-semibold">{t.arrival.saturdays}</legend>
         <div className="grid max-h-64 grid-cols-2 gap-1 overflow-y-auto sm:grid-cols-3 lg:grid-cols-4">
-          <CheckRows name="dates" items={dates} chosen={chosenDates} onToggle={(d) => set("dates", { dates: toggleItem(chosenDates, d) })} />
+          <CheckRows
+            name="dates"
+            items={dates}
+            chosen={chosenDates}
+            onToggle={(d) => set("dates", { dates: toggleItem(chosenDates, d) })}
+          />
         </div>
       </fieldset>
     </div>
@@ -376,7 +450,17 @@ export function WhenStep({ draft, setDraft }: StepProps) {
 }
 
 /** One checkbox row per choice of a list param (the form sends each checked value). */
-function CheckRows({ name, items, chosen, onToggle }: { name: string; items: Array<{ value: string; label: string }>; chosen: string[]; onToggle: (value: string) => void }) {
+function CheckRows({
+  name,
+  items,
+  chosen,
+  onToggle,
+}: {
+  name: string;
+  items: Array<{ value: string; label: string }>;
+  chosen: string[];
+  onToggle: (value: string) => void;
+}) {
   return items.map((item) => (
     <label key={item.value} className="check-row">
       <input type="checkbox" name={name} value={item.value} checked={chosen.includes(item.value)} onChange={() => onToggle(item.value)} />

@@ -13,7 +13,12 @@ export interface DestinationsView {
 
 const DEBOUNCE_MS = 120;
 
-export function useDestinations(opts: { initial?: { persons: number; tree: DestinationTree }; persons: number; query: string; enabled: boolean }): DestinationsView {
+export function useDestinations(opts: {
+  initial?: { persons: number; tree: DestinationTree };
+  persons: number;
+  query: string;
+  enabled: boolean;
+}): DestinationsView {
   const { initial, persons, query, enabled } = opts;
   const [full, setFull] = useState<{ persons: number; tree: DestinationTree } | null>(initial ?? null);
   const [answer, setAnswer] = useState<{ key: string; countries: CountryNode[] } | null>(null);

@@ -25,7 +25,12 @@ export function Drawer({
         <DialogPanel className="flex h-[600px] max-h-[100dvh] w-full flex-col rounded-t-2xl bg-white shadow-xl" data-testid={testId}>
           <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
             <DialogTitle className="text-lg font-bold text-brand-900">{title}</DialogTitle>
-            <button type="button" onClick={onClose} className="rounded px-2 py-1 text-sm text-slate-700 underline" data-testid={`${testId}-close`}>
+            <button
+              type="button"
+              onClick={onClose}
+              className="rounded px-2 py-1 text-sm text-slate-700 underline"
+              data-testid={`${testId}-close`}
+            >
               {texts.mobile.closeDrawer}
             </button>
           </div>

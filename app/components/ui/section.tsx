@@ -9,7 +9,10 @@ export function Section({ title, children, testId }: { title: string; children: 
         <DisclosureButton className="group flex w-full items-center justify-between rounded py-1 text-left font-semibold text-slate-900">
           <span>{title}</span>
           <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 text-slate-500 transition group-data-[open]:rotate-180">
-            <path fill="currentColor" d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
+            <path
+              fill="currentColor"
+              d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z"
+            />
           </svg>
         </DisclosureButton>
       </h3>

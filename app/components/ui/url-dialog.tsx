@@ -17,7 +17,17 @@ const OVERLAY = "fixed inset-0 z-50 flex items-start justify-center overflow-y-a
 const PANEL = "w-full max-w-md rounded-xl bg-white p-6 shadow-xl";
 const TITLE = "text-xl font-bold text-brand-900";
 
-export function UrlDialog({ title, closeHref, testId, children }: { title: string; closeHref: string; testId: string; children: ReactNode }) {
+export function UrlDialog({
+  title,
+  closeHref,
+  testId,
+  children,
+}: {
+  title: string;
+  closeHref: string;
+  testId: string;
+  children: ReactNode;
+}) {
   // The Dialog mounts closed and opens after the first client render: Headless UI finds the page
   // to make inert only after the Dialog's first render, and looks only as it opens.
   const open = useHydrated();
@@ -33,7 +43,12 @@ export function UrlDialog({ title, closeHref, testId, children }: { title: strin
             {title}
           </h2>
         )}
-        <Link to={closeHref} preventScrollReset className="rounded px-2 py-1 text-sm font-semibold text-slate-700 underline" data-testid="close-dialog">
+        <Link
+          to={closeHref}
+          preventScrollReset
+          className="rounded px-2 py-1 text-sm font-semibold text-slate-700 underline"
+          data-testid="close-dialog"
+        >
           {texts.account.close}
         </Link>
       </div>

@@ -129,10 +129,16 @@ export function buildIndex(db: Db, generation: number): EmbeddedIndex {
     features: [],
     tags: [],
   }));
-  for (const row of sqlite.prepare("SELECT accommodation_id, feature_value FROM accommodation_features ORDER BY feature_value").raw().iterate() as Iterable<[string, string]>) {
+  for (const row of sqlite
+    .prepare("SELECT accommodation_id, feature_value FROM accommodation_features ORDER BY feature_value")
+    .raw()
+    .iterate() as Iterable<[string, string]>) {
     accommodations[accIdx.get(row[0])!].features.push(featureIdx.get(row[1])!);
   }
-  for (const row of sqlite.prepare("SELECT accommodation_id, tag_slug FROM accommodation_tags ORDER BY tag_slug").raw().iterate() as Iterable<[string, string]>) {
+  for (const row of sqlite
+    .prepare("SELECT accommodation_id, tag_slug FROM accommodation_tags ORDER BY tag_slug")
+    .raw()
+    .iterate() as Iterable<[string, string]>) {
     accommodations[accIdx.get(row[0])!].tags.push(tagIdx.get(row[1])!);
   }
   const accCount = accommodations.length;
@@ -200,7 +206,24 @@ export function buildIndex(db: Db, generation: number): EmbeddedIndex {
     )
     .raw()
     .iterate() as Iterable<
-    [number, string, string, string, string, number, number, number, number, number, number, number, number | null, Transport, string, string]
+    [
+      number,
+      string,
+      string,
+      string,
+      string,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number | null,
+      Transport,
+      string,
+      string,
+    ]
   >;
   const dayCache = new Map<string, number>();
   let i = 0;
@@ -228,7 +251,13 @@ export function buildIndex(db: Db, generation: number): EmbeddedIndex {
     index.sortKeys["discountPercentage:desc"][i] = -r[7];
     index.sortKeys["price:asc"][i] = r[5];
     // Prices are positive (the feed schema), so neither bucket is 'unknown'.
-    index.packed[i] = packTrip(index.company[i], index.meal[i], r[9], bucketIndex(r[5], FULL_PRICE_BUCKETS), bucketIndex(r[6], PER_PERSON_BUCKETS));
+    index.packed[i] = packTrip(
+      index.company[i],
+      index.meal[i],
+      r[9],
+      bucketIndex(r[5], FULL_PRICE_BUCKETS),
+      bucketIndex(r[6], PER_PERSON_BUCKETS),
+    );
     index.tripIds[i] = r[14];
     index.urls[i] = r[15];
     i++;

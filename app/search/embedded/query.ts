@@ -152,10 +152,16 @@ export function runSearch(ix: EmbeddedIndex, q: CompiledSearch, page: number, wi
     totalCount: total,
     priceRange: counted(PRICE_KEYS, priceCounts),
     pricePerPersonRange: counted(PER_PERSON_KEYS, perPersonCounts),
-    mealPlanType: counted(ix.mealPlans.map((m) => m.slug), mealCounts),
+    mealPlanType: counted(
+      ix.mealPlans.map((m) => m.slug),
+      mealCounts,
+    ),
     skiPassIncluded: counted(["false", "true"], skiCounts),
     accommodation_rating: counted(["0", "1", "2", "3", "4", "5"], ratingCounts),
-    travelCompanySlug: counted(ix.companies.map((c) => c.slug), companyCounts),
+    travelCompanySlug: counted(
+      ix.companies.map((c) => c.slug),
+      companyCounts,
+    ),
   };
   ix.features.forEach((feature, k) => {
     if (featureCounts[k] > 0) facetNumbers[`accommodation_features_${feature.value}`] = { value: { true: featureCounts[k] } };
@@ -181,7 +187,9 @@ function areaMask(ix: EmbeddedIndex, q: CompiledSearch): Uint8Array {
   if (area.type === "all") return mask.fill(1);
   if (area.type === "destinations") {
     const slugs = new Set(area.destinationSlugs);
-    const resortOk = ix.resorts.map((r) => slugs.has(r.slug) || slugs.has(ix.regions[r.region].slug) || slugs.has(ix.countries[r.country].slug));
+    const resortOk = ix.resorts.map(
+      (r) => slugs.has(r.slug) || slugs.has(ix.regions[r.region].slug) || slugs.has(ix.countries[r.country].slug),
+    );
     for (let a = 0; a < n; a++) mask[a] = resortOk[ix.accResort[a]] ? 1 : 0;
   } else if (area.type === "tags") {
     const wanted = new Set(area.tags.map((t) => ix.tags.indexOf(t)).filter((t) => t >= 0));

@@ -14,7 +14,10 @@ export interface NewTripsFilter {
 }
 
 /** The SQL (and its parameters) selecting the ids of available trips that match `query` and are new since `firstSeenAfter`, in the search's sort order. */
-export function newMatchingTripsSql(query: Pick<SearchQuery, "searchData" | "sort">, filter: NewTripsFilter): { sql: string; params: unknown[] } {
+export function newMatchingTripsSql(
+  query: Pick<SearchQuery, "searchData" | "sort">,
+  filter: NewTripsFilter,
+): { sql: string; params: unknown[] } {
   const q = compileSearch(query.searchData, query.sort, filter.today);
   const w = where(q);
   return {
@@ -26,5 +29,8 @@ export function newMatchingTripsSql(query: Pick<SearchQuery, "searchData" | "sor
 /** Ids of the available trips that match `query` and were first seen after `firstSeenAfter`. */
 export function newMatchingTripIds(db: Db, query: Pick<SearchQuery, "searchData" | "sort">, filter: NewTripsFilter): string[] {
   const { sql, params } = newMatchingTripsSql(query, filter);
-  return db.$client.prepare(sql).pluck().all(...params) as string[];
+  return db.$client
+    .prepare(sql)
+    .pluck()
+    .all(...params) as string[];
 }

@@ -160,7 +160,12 @@ export class ReferenceSqlEngine implements SearchEngine {
   }
 
   private scalar(sql: string, params: unknown[]): number {
-    return (this.db.$client.prepare(sql).pluck().get(...params) as number) ?? 0;
+    return (
+      (this.db.$client
+        .prepare(sql)
+        .pluck()
+        .get(...params) as number) ?? 0
+    );
   }
 
   private grouped(expr: string, ignore: Owned[], q: CompiledSearch): { value: Record<string, number> } {
@@ -229,7 +234,10 @@ export class ReferenceSqlEngine implements SearchEngine {
       .prepare("SELECT tag_slug FROM accommodation_tags WHERE accommodation_id = ? ORDER BY tag_slug")
       .pluck()
       .all(row.accommodation_id) as string[];
-    const company = s.prepare("SELECT slug, name FROM travel_companies WHERE slug = ?").get(row.company_slug) as { slug: string; name: string };
+    const company = s.prepare("SELECT slug, name FROM travel_companies WHERE slug = ?").get(row.company_slug) as {
+      slug: string;
+      name: string;
+    };
     const meal = s.prepare("SELECT slug, title, short FROM meal_plans WHERE slug = ?").get(row.meal_plan_slug) as {
       slug: string;
       title: string;

@@ -5,15 +5,7 @@ import { readGeneration } from "../../../indexer/generation";
 import { PAGE_SIZE, type SortingMethod } from "~/domain/constants";
 import type { SearchData, SearchQuery } from "~/domain/search-data";
 import { compileSearch } from "../compile";
-import type {
-  FacetKey,
-  FacetNumbers,
-  ResultAccommodation,
-  SearchEngine,
-  SearchOptions,
-  SearchResult,
-  SearchResultItem,
-} from "../types";
+import type { FacetKey, FacetNumbers, ResultAccommodation, SearchEngine, SearchOptions, SearchResult, SearchResultItem } from "../types";
 import { collectionSchema, DEFAULT_ALIAS, openSnapshot, toJsonLine } from "./schema";
 import {
   emptyFacetNumbers,
@@ -123,7 +115,10 @@ export class TypesenseEngine implements SearchEngine {
       const ranks = outcome.groups.map((g) => g.accommodationRank);
       const [countAnswer] = await this.multiSearch([planPageCounts(plan, collection, ranks)]);
       const counts = readPageCounts(countAnswer);
-      const accommodations = hydrateAccommodations(this.db.$client, outcome.groups.map((g) => g.accommodationId));
+      const accommodations = hydrateAccommodations(
+        this.db.$client,
+        outcome.groups.map((g) => g.accommodationId),
+      );
       result.items = outcome.groups.map((group): SearchResultItem => {
         const accommodation = accommodations.get(group.accommodationId);
         const count = counts.get(group.accommodationRank);
@@ -191,7 +186,11 @@ export class TypesenseEngine implements SearchEngine {
     this.stop();
     await this.chain.catch(() => undefined);
     const target = await this.aliasTarget();
-    if (target && this.built.has(target)) await this.client.aliases(this.alias).delete().catch(() => undefined);
+    if (target && this.built.has(target))
+      await this.client
+        .aliases(this.alias)
+        .delete()
+        .catch(() => undefined);
     for (const name of [...this.built]) await this.drop(name);
     this.collection = undefined;
   }
@@ -328,7 +327,9 @@ export function parseImportResults(answer: unknown): Array<{ success?: boolean; 
 export function searchOptions(sqlite: Database.Database): SearchOptions {
   return {
     mealPlanTypes: sqlite.prepare("SELECT slug, title, short FROM meal_plans ORDER BY slug").all() as SearchOptions["mealPlanTypes"],
-    accommodationFeatures: sqlite.prepare("SELECT value, name FROM features ORDER BY value").all() as SearchOptions["accommodationFeatures"],
+    accommodationFeatures: sqlite
+      .prepare("SELECT value, name FROM features ORDER BY value")
+      .all() as SearchOptions["accommodationFeatures"],
     travelCompanies: sqlite.prepare("SELECT slug, name FROM travel_companies ORDER BY slug").all() as SearchOptions["travelCompanies"],
   };
 }

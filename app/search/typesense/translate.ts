@@ -334,7 +334,8 @@ export function planSearch(q: CompiledSearch, o: PlanOptions): SearchPlan {
   searches.push({ role: "facets", facetKeys: main, params: facetQuery(o.collection, all, main) });
   for (const owner of OWNERS_IN_ORDER) {
     const keys = without.get(owner);
-    if (keys) searches.push({ role: "without", without: owner, facetKeys: keys, params: facetQuery(o.collection, filterBy(clauses, owner), keys) });
+    if (keys)
+      searches.push({ role: "without", without: owner, facetKeys: keys, params: facetQuery(o.collection, filterBy(clauses, owner), keys) });
   }
   return { impossible, clauses, searches };
 }

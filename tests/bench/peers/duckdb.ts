@@ -72,9 +72,15 @@ export function duckdbEngine(db: Db): BenchEngine {
     const area = q.area;
     if (area.type === "destinations") {
       const s = area.destinationSlugs;
-      parts.push({ sql: `(resort IN (${list(s.length)}) OR region IN (${list(s.length)}) OR country IN (${list(s.length)}))`, params: [...s, ...s, ...s] });
+      parts.push({
+        sql: `(resort IN (${list(s.length)}) OR region IN (${list(s.length)}) OR country IN (${list(s.length)}))`,
+        params: [...s, ...s, ...s],
+      });
     } else if (area.type === "tags") {
-      const cols = area.tags.map((t) => tags.indexOf(t)).filter((i) => i >= 0).map((i) => `t_${i}`);
+      const cols = area.tags
+        .map((t) => tags.indexOf(t))
+        .filter((i) => i >= 0)
+        .map((i) => `t_${i}`);
       parts.push({ sql: cols.length ? `(${cols.join(" OR ")})` : "FALSE", params: [] });
     } else if (area.type === "geo") {
       const [south, west, north, east] = area.bbox;
@@ -231,8 +237,16 @@ export function duckdbEngine(db: Db): BenchEngine {
         ["transport", VARCHAR, (t) => t.transport],
         ["url", VARCHAR, (t) => t.url],
         ["original_price", DOUBLE, (t) => t.originalPrice],
-        ...features.map((f, i): [string, DuckDBType, (t: (typeof source.trips)[number]) => DuckDBValue] => [`f_${i}`, BOOLEAN, (t) => t.features.includes(f)]),
-        ...tags.map((g, i): [string, DuckDBType, (t: (typeof source.trips)[number]) => DuckDBValue] => [`t_${i}`, BOOLEAN, (t) => t.tags.includes(g)]),
+        ...features.map((f, i): [string, DuckDBType, (t: (typeof source.trips)[number]) => DuckDBValue] => [
+          `f_${i}`,
+          BOOLEAN,
+          (t) => t.features.includes(f),
+        ]),
+        ...tags.map((g, i): [string, DuckDBType, (t: (typeof source.trips)[number]) => DuckDBValue] => [
+          `t_${i}`,
+          BOOLEAN,
+          (t) => t.tags.includes(g),
+        ]),
       ];
       await conn.run(`CREATE TABLE trips (${columns.map(([name, type]) => `${name} ${type.toString()}`).join(", ")})`);
       const appender = await conn.createAppender("trips");

@@ -85,9 +85,7 @@ export function itemsjsEngine(db: Db): BenchEngine {
       const maxP = f.maxPrice ?? Infinity;
       const minF = f.minFullPrice ?? -Infinity;
       const maxF = f.maxFullPrice ?? Infinity;
-      const filter = priced
-        ? (t: Doc) => baseFilter(t) && t.pp >= minP && t.pp <= maxP && t.price >= minF && t.price <= maxF
-        : baseFilter;
+      const filter = priced ? (t: Doc) => baseFilter(t) && t.pp >= minP && t.pp <= maxP && t.price >= minF && t.price <= maxF : baseFilter;
 
       const main = engine!.search({ filters, filter, per_page: 1e9 });
       const aggs = main.data.aggregations;
@@ -109,7 +107,12 @@ export function itemsjsEngine(db: Db): BenchEngine {
       };
       for (const [feature, n] of Object.entries(counts("features"))) facets[`accommodation_features_${feature}`] = { true: n };
       const page = pageOfAccommodations(main.data.items, query.sort, query.page);
-      return { totalCount: main.pagination.total, accommodationCount: page.accommodationCount, items: page.items, facets: dropEmpty(facets) };
+      return {
+        totalCount: main.pagination.total,
+        accommodationCount: page.accommodationCount,
+        items: page.items,
+        facets: dropEmpty(facets),
+      };
     },
     normalize: (r) => r,
     notes: () => [

@@ -41,16 +41,21 @@ export interface Source {
 
 export function loadSource(db: Db): Source {
   const s = db.$client;
-  const features = (s.prepare("SELECT value FROM features ORDER BY value").pluck().all() as string[]);
-  const tags = (s.prepare("SELECT slug FROM tags ORDER BY slug").pluck().all() as string[]);
+  const features = s.prepare("SELECT value FROM features ORDER BY value").pluck().all() as string[];
+  const tags = s.prepare("SELECT slug FROM tags ORDER BY slug").pluck().all() as string[];
   const accFeatures = new Map<string, string[]>();
-  for (const [acc, f] of s.prepare("SELECT accommodation_id, feature_value FROM accommodation_features ORDER BY 1, 2").raw().iterate() as Iterable<[string, string]>) {
+  for (const [acc, f] of s
+    .prepare("SELECT accommodation_id, feature_value FROM accommodation_features ORDER BY 1, 2")
+    .raw()
+    .iterate() as Iterable<[string, string]>) {
     let list = accFeatures.get(acc);
     if (!list) accFeatures.set(acc, (list = []));
     list.push(f);
   }
   const accTags = new Map<string, string[]>();
-  for (const [acc, t] of s.prepare("SELECT accommodation_id, tag_slug FROM accommodation_tags ORDER BY 1, 2").raw().iterate() as Iterable<[string, string]>) {
+  for (const [acc, t] of s.prepare("SELECT accommodation_id, tag_slug FROM accommodation_tags ORDER BY 1, 2").raw().iterate() as Iterable<
+    [string, string]
+  >) {
     let list = accTags.get(acc);
     if (!list) accTags.set(acc, (list = []));
     list.push(t);
@@ -71,7 +76,30 @@ export function loadSource(db: Db): Source {
     )
     .raw()
     .iterate() as Iterable<
-    [string, string, string, string, string, number, number, number, number, number, number, number, number, string, string, string, number, number, number, string, string, number | null]
+    [
+      string,
+      string,
+      string,
+      string,
+      string,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      string,
+      string,
+      string,
+      number,
+      number,
+      number,
+      string,
+      string,
+      number | null,
+    ]
   >;
   for (const r of rows) {
     let day = dayCache.get(r[4]);

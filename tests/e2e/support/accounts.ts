@@ -11,7 +11,11 @@ import type { TestServer } from "../../support/server";
 export function lastMailTo(server: TestServer, to: string) {
   const files = fs.existsSync(server.outboxDir) ? fs.readdirSync(server.outboxDir).filter((f) => f.endsWith(".eml")) : [];
   const mails = files
-    .map((f) => ({ file: f, mtime: fs.statSync(path.join(server.outboxDir, f)).mtimeMs, raw: fs.readFileSync(path.join(server.outboxDir, f), "utf8") }))
+    .map((f) => ({
+      file: f,
+      mtime: fs.statSync(path.join(server.outboxDir, f)).mtimeMs,
+      raw: fs.readFileSync(path.join(server.outboxDir, f), "utf8"),
+    }))
     .map((m) => ({ ...m, mail: parseMail(m.raw) }))
     .filter((m) => (m.mail.headers.get("to") ?? "").includes(to))
     .sort((a, b) => a.mtime - b.mtime);

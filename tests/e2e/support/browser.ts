@@ -27,5 +27,10 @@ export interface ContextOptions {
 }
 
 export function newContext(browser: Browser, opts: ContextOptions): Promise<BrowserContext> {
-  return browser.newContext({ ...(opts.size ?? DESKTOP), javaScriptEnabled: opts.javaScript ?? true, baseURL: opts.baseURL, locale: "da-DK" });
+  return browser.newContext({
+    ...(opts.size ?? DESKTOP),
+    javaScriptEnabled: opts.javaScript ?? true,
+    baseURL: opts.baseURL,
+    locale: "da-DK",
+  });
 }
