@@ -15,10 +15,12 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     remix({
-      // The results page's path comes from this one route configuration (DESIGN.md "URLs").
+      // The results page's path comes from this one route configuration (DESIGN.md "URLs"); its
+      // module lives with the other routes, but outside the file-name convention.
+      ignoredRouteFiles: ["**/routes/results.tsx"],
       routes: (defineRoutes) =>
         defineRoutes((route) => {
-          route(RESULTS_PATH, "pages/results.tsx", { id: "results" });
+          route(RESULTS_PATH, "routes/results.tsx", { id: "results" });
         }),
       future: {
         v3_fetcherPersist: true,

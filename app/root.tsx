@@ -11,7 +11,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { getUser } from "./auth/session.server";
+import { getUser } from "~/services/accounts/session.server";
 import { AccountNav, LocalSavesOffer } from "./components/account/account-nav";
 import stylesheet from "./tailwind.css?url";
 import { EmbedFrame, isEmbedSearch } from "./components/embed";
@@ -24,8 +24,8 @@ export const links: LinksFunction = () => [
 ];
 
 /** Whether the visitor is logged in (the header's account links). Anonymous pages are the same for everyone. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return { loggedIn: (await getUser(request)) !== null };
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return { loggedIn: (await getUser(request, context)) !== null };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -10,14 +10,8 @@ export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Data
 
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
-/** DATABASE_URL is a file path, optionally prefixed `file:`; default data/pistepris.db. */
-export function databasePath(url = process.env.DATABASE_URL): string {
-  const raw = url?.trim() || "data/pistepris.db";
-  return raw.startsWith("file:") ? raw.slice("file:".length) : raw;
-}
-
 /** Opens (creating if needed) and migrates the database. WAL lets the server read while the CLI imports. */
-export function openDb(file = databasePath()): Db {
+export function openDb(file: string): Db {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
@@ -30,12 +24,4 @@ export function openDb(file = databasePath()): Db {
   const db = drizzle(sqlite, { schema }) as Db;
   migrate(db, { migrationsFolder: MIGRATIONS });
   return db;
-}
-
-const GLOBAL_KEY = Symbol.for("pistepris.db");
-
-/** The process-wide connection (shared by the server entry and the Remix build). */
-export function getDb(): Db {
-  const g = globalThis as unknown as Record<symbol, Db | undefined>;
-  return (g[GLOBAL_KEY] ??= openDb());
 }

@@ -2,6 +2,8 @@ import "../server/check-node";
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { openDb } from "../db/client";
+import { createMailer } from "../app/services/mail/transport.server";
+import { ConfigError, publicUrlOf, readConfig, type Config } from "../app/utils/config.server";
 import { runDemo } from "./commands/demo";
 import { runImport } from "./commands/import";
 import { runNotify } from "./commands/notify";
@@ -27,7 +29,8 @@ async function main(argv: string[]): Promise<number> {
     case "import": {
       const { positionals } = parseArgs({ args: rest, allowPositionals: true });
       if (positionals.length !== 1) return usage("import kræver præcis én fil eller -");
-      return runImport(openDb(), positionals[0]);
+      const config = loadConfig();
+      return runImport(openDb(config.databasePath), mailerOf(config), positionals[0]);
     }
     case "demo": {
       const { values } = parseArgs({
@@ -46,11 +49,13 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case "reindex":
-      return runReindex(openDb());
+      return runReindex(openDb(loadConfig().databasePath));
     case "stats":
-      return runStats(openDb());
-    case "notify":
-      return runNotify(openDb());
+      return runStats(openDb(loadConfig().databasePath));
+    case "notify": {
+      const config = loadConfig();
+      return runNotify(openDb(config.databasePath), mailerOf(config));
+    }
     case undefined:
     case "help":
     case "--help":
@@ -60,6 +65,21 @@ async function main(argv: string[]): Promise<number> {
       return usage(`ukendt kommando: ${command}`);
   }
 }
+
+/** The configuration (DATABASE_URL, the mail settings); a bad variable ends the command with its message. */
+function loadConfig(): Config {
+  try {
+    return readConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Fejl: ${error.message}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+}
+
+const mailerOf = (config: Config) => createMailer(config.mail, publicUrlOf(config));
 
 function usage(problem: string): number {
   console.error(`Fejl: ${problem}\n\n${USAGE}`);

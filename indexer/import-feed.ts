@@ -6,7 +6,7 @@ import * as t from "../db/schema";
 import { describeFeedError, feedLineSchema, type FeedLine } from "./feed-schema";
 import { readLines } from "./line-reader";
 import { discountPercentage, skiScore } from "./score";
-import { bumpGeneration } from "./generation";
+import { bumpGeneration } from "../db/generation";
 
 export interface ImportSummary {
   lines: number;

@@ -5,13 +5,11 @@ import { trips } from "../db/schema";
 import { todayInDenmark } from "../app/domain/dates";
 import { defaultSeason, generateDemoFeed } from "./demo/generate";
 import { importFeed } from "./import-feed";
-import { seedBannersIfEmpty } from "../app/banners.server";
-import { seedLandingBoxes } from "./seed-landing";
-
-export const DEMO_TRIPS = Number(process.env.DEMO_TRIPS ?? 50_000);
+import { seedBannersIfEmpty } from "./demo/banners";
+import { seedLandingBoxes } from "./demo/landing-boxes";
 
 /** First run: an empty store gets the demo feed, through the same import operators use. */
-export async function seedIfEmpty(db: Db): Promise<void> {
+export async function seedIfEmpty(db: Db, demoTrips: number): Promise<void> {
   const banners = seedBannersIfEmpty(db);
   if (banners) console.log(`Tom bannertabel: ${banners} demo-bannere oprettet.`);
   if (seedLandingBoxes(db)) console.log("Tom tabel med forsidebokse: demo-bokse oprettet.");
@@ -20,9 +18,9 @@ export async function seedIfEmpty(db: Db): Promise<void> {
       .select({ n: sql<number>`count(*)` })
       .from(trips)
       .get()?.n ?? 0;
-  if (count > 0) return;
-  console.log(`Tom database: indlæser ${DEMO_TRIPS} demo-rejser …`);
-  const lines = generateDemoFeed({ trips: DEMO_TRIPS, seed: 1, season: defaultSeason(todayInDenmark()) });
+  if (count > 0 || demoTrips === 0) return;
+  console.log(`Tom database: indlæser ${demoTrips} demo-rejser …`);
+  const lines = generateDemoFeed({ trips: demoTrips, seed: 1, season: defaultSeason(todayInDenmark()) });
   const feed = Readable.from(
     (function* () {
       for (const line of lines) yield JSON.stringify(line) + "\n";

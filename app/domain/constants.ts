@@ -63,11 +63,16 @@ export const DESKTOP_MEDIA_QUERY = "(min-width: 64rem)";
 export const EMBED_MESSAGE = { scroll: "pistepris:scroll", height: "pistepris:height" } as const;
 /** localStorage key of an anonymous visitor's saved trip ids (a JSON array), offered to their account after log-in. */
 export const LOCAL_SAVED_TRIPS_KEY = "pistepris.savedTrips";
-/** The saved-trips page (issue 6). */
+/** The saved-trips page. */
 export const SAVED_TRIPS_PATH = "/gemte-rejser";
 /** The signed-in visitor's search agents; also where logging in lands by default. */
 export const AGENTS_PATH = "/soegeagenter";
+/** The account pages: log in, sign up, log out, and the sign-up e-mail's confirmation link (+ /<token>). */
+export const LOGIN_PATH = "/konto/log-ind";
+export const SIGN_UP_PATH = "/konto/opret";
+export const LOGOUT_PATH = "/konto/log-ud";
+export const CONFIRM_SIGN_UP_PATH = "/konto/bekraeft";
 /** The shortest password a new account accepts. */
 export const MIN_PASSWORD_LENGTH = 8;
-/** How long the confirmation link e-mailed at sign-up works (app/auth/sign-up.server.ts). */
+/** How long the confirmation link e-mailed at sign-up works. */
 export const SIGN_UP_LINK_HOURS = 24;

@@ -5,16 +5,16 @@ import { LandingIcon } from "~/components/search-bar/icons";
 import { RESULTS_PATH } from "~/domain/constants";
 import { texts } from "~/domain/texts";
 import { parseSearchQuery } from "~/domain/url-codec";
-import { landingBoxList } from "~/landing.server";
+import { landingBoxList } from "~/services/landing/landing-boxes.server";
 import { destinationTree } from "~/search/destinations.server";
 
 // The landing page (issue 4): the search bar (standalone: 'Søg' opens the results page) and the
 // landing boxes from SQLite, each a link to its ready-made search.
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export function loader({ request, context }: LoaderFunctionArgs) {
   const searchData = parseSearchQuery(new URL(request.url).searchParams).searchData;
   const persons = searchData.adultCount + searchData.childrenCount;
-  return { searchData, boxes: landingBoxList(), destinations: { persons, tree: await destinationTree({ persons }) } };
+  return { searchData, boxes: landingBoxList(context.db), destinations: { persons, tree: destinationTree(context.engine, { persons }) } };
 }
 
 export const meta: MetaFunction = () => [

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { findActiveBanner, recordBannerEvent } from "~/banners.server";
+import { findActiveBanner, recordBannerEvent } from "~/services/banners/banners.server";
+import { AFFILIATE_ID_PATTERN } from "~/domain/constants";
 import { texts } from "~/domain/texts";
 import { z } from "~/domain/zod";
 
@@ -8,13 +9,10 @@ import { z } from "~/domain/zod";
 const body = z.object({
   bannerId: z.number().int().positive().max(1_000_000_000),
   kind: z.enum(["view", "click"]),
-  affiliateId: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/)
-    .optional(),
+  affiliateId: z.string().regex(AFFILIATE_ID_PATTERN).optional(),
 });
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return Response.json({ error: texts.errors.badRequest }, { status: 405 });
   let json: unknown;
   try {
@@ -29,8 +27,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return Response.json({ error: `${texts.errors.badRequest} ${issue.path.join(".")}: ${issue.message}` }, { status: 400 });
   }
   const { bannerId, kind, affiliateId } = parsed.data;
-  if (!findActiveBanner(bannerId)) return Response.json({ error: texts.errors.notFound }, { status: 404 });
-  recordBannerEvent(bannerId, kind, affiliateId);
+  if (!findActiveBanner(context.db, bannerId)) return Response.json({ error: texts.errors.notFound }, { status: 404 });
+  recordBannerEvent(context.db, bannerId, kind, affiliateId);
   return new Response(null, { status: 204 });
 }
 

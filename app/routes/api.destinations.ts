@@ -14,7 +14,7 @@ const Params = z.object({
   persons: z.coerce.number().int().min(1).max(MAX_PERSONS).optional(),
 });
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const parsed = Params.safeParse({
     q: url.searchParams.get("q") ?? undefined,
@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
   if (!parsed.success) return Response.json({ error: texts.errors.badRequest }, { status: 400 });
   const started = performance.now();
-  const tree = await searchDestinations(parsed.data.q, { persons: parsed.data.persons });
+  const tree = searchDestinations(context.engine, parsed.data.q, { persons: parsed.data.persons });
   const ms = performance.now() - started;
   return Response.json(
     { query: parsed.data.q, ...tree },

@@ -2,10 +2,9 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { DEFAULT_SORTING_METHOD } from "~/domain/constants";
 import { facetNumbersBody, normaliseSearchData } from "~/domain/search-body";
 import { texts } from "~/domain/texts";
-import { getSearchEngine } from "~/search/engine.server";
 
 /** POST /api/facet-numbers {searchData, sortingMethod, requiredFacetFields}: the price histogram's call. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return Response.json({ error: texts.errors.badRequest }, { status: 405 });
   let json: unknown;
   try {
@@ -19,8 +18,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return Response.json({ error: `${texts.errors.badRequest} ${issue.path.join(".")}: ${issue.message}` }, { status: 400 });
   }
   const { searchData, sortingMethod, requiredFacetFields } = parsed.data;
-  const engine = await getSearchEngine();
-  const facetNumbers = await engine.facetNumbers(
+  const facetNumbers = await context.engine.facetNumbers(
     normaliseSearchData(searchData),
     sortingMethod ?? DEFAULT_SORTING_METHOD,
     requiredFacetFields,

@@ -1,20 +1,18 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parseResultsParams } from "~/domain/results-url";
-import { getSearchEngine } from "~/search/engine.server";
 import { mapData } from "~/search/map.server";
 
 /**
  * GET /api/map?<the results page's query string>: every matching accommodation of the whole
- * result as compact map points (MapPoint in app/search/types.ts) with the best price in the
+ * result as compact map points (MapPoint in app/domain/search-result.ts) with the best price in the
  * chosen price type (`priceType=total` or a total-price bound: the party's price; else per
  * person), plus the resorts and companies they refer to. Params are read exactly as the results
  * page reads them; invalid values are dropped. Server-Timing tells the engine's time.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = parseResultsParams(new URL(request.url).searchParams);
-  const engine = await getSearchEngine();
   const started = performance.now();
-  const data = await mapData(engine, state);
+  const data = await mapData(context.engine, state);
   const ms = performance.now() - started;
   return Response.json(data, {
     headers: { "Cache-Control": "no-store", "Server-Timing": `map;dur=${ms.toFixed(1)}` },

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { findActiveBanner, recordBannerEvent } from "~/banners.server";
-import { texts } from "~/domain/texts";
+import { findActiveBanner, recordBannerEvent } from "~/services/banners/banners.server";
+import { AFFILIATE_ID_PATTERN } from "~/domain/constants";
+import { notFound } from "~/utils/responses.server";
 import { z } from "~/domain/zod";
 
 // GET /banner/:id[?aff=ID]: the banner link without JavaScript. Records the click and redirects to
@@ -12,13 +13,13 @@ const params = z.object({
     .regex(/^\d{1,9}$/)
     .transform(Number),
 });
-const aff = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+const aff = z.string().regex(AFFILIATE_ID_PATTERN);
 
-export function loader({ params: raw, request }: LoaderFunctionArgs) {
+export function loader({ params: raw, request, context }: LoaderFunctionArgs) {
   const parsed = params.safeParse(raw);
-  const banner = parsed.success ? findActiveBanner(parsed.data.id) : undefined;
-  if (!banner) throw new Response(texts.errors.notFound, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const banner = parsed.success ? findActiveBanner(context.db, parsed.data.id) : undefined;
+  if (!banner) throw notFound();
   const affiliate = aff.safeParse(new URL(request.url).searchParams.get("aff"));
-  recordBannerEvent(banner.id, "click", affiliate.success ? affiliate.data : undefined);
+  recordBannerEvent(context.db, banner.id, "click", affiliate.success ? affiliate.data : undefined);
   return new Response(null, { status: 302, headers: { Location: banner.url, "Cache-Control": "no-store", "Referrer-Policy": "origin" } });
 }

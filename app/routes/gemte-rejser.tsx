@@ -1,14 +1,14 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { notFound, NO_STORE } from "~/auth/responses.server";
-import { readForm, requireSameOrigin, safeRedirect } from "~/auth/security.server";
-import { getUser, loginHref, requireUser } from "~/auth/session.server";
+import { notFound, NO_STORE } from "~/utils/responses.server";
+import { readForm, requireSameOrigin, safeRedirect } from "~/utils/request.server";
+import { getUser, loginHref, requireUser } from "~/services/accounts/session.server";
 import { RESULTS_PATH, SAVED_TRIPS_PATH, TRIP_ID_PATTERN } from "~/domain/constants";
 import { formatPrice, formatShortDate } from "~/domain/format";
 import { offerRedirectHref } from "~/domain/results-url";
 import { texts } from "~/domain/texts";
 import { z } from "~/domain/zod";
-import { isSaved, MAX_IMPORTED_TRIPS, removeSavedTrip, saveTrips, savedTripsOf, tripExists } from "~/saved-trips.server";
+import { isSaved, MAX_IMPORTED_TRIPS, removeSavedTrip, saveTrips, savedTripsOf, tripExists } from "~/services/saved-trips/saved-trips.server";
 
 // /gemte-rejser: the user's saved trips (owner only). POST intent=save|remove with a tripId (from
 // a result card), or intent=import with tripIds (an anonymous visitor's saves from this browser).
@@ -18,9 +18,9 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  return data({ trips: savedTripsOf(user.id) }, { headers: NO_STORE });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  return data({ trips: savedTripsOf(context.db, user.id) }, { headers: NO_STORE });
 }
 
 const tripId = z.string().regex(TRIP_ID_PATTERN);
@@ -30,12 +30,13 @@ const input = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("import"), tripIds: z.array(tripId).max(MAX_IMPORTED_TRIPS) }),
 ]);
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const form = await readForm(request);
   const back = safeRedirect(form.get("redirectTo"), SAVED_TRIPS_PATH);
-  const user = await getUser(request);
+  const user = await getUser(request, context);
   if (!user) throw redirect(loginHref(back));
+  const { db } = context;
   const parsed = input.safeParse({
     intent: form.get("intent"),
     tripId: form.get("tripId") ?? undefined,
@@ -47,14 +48,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const req = parsed.data;
   let saved = 0;
   if (req.intent === "save") {
-    if (!tripExists(req.tripId)) throw notFound();
-    saved = saveTrips(user.id, [req.tripId]);
+    if (!tripExists(db, req.tripId)) throw notFound();
+    saved = saveTrips(db, user.id, [req.tripId]);
   } else if (req.intent === "remove") {
     // Only the user's own saved trip: anyone else's (or none) is a 404.
-    if (!isSaved(user.id, req.tripId)) throw notFound();
-    removeSavedTrip(user.id, req.tripId);
+    if (!isSaved(db, user.id, req.tripId)) throw notFound();
+    removeSavedTrip(db, user.id, req.tripId);
   } else {
-    saved = saveTrips(user.id, req.tripIds);
+    saved = saveTrips(db, user.id, req.tripIds);
   }
   if (form.get("js") === "1") return data({ ok: true, saved }, { headers: NO_STORE });
   return redirect(back, { headers: NO_STORE });

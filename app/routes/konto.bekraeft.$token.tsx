@@ -1,11 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { NO_STORE } from "~/auth/responses.server";
-import { requireSameOrigin } from "~/auth/security.server";
-import { startSession } from "~/auth/session.server";
-import { confirmSignUp, pendingSignUpEmail } from "~/auth/sign-up.server";
+import { NO_STORE } from "~/utils/responses.server";
+import { requireSameOrigin } from "~/utils/request.server";
+import { startSession } from "~/services/accounts/session.server";
+import { confirmSignUp, pendingSignUpEmail } from "~/services/accounts/sign-up.server";
 import { FormError } from "~/components/account/account-forms";
 import { texts } from "~/domain/texts";
+import { LOGIN_PATH, SIGN_UP_PATH } from "~/domain/constants";
 
 // /konto/bekraeft/:token — the link in the sign-up e-mail. GET only shows a button (mail scanners
 // and link previews fetch links); POST creates the account and logs the new user in. The token
@@ -18,14 +19,14 @@ export const meta: MetaFunction = () => [
   { name: "referrer", content: "same-origin" },
 ];
 
-export function loader({ params }: LoaderFunctionArgs) {
-  const email = pendingSignUpEmail(params.token ?? "");
+export function loader({ params, context }: LoaderFunctionArgs) {
+  const email = pendingSignUpEmail(context.db, params.token ?? "");
   return data({ email }, { status: email ? 200 : 404, headers: NO_STORE });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const result = confirmSignUp(params.token ?? "");
+  const result = confirmSignUp(context.db, params.token ?? "");
   if (!result.ok) {
     const exists = result.reason === "exists";
     return data(
@@ -33,7 +34,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: exists ? 409 : 404, headers: NO_STORE },
     );
   }
-  return redirect(result.redirectTo, { headers: { "Set-Cookie": await startSession(result.user.id), ...NO_STORE } });
+  return redirect(result.redirectTo, { headers: { "Set-Cookie": await startSession(result.user.id, context), ...NO_STORE } });
 }
 
 export default function ConfirmSignUpPage() {
@@ -48,7 +49,7 @@ export default function ConfirmSignUpPage() {
         <FormError error={error} />
         {error ? (
           <p className="text-sm">
-            <Link className="font-semibold text-brand-700 underline" to={failed?.exists ? "/konto/log-ind" : "/konto/opret"}>
+            <Link className="font-semibold text-brand-700 underline" to={failed?.exists ? LOGIN_PATH : SIGN_UP_PATH}>
               {failed?.exists ? a.login : a.signUp}
             </Link>
           </p>

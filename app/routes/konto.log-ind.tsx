@@ -1,13 +1,13 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { LoginError, authenticator } from "~/auth/accounts.server";
-import { NO_STORE } from "~/auth/responses.server";
-import { readForm, requireSameOrigin, safeRedirect } from "~/auth/security.server";
-import { startSession } from "~/auth/session.server";
+import { LoginError, logIn } from "~/services/accounts/log-in.server";
+import { NO_STORE } from "~/utils/responses.server";
+import { readForm, requireSameOrigin, safeRedirect } from "~/utils/request.server";
+import { startSession } from "~/services/accounts/session.server";
 import { LoginForm } from "~/components/account/account-forms";
 import { texts } from "~/domain/texts";
 import { AGENTS_PATH } from "~/domain/constants";
-import { accountFormLoader } from "~/auth/account-form.server";
+import { accountFormLoader } from "~/services/accounts/account-form.server";
 
 // /konto/log-ind: log in with e-mail and password, then back to `redirectTo` (a same-site path).
 
@@ -16,17 +16,17 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export const loader = ({ request }: LoaderFunctionArgs) => accountFormLoader(request);
+export const loader = ({ request, context }: LoaderFunctionArgs) => accountFormLoader(request, context);
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const form = await readForm(request.clone());
   const redirectTo = safeRedirect(form.get("redirectTo"), AGENTS_PATH);
   const email = String(form.get("email") ?? "").slice(0, 254);
   try {
-    const user = await authenticator.authenticate("form", request);
+    const user = await logIn(request, context.db, context.clientAddress);
     // A fresh session (new id) at every log-in: no fixation.
-    return redirect(redirectTo, { headers: { "Set-Cookie": await startSession(user.id), ...NO_STORE } });
+    return redirect(redirectTo, { headers: { "Set-Cookie": await startSession(user.id, context), ...NO_STORE } });
   } catch (error) {
     if (error instanceof LoginError) return data({ error: error.message, email, redirectTo }, { status: error.status, headers: NO_STORE });
     throw error;

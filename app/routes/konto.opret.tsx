@@ -1,30 +1,29 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { accountFormLoader } from "~/auth/account-form.server";
-import { clientAddress } from "~/auth/accounts.server";
-import { NO_STORE } from "~/auth/responses.server";
-import { readForm, requireSameOrigin, safeRedirect } from "~/auth/security.server";
-import { requestSignUp, signUpMailFromEnv } from "~/auth/sign-up.server";
+import { accountFormLoader } from "~/services/accounts/account-form.server";
+import { NO_STORE } from "~/utils/responses.server";
+import { readForm, requireSameOrigin, safeRedirect } from "~/utils/request.server";
+import { requestSignUp } from "~/services/accounts/sign-up.server";
 import { SignUpForm } from "~/components/account/account-forms";
 import { AGENTS_PATH, MIN_PASSWORD_LENGTH, SIGN_UP_LINK_HOURS } from "~/domain/constants";
 import { texts } from "~/domain/texts";
 
 // /konto/opret: sign up with e-mail and password; the account opens from the link in the e-mail
-// (app/auth/sign-up.server.ts), which then leads on to `redirectTo`.
+// (app/services/accounts/sign-up.server.ts), which then leads on to `redirectTo`.
 
 export const meta: MetaFunction = () => [
   { title: `${texts.account.signUpTitle} – ${texts.siteName}` },
   { name: "robots", content: "noindex" },
 ];
 
-export const loader = ({ request }: LoaderFunctionArgs) => accountFormLoader(request);
+export const loader = ({ request, context }: LoaderFunctionArgs) => accountFormLoader(request, context);
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const form = await readForm(request);
   const redirectTo = safeRedirect(form.get("redirectTo"), AGENTS_PATH);
   const email = String(form.get("email") ?? "").slice(0, 254);
-  const result = await requestSignUp(form, { ip: clientAddress(request), redirectTo, ...signUpMailFromEnv() });
+  const result = await requestSignUp(context.db, context.mailer, form, { ip: context.clientAddress, redirectTo });
   if (!result.ok) return data({ error: result.error, email, redirectTo, sentTo: undefined }, { status: result.status, headers: NO_STORE });
   return data({ error: undefined, email, redirectTo, sentTo: result.email }, { headers: NO_STORE });
 }

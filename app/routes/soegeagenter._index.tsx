@@ -1,10 +1,10 @@
 import { AGENTS_PATH } from "~/domain/constants";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { agentQuery, agentsOf, createAgent, deleteAgent, FREQUENCIES, ownAgent, updateAgent } from "~/agents.server";
-import { notFound, NO_STORE } from "~/auth/responses.server";
-import { readForm, requireSameOrigin } from "~/auth/security.server";
-import { requireUser } from "~/auth/session.server";
+import { agentQuery, agentsOf, createAgent, deleteAgent, FREQUENCIES, ownAgent, updateAgent } from "~/services/agents/agents.server";
+import { notFound, NO_STORE } from "~/utils/responses.server";
+import { readForm, requireSameOrigin } from "~/utils/request.server";
+import { requireUser } from "~/services/accounts/session.server";
 import { formatCount } from "~/domain/format";
 import { texts } from "~/domain/texts";
 import { z } from "~/domain/zod";
@@ -16,9 +16,9 @@ import { z } from "~/domain/zod";
 
 export const meta: MetaFunction = () => [{ title: `${texts.agents.title} – ${texts.siteName}` }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  return data({ agents: await agentsOf(user.id) }, { headers: NO_STORE });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  return data({ agents: await agentsOf(context.db, context.engine, user.id) }, { headers: NO_STORE });
 }
 
 const agentId = z.coerce.number().int().positive();
@@ -33,9 +33,10 @@ const input = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete"), agentId }),
 ]);
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const user = await requireUser(request);
+  const user = await requireUser(request, context);
+  const { db } = context;
   const form = await readForm(request);
   const raw: Record<string, unknown> = {};
   for (const key of ["intent", "search", "name", "frequency", "agentId"]) {
@@ -50,15 +51,15 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const req = parsed.data;
   if (req.intent === "create") {
-    createAgent(user.id, { name: req.name, query: agentQuery(new URLSearchParams(req.search)), frequency: req.frequency });
+    createAgent(db, user.id, { name: req.name, query: agentQuery(new URLSearchParams(req.search)), frequency: req.frequency });
     return redirect(AGENTS_PATH, { headers: NO_STORE });
   }
-  if (!ownAgent(user.id, req.agentId)) throw notFound();
-  if (req.intent === "delete") deleteAgent(user.id, req.agentId);
-  else if (req.intent === "rename") updateAgent(user.id, req.agentId, { name: req.name });
-  else if (req.intent === "pause") updateAgent(user.id, req.agentId, { active: false });
-  else if (req.intent === "resume") updateAgent(user.id, req.agentId, { active: true });
-  else updateAgent(user.id, req.agentId, { frequency: req.frequency });
+  if (!ownAgent(db, user.id, req.agentId)) throw notFound();
+  if (req.intent === "delete") deleteAgent(db, user.id, req.agentId);
+  else if (req.intent === "rename") updateAgent(db, user.id, req.agentId, { name: req.name });
+  else if (req.intent === "pause") updateAgent(db, user.id, req.agentId, { active: false });
+  else if (req.intent === "resume") updateAgent(db, user.id, req.agentId, { active: true });
+  else updateAgent(db, user.id, req.agentId, { frequency: req.frequency });
   return redirect(AGENTS_PATH, { headers: NO_STORE });
 }
 

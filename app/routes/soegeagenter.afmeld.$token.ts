@@ -1,10 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { escapeHtml } from "~/domain/escape-html";
 import { texts } from "~/domain/texts";
-import { agentForToken, deactivateAgent } from "~/unsubscribe.server";
+import { agentForToken, deactivateAgent } from "~/services/agents/unsubscribe.server";
+import { notFound } from "~/utils/responses.server";
+import type { Db } from "../../db/client";
 
 // /soegeagenter/afmeld/:token — the unsubscribe link of the search agents' e-mails
-// (indexer/notify.ts). Self-contained: no login, no JavaScript, plain HTML.
+// (app/services/agents/notify.server.ts). Self-contained: no login, no JavaScript, plain HTML.
 //
 // GET only shows a confirmation page with a button, because mail scanners and link previews
 // fetch links; POST pauses the agent. The POST is also the RFC 8058 one-click unsubscribe
@@ -19,20 +21,14 @@ const HEADERS = {
   "Referrer-Policy": "no-referrer",
 };
 
-const notFound = () =>
-  new Response(texts.errors.notFound, {
-    status: 404,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-  });
-
-function agentOf(token: string | undefined) {
-  const agent = token ? agentForToken(token) : undefined;
+function agentOf(db: Db, token: string | undefined) {
+  const agent = token ? agentForToken(db, token) : undefined;
   if (!agent) throw notFound();
   return agent;
 }
 
-export function loader({ params }: LoaderFunctionArgs) {
-  const agent = agentOf(params.token);
+export function loader({ params, context }: LoaderFunctionArgs) {
+  const agent = agentOf(context.db, params.token);
   const m = texts.mail;
   if (!agent.active) return page(m.unsubscribedTitle, `<p>${escapeHtml(m.unsubscribed(agent.name))}</p>`);
   return page(
@@ -42,10 +38,10 @@ export function loader({ params }: LoaderFunctionArgs) {
   );
 }
 
-export function action({ params, request }: ActionFunctionArgs) {
+export function action({ params, request, context }: ActionFunctionArgs) {
   if (request.method.toUpperCase() !== "POST") throw new Response(null, { status: 405, headers: { Allow: "GET, POST" } });
-  const agent = agentOf(params.token);
-  deactivateAgent(agent.id);
+  const agent = agentOf(context.db, params.token);
+  deactivateAgent(context.db, agent.id);
   return page(texts.mail.unsubscribedTitle, `<p>${escapeHtml(texts.mail.unsubscribed(agent.name))}</p>`);
 }
 

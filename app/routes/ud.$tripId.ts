@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { AFFILIATE_ID_PATTERN, TRIP_ID_PATTERN } from "~/domain/constants";
-import { texts } from "~/domain/texts";
+import { notFound } from "~/utils/responses.server";
 import { z } from "~/domain/zod";
-import { findOffer, outboundUrl, recordOfferClick } from "~/offers.server";
+import { findOffer, outboundUrl, recordOfferClick } from "~/services/offers/offers.server";
 
 // GET /ud/:tripId[?aff=ID]: every outbound offer link. Records the click (trip, company,
 // affiliate) and redirects to the trip's stored offer URL, with the affiliate id as `aff`. The
@@ -12,15 +12,9 @@ import { findOffer, outboundUrl, recordOfferClick } from "~/offers.server";
 const params = z.object({ tripId: z.string().regex(TRIP_ID_PATTERN) });
 const aff = z.string().regex(AFFILIATE_ID_PATTERN);
 
-const notFound = () =>
-  new Response(texts.errors.notFound, {
-    status: 404,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-  });
-
-export function loader({ params: raw, request }: LoaderFunctionArgs) {
+export function loader({ params: raw, request, context }: LoaderFunctionArgs) {
   const parsed = params.safeParse(raw);
-  const offer = parsed.success ? findOffer(parsed.data.tripId) : undefined;
+  const offer = parsed.success ? findOffer(context.db, parsed.data.tripId) : undefined;
   if (!offer) throw notFound();
   let target: string;
   const affiliate = aff.safeParse(new URL(request.url).searchParams.get("aff"));
@@ -30,7 +24,7 @@ export function loader({ params: raw, request }: LoaderFunctionArgs) {
   } catch {
     throw notFound();
   }
-  recordOfferClick(offer, affiliateId);
+  recordOfferClick(context.db, offer, affiliateId);
   return new Response(null, {
     status: 302,
     headers: { Location: target, "Cache-Control": "no-store", "Referrer-Policy": "origin", "X-Robots-Tag": "noindex" },

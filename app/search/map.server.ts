@@ -1,5 +1,6 @@
 import type { ResultsState } from "~/domain/results-url";
-import type { MapData, MapPoint, SearchEngine, SearchResultItem } from "./types";
+import type { MapData, MapPoint, SearchResultItem } from "~/domain/search-result";
+import type { SearchEngine } from "./types";
 
 /** Pages the fallback reads for an engine without mapPoints (Typesense): at most this many × PAGE_SIZE markers. */
 export const MAP_FALLBACK_PAGES = 50;

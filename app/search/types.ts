@@ -1,74 +1,7 @@
-import type { PriceMode, SortingMethod, Transport } from "~/domain/constants";
+import type { PriceMode, SortingMethod } from "~/domain/constants";
 import type { SearchQuery } from "~/domain/search-data";
-
-/** facetNumbers[key] = { value: { bucketOrOption: count } }, plus the plain totalCount. */
-export type FacetCounts = { value: Record<string, number> };
-export type FacetNumbers = { totalCount: number } & { [key: string]: FacetCounts | number };
-
-export interface ResultAccommodation {
-  id: string;
-  name: string;
-  rating: number;
-  lat: number;
-  lng: number;
-  imageUrl: string | null;
-  destination: { slug: string; name: string };
-  region: { slug: string; name: string };
-  country: { slug: string; name: string };
-  features: Array<{ value: string; name: string }>;
-  tags: string[];
-}
-
-export interface ResultTrip {
-  id: string;
-  travelCompany: { slug: string; name: string };
-  departureDate: string;
-  nights: number;
-  transport: Transport;
-  persons: number;
-  price: number;
-  pricePerPerson: number;
-  originalPrice: number | null;
-  discountPercentage: number;
-  skiScore: number;
-  mealPlan: { slug: string; title: string; short: string };
-  skiPass: { included: boolean; days: number };
-  url: string;
-}
-
-export interface SearchResultItem {
-  accommodation: ResultAccommodation;
-  /** The accommodation's best matching trip under the current sort. */
-  trip: ResultTrip;
-  /** Matching offers of this accommodation, and from how many travel companies. */
-  offerCount: number;
-  companyCount: number;
-}
-
-export interface SearchResult {
-  items: SearchResultItem[];
-  pagination: { totalCount: number; pageSize: number; page: number };
-  totalCount: number;
-  facetNumbers: FacetNumbers;
-}
-
-/** Search options (specification point 3), supplied by the server for the filter sidebar. */
-export interface SearchOptions {
-  mealPlanTypes: Array<{ slug: string; title: string; short: string }>;
-  accommodationFeatures: Array<{ value: string; name: string }>;
-  travelCompanies: Array<{ slug: string; name: string }>;
-}
-
-export const FACET_KEYS = [
-  "priceRange",
-  "pricePerPersonRange",
-  "mealPlanType",
-  "skiPassIncluded",
-  "accommodation_rating",
-  "travelCompanySlug",
-] as const;
-/** A required facet field: one of FACET_KEYS or `accommodation_features_{value}`. */
-export type FacetKey = string;
+import type { DestinationCounts } from "./destination-counts";
+import type { FacetKey, FacetNumbers, MapData, SearchOptions, SearchResult } from "~/domain/search-result";
 
 export interface SearchEngine {
   readonly name: string;
@@ -87,39 +20,11 @@ export interface SearchEngine {
    * engine without it is served by `mapData` (app/search/map.server.ts) paging through search().
    */
   mapPoints?(query: SearchQuery, priceMode: PriceMode, today?: string): Promise<MapData>;
+  /** Upcoming trips per destination and category, per party size (the destination picker's counts). */
+  destinationCounts(today: string): DestinationCounts;
   /** Rebuild from the store; the new index replaces the old one atomically. */
   reload(): Promise<void>;
   /** A number that grows with every import; tells which data a search saw. */
   generation(): number;
 }
 
-/**
- * One map marker (GET /api/map): an accommodation of the result with its best trip under the
- * search's sort, as a compact array so 5,000 of them stay small:
- * [accommodation id, lat, lng, best price in the chosen price type, name, index into `resorts`,
- *  rating, index into `companies`, departure date (ISO), nights, trip id (the offer link)].
- */
-export type MapPoint = [
-  id: string,
-  lat: number,
-  lng: number,
-  price: number,
-  name: string,
-  resort: number,
-  rating: number,
-  company: number,
-  departureDate: string,
-  nights: number,
-  tripId: string,
-];
-
-export interface MapData {
-  priceMode: PriceMode;
-  /** Matching trips (as the results page's total) and accommodations (= points.length unless capped). */
-  totalCount: number;
-  accommodationCount: number;
-  points: MapPoint[];
-  /** The resorts the points are in, with their country's name. */
-  resorts: Array<{ slug: string; name: string; country: string }>;
-  companies: string[];
-}

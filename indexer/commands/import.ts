@@ -5,9 +5,10 @@ import { formatCount } from "../../app/domain/format";
 import { importFeed, UnusableFeedError, type ImportSummary } from "../import-feed";
 import { reindexAfterImport } from "./reindex";
 import { runNotify } from "./notify";
+import type { Mailer } from "../../app/services/mail/transport.server";
 
 /** `import FILE|-`: exit 0 when every line was valid, 1 when some were rejected, 2 when unusable. */
-export async function runImport(db: Db, source: string): Promise<number> {
+export async function runImport(db: Db, mailer: Mailer, source: string): Promise<number> {
   let size = 0;
   if (source !== "-") {
     try {
@@ -51,7 +52,7 @@ export async function runImport(db: Db, source: string): Promise<number> {
   );
   reindexAfterImport();
   // The search agents hear of the new trips; a failed e-mail is reported but does not change the import's exit status.
-  await runNotify(db).catch((error: unknown) =>
+  await runNotify(db, mailer).catch((error: unknown) =>
     console.error(`Fejl: søgeagenter: ${error instanceof Error ? error.message : String(error)}`),
   );
   return summary.rejected > 0 ? 1 : 0;

@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import { bumpGeneration } from "../generation";
+import { bumpGeneration } from "../../db/generation";
 
 /**
  * After an import: a running server (either engine) notices the new generation in the store

@@ -2,9 +2,9 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { accommodations, resorts, travelCompanies, trips } from "../../db/schema";
 import { formatCount } from "../../app/domain/format";
-import { readGeneration } from "../generation";
-import { bannerStats } from "../../app/banners.server";
-import { bannerClicksPerAffiliate, offerClicksPerAffiliate, offerClicksPerCompany, type ClickRow } from "../../app/offers.server";
+import { readGeneration } from "../../db/generation";
+import { bannerStats } from "../../app/services/banners/banners.server";
+import { bannerClicksPerAffiliate, offerClicksPerAffiliate, offerClicksPerCompany, type ClickRow } from "../../app/services/offers/offers.server";
 
 /** `stats`: what the store holds, per travel company and resort, the index generation, banner views and clicks, and offer/banner clicks per company and affiliate. */
 export async function runStats(db: Db): Promise<number> {

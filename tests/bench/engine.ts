@@ -1,5 +1,5 @@
 import type { SearchQuery } from "~/domain/search-data";
-import type { SearchResult } from "~/search/types";
+import type { SearchResult } from "~/domain/search-result";
 
 // What every benchmarked engine computes for a query, in one comparable shape: the page of
 // accommodations (each with its best trip under the sort), the counts, and every facet number

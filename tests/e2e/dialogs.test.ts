@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../../app/auth/password.server";
+import { hashPassword } from "../../app/services/accounts/password.server";
 import { DESKTOP } from "./support/browser";
 import { open, seriousViolations } from "./support/page";
 import { usePage, useServerAndBrowser } from "./support/suite";

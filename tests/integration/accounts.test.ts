@@ -6,6 +6,16 @@ import { pendingSignUps, savedTrips, searchAgents, sessions, users } from "../..
 import { importLines, tempDb } from "../support/db";
 import { trip } from "../support/feed";
 import { startSmtp, type TestSmtp } from "../support/smtp";
+import { testContext, TEST_ORIGIN } from "../support/context";
+import type { AppLoadContext } from "@remix-run/node";
+import { createMailer, type Mailer } from "../../app/services/mail/transport.server";
+import * as login from "../../app/routes/konto.log-ind";
+import * as signup from "../../app/routes/konto.opret";
+import * as logout from "../../app/routes/konto.log-ud";
+import * as agents from "../../app/routes/soegeagenter._index";
+import * as saved from "../../app/routes/gemte-rejser";
+import * as exists from "../../app/routes/api.search-agents.exists";
+import * as confirm from "../../app/routes/konto.bekraeft.$token";
 
 // Accounts, search agents and saved trips (issue 6), through the routes' loaders and actions on a
 // temporary database, with sign-up e-mails going to a real SMTP server: sign-up that never tells
@@ -15,33 +25,19 @@ import { startSmtp, type TestSmtp } from "../support/smtp";
 type Fn = (args: never) => unknown;
 let db: Db;
 let dir: string;
-let login: typeof import("../../app/routes/konto.log-ind");
-let signup: typeof import("../../app/routes/konto.opret");
-let logout: typeof import("../../app/routes/konto.log-ud");
-let agents: typeof import("../../app/routes/soegeagenter._index");
-let saved: typeof import("../../app/routes/gemte-rejser");
-let exists: typeof import("../../app/routes/api.search-agents.exists");
-let confirm: typeof import("../../app/routes/konto.bekraeft.$token");
 let smtp: TestSmtp;
+/** The app context the routes get (app/services' mail goes to `smtp`). */
+let context: AppLoadContext;
 
-const ORIGIN = "http://pistepris.test";
+const ORIGIN = TEST_ORIGIN;
 const T1 = trip({ id: "alpetours-t1", departureDate: "2099-02-13" });
 const T2 = trip({ id: "alpetours-t2", departureDate: "2099-02-20" });
 
 beforeAll(async () => {
   ({ db, dir } = tempDb());
   await importLines(db, [T1, T2], new Date("2027-01-01T12:00:00Z"));
-  process.env.DATABASE_URL = `${dir}/test.db`;
   smtp = await startSmtp();
-  process.env.SMTP_URL = smtp.url;
-  process.env.PUBLIC_URL = ORIGIN;
-  login = await import("../../app/routes/konto.log-ind");
-  signup = await import("../../app/routes/konto.opret");
-  logout = await import("../../app/routes/konto.log-ud");
-  agents = await import("../../app/routes/soegeagenter._index");
-  saved = await import("../../app/routes/gemte-rejser");
-  exists = await import("../../app/routes/api.search-agents.exists");
-  confirm = await import("../../app/routes/konto.bekraeft.$token");
+  context = testContext(db, { env: { SMTP_URL: smtp.url } });
 });
 afterAll(async () => {
   await smtp.close();
@@ -54,11 +50,15 @@ interface Result {
   body: unknown;
 }
 
+/** The client address a test request comes from (the server takes it from the socket). */
+const clientAddresses = new WeakMap<Request, string>();
+
 /** Runs a loader or action; thrown Responses and `data()` results become one shape. */
-async function run(fn: Fn, request: Request, params: Record<string, string> = {}): Promise<Result> {
+async function run(fn: Fn, request: Request, params: Record<string, string> = {}, overrides: Partial<AppLoadContext> = {}): Promise<Result> {
   let out: unknown;
   try {
-    out = await fn({ request, params, context: {} } as never);
+    const clientAddress = clientAddresses.get(request) ?? "192.0.2.1";
+    out = await fn({ request, params, context: { ...context, clientAddress, ...overrides } } as never);
   } catch (thrown) {
     out = thrown;
   }
@@ -75,8 +75,9 @@ function post(path: string, fields: Record<string, string>, opts: { cookie?: str
   const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded" });
   if (opts.origin !== null) headers.set("Origin", opts.origin ?? ORIGIN);
   if (opts.cookie) headers.set("Cookie", opts.cookie);
-  headers.set("x-pistepris-client-address", opts.ip ?? "192.0.2.1");
-  return new Request(`${ORIGIN}${path}`, { method: "POST", headers, body: new URLSearchParams(fields) });
+  const request = new Request(`${ORIGIN}${path}`, { method: "POST", headers, body: new URLSearchParams(fields) });
+  clientAddresses.set(request, opts.ip ?? "192.0.2.1");
+  return request;
 }
 
 function get(path: string, cookie?: string): Request {
@@ -90,7 +91,7 @@ const cookieOf = (r: Result) => (r.headers.get("set-cookie") ?? "").split(";")[0
 let nextIp = 1;
 const freshIp = () => `192.0.2.${nextIp++}`;
 
-async function signUp(email: string, password = "hemmelig-kode", opts: { ip?: string; redirectTo?: string } = {}) {
+async function signUp(email: string, password = "hemmelig-kode", opts: { ip?: string; redirectTo?: string; mailer?: Mailer } = {}) {
   const before = smtp.messages.length;
   const res = await run(
     signup.action,
@@ -99,6 +100,8 @@ async function signUp(email: string, password = "hemmelig-kode", opts: { ip?: st
       { email, password, passwordRepeat: password, redirectTo: opts.redirectTo ?? "/soegeagenter" },
       { ip: opts.ip ?? freshIp() },
     ),
+    {},
+    opts.mailer ? { mailer: opts.mailer } : {},
   );
   return { res, mails: smtp.messages.slice(before) };
 }
@@ -226,15 +229,11 @@ describe("accounts", () => {
   });
 
   it("an e-mail that cannot be sent: a Danish message, and no usable link is left behind", async () => {
-    const saved = process.env.SMTP_URL;
-    process.env.SMTP_URL = "smtp://127.0.0.1:9"; // nothing listens there
-    try {
-      const { res } = await signUp("ida@example.dk");
-      expect(res.status).toBe(503);
-      expect((res.body as { error: string }).error).toBe("Vi kunne ikke sende e-mailen lige nu. Prøv igen om lidt.");
-    } finally {
-      process.env.SMTP_URL = saved;
-    }
+    // Nothing listens on port 9.
+    const unreachable = createMailer({ smtpUrl: "smtp://127.0.0.1:9", outboxDir: dir, from: undefined }, ORIGIN);
+    const { res } = await signUp("ida@example.dk", "hemmelig-kode", { mailer: unreachable });
+    expect(res.status).toBe(503);
+    expect((res.body as { error: string }).error).toBe("Vi kunne ikke sende e-mailen lige nu. Prøv igen om lidt.");
     expect(db.select().from(pendingSignUps).where(eq(pendingSignUps.email, "ida@example.dk")).all()).toHaveLength(0);
   });
 
@@ -444,12 +443,8 @@ describe("search agents: reachable only by their owner", () => {
 
   it("GET /api/search-agents/exists answers per visitor", async () => {
     const json = async (cookie?: string) => {
-      const res = (await exists.loader({
-        request: get("/api/search-agents/exists?destinationSlugs=frankrig&sort=price:asc", cookie),
-        params: {},
-        context: {},
-      } as never)) as Response;
-      return res.json();
+      const res = await run(exists.loader as Fn, get("/api/search-agents/exists?destinationSlugs=frankrig&sort=price:asc", cookie));
+      return JSON.parse(res.body as string);
     };
     expect(await json(anna)).toEqual({ exists: true, loggedIn: true });
     expect(await json(bo)).toEqual({ exists: false, loggedIn: true });

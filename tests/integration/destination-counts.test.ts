@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { countsFromDb, countsFromIndex, treeFromCounts } from "~/search/destinations.server";
+import { countsFromDb, countsFromIndex } from "~/search/destination-counts";
+import { treeFromCounts } from "~/search/destinations.server";
 import { buildIndex } from "~/search/embedded/build";
 import type { Db } from "../../db/client";
 import { generateDemoFeed } from "../../indexer/demo/generate";
 import { importLines, tempDb } from "../support/db";
 
 // The destination picker's counts come from the embedded index, or, for the Typesense engine, from
-// grouped SQL over the store (app/search/destinations.server.ts): both must give the same tree.
+// grouped SQL over the store (app/search/destination-counts.ts): both must give the same tree.
 
 let db: Db;
 beforeAll(async () => {

@@ -3,10 +3,12 @@ import { parseResultsParams } from "~/domain/results-url";
 import { loader } from "~/routes/api.map";
 import { EmbeddedEngine } from "~/search/embedded/engine";
 import { fromItems, mapData } from "~/search/map.server";
-import type { MapData, SearchEngine } from "~/search/types";
+import type { MapData } from "~/domain/search-result";
+import type { SearchEngine } from "~/search/types";
 import type { Db } from "../../db/client";
 import { importLines, tempDb } from "../support/db";
 import { trip } from "../support/feed";
+import { testContext } from "../support/context";
 
 // GET /api/map (issue 5): every matching accommodation of the whole result — more than one page —
 // with its best trip's price in the chosen price type, the same best trip the results list shows.
@@ -71,6 +73,7 @@ async function fromList(qs: string): Promise<MapData> {
     search: (q) => engine.search(q, TODAY),
     facetNumbers: engine.facetNumbers,
     options: engine.options,
+    destinationCounts: engine.destinationCounts,
     reload: engine.reload,
     generation: () => 0,
   };
@@ -124,12 +127,8 @@ describe("map points", () => {
 });
 
 describe("GET /api/map", () => {
-  beforeAll(() => {
-    (globalThis as unknown as Record<symbol, unknown>)[Symbol.for("pistepris.searchEngine")] = Promise.resolve(engine);
-  });
-
   async function get(qs: string) {
-    const res = await loader({ request: new Request(`http://x/api/map?${qs}`), params: {}, context: {} });
+    const res = await loader({ request: new Request(`http://x/api/map?${qs}`), params: {}, context: testContext(db, { engine }) });
     return { res, body: (await res.json()) as MapData };
   }
 

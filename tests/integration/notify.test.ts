@@ -6,8 +6,10 @@ import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { agentNotifications, searchAgents, users } from "../../db/schema";
-import { outboxTransport } from "../../app/mail/transport.server";
-import { runNotifier } from "../../indexer/notify";
+import { outboxTransport } from "../../app/services/mail/transport.server";
+import * as route from "../../app/routes/soegeagenter.afmeld.$token";
+import { testContext } from "../support/context";
+import { runNotifier } from "../../app/services/agents/notify.server";
 import { importLines, tempDb } from "../support/db";
 import { trip } from "../support/feed";
 import { parseMail, startSmtp, tripIdsIn, type ReceivedMail, type TestSmtp } from "../support/smtp";
@@ -84,7 +86,6 @@ describe("notify over SMTP", () => {
     daily = addAgent(db, anna, "Alt om dagen", "", { frequency: "daily", lastNotifiedAt: new Date(T1.getTime() - 2 * 3_600_000) });
     paused = addAgent(db, bo, "Sat på pause", "", { active: false });
     await importLines(db, T1_LINES, T1);
-    process.env.DATABASE_URL = path.join(dir, "test.db"); // for the unsubscribe route (getDb)
   });
   afterAll(async () => {
     await smtp.close();
@@ -185,13 +186,9 @@ describe("notify over SMTP", () => {
   });
 
   describe("unsubscribe link", () => {
-    let route: typeof import("../../app/routes/soegeagenter.afmeld.$token");
-    beforeAll(async () => {
-      route = await import("../../app/routes/soegeagenter.afmeld.$token");
-    });
     const tokenOf = (mail: ReceivedMail) => /\/afmeld\/([^>]+)>/.exec(mail.headers.get("list-unsubscribe")!)![1];
     async function call(fn: "loader" | "action", token: string, init?: RequestInit): Promise<Response> {
-      const args = { request: new Request(`${BASE}/soegeagenter/afmeld/${token}`, init), params: { token }, context: {} };
+      const args = { request: new Request(`${BASE}/soegeagenter/afmeld/${token}`, init), params: { token }, context: testContext(db) };
       try {
         return (await (route[fn] as (a: unknown) => Response | Promise<Response>)(args)) as Response;
       } catch (thrown) {

@@ -5,14 +5,15 @@ import type { Db } from "../../db/client";
 import { bannerEvents, banners, offerClicks } from "../../db/schema";
 import { tempDb, importLines } from "../support/db";
 import { trip } from "../support/feed";
+import { testContext } from "../support/context";
+import { loader } from "../../app/routes/ud.$tripId";
+import * as stats from "../../app/services/offers/offers.server";
 
-// The outbound offer redirect (app/routes/ud.$tripId.ts, issue 7): records the click (trip,
+// The outbound offer redirect (app/routes/ud.$tripId.ts): records the click (trip,
 // company, affiliate) and sends the visitor to the stored offer URL only.
 
 let db: Db;
 let dir: string;
-let loader: typeof import("../../app/routes/ud.$tripId").loader;
-let stats: typeof import("../../app/offers.server");
 
 const T1 = trip({ id: "alpetours-t1", url: "https://alpetours.example.dk/rejser/123?ref=feed" });
 const T2 = trip({
@@ -24,17 +25,13 @@ const T2 = trip({
 beforeAll(async () => {
   ({ db, dir } = tempDb());
   await importLines(db, [T1, T2], new Date("2027-01-01T12:00:00Z"));
-  // The route uses the process-wide connection: point it at the test database before its first use.
-  process.env.DATABASE_URL = `${dir}/test.db`;
-  ({ loader } = await import("../../app/routes/ud.$tripId"));
-  stats = await import("../../app/offers.server");
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 async function get(path: string, tripId: string): Promise<Response> {
-  const args = { request: new Request(`http://localhost${path}`), params: { tripId }, context: {} };
+  const args = { request: new Request(`http://localhost${path}`), params: { tripId }, context: testContext(db) };
   try {
-    return (await loader(args as Parameters<typeof loader>[0])) as Response;
+    return (await loader(args)) as Response;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;

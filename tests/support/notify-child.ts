@@ -1,7 +1,7 @@
 import nodemailer from "nodemailer";
 import { openDb } from "../../db/client";
-import type { MailTransport } from "../../app/mail/transport.server";
-import { runNotifier } from "../../indexer/notify";
+import type { MailTransport } from "../../app/services/mail/transport.server";
+import { runNotifier } from "../../app/services/agents/notify.server";
 
 // The notifier in a child process, for the exactly-once test (tests/integration/notify.test.ts),
 // which kills it with SIGKILL. NOTIFY_DB, NOTIFY_SMTP_URL, NOTIFY_NOW, NOTIFY_BASE_URL;

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "../../app/auth/password.server";
-import { isSameOrigin, requireSameOrigin, safeRedirect } from "../../app/auth/security.server";
-import { cookieSecure } from "../../app/auth/session.server";
+import { hashPassword, verifyPassword } from "../../app/services/accounts/password.server";
+import { isSameOrigin, requireSameOrigin, safeRedirect } from "../../app/utils/request.server";
 
-// Accounts (issue 6): password hashes, the redirect after log-in, the same-origin rule.
+// Accounts: password hashes, the redirect after log-in, the same-origin rule.
 
 describe("password hashing", () => {
   it("stores scrypt$N$r$p$salt$hash with a random salt and verifies only the right password", async () => {
@@ -86,14 +85,5 @@ describe("same-origin check", () => {
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(403);
     expect(await (thrown as Response).text()).toMatch(/afvist/);
-  });
-});
-
-describe("cookie Secure flag", () => {
-  it("is on in production unless COOKIE_SECURE=false", () => {
-    expect(cookieSecure({ NODE_ENV: "production" })).toBe(true);
-    expect(cookieSecure({ NODE_ENV: "production", COOKIE_SECURE: "false" })).toBe(false);
-    expect(cookieSecure({ NODE_ENV: "development" })).toBe(false);
-    expect(cookieSecure({ NODE_ENV: "development", COOKIE_SECURE: "true" })).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { loginThrottle, signUpThrottle } from "../../app/auth/throttle.server";
+import { loginThrottle, signUpThrottle } from "../../app/services/accounts/throttle.server";
 import { tempDb } from "../support/db";
 
 // The throttles (issue 6): log-in failures, 5 per account and 20 per address within 15 minutes;
@@ -21,26 +21,26 @@ describe("login throttle", () => {
 
   it("blocks an account after 5 failures, case-insensitively, until they leave the window", () => {
     const keys = { email: "Anna@example.dk", ip: "10.0.0.1" };
-    for (let i = 0; i < perAccount - 1; i++) loginThrottle.record(keys, db, t0);
-    expect(loginThrottle.isThrottled(keys, db, t0)).toBe(false);
-    loginThrottle.record(keys, db, t0);
-    expect(loginThrottle.isThrottled({ email: "anna@example.dk", ip: "10.9.9.9" }, db, t0)).toBe(true);
-    expect(loginThrottle.isThrottled({ email: "other@example.dk", ip: "10.0.0.1" }, db, t0)).toBe(false);
-    expect(loginThrottle.isThrottled(keys, db, new Date(t0.getTime() + windowMs + 1))).toBe(false);
+    for (let i = 0; i < perAccount - 1; i++) loginThrottle.record(db, keys, t0);
+    expect(loginThrottle.isThrottled(db, keys, t0)).toBe(false);
+    loginThrottle.record(db, keys, t0);
+    expect(loginThrottle.isThrottled(db, { email: "anna@example.dk", ip: "10.9.9.9" }, t0)).toBe(true);
+    expect(loginThrottle.isThrottled(db, { email: "other@example.dk", ip: "10.0.0.1" }, t0)).toBe(false);
+    expect(loginThrottle.isThrottled(db, keys, new Date(t0.getTime() + windowMs + 1))).toBe(false);
   });
 
   it("blocks an address after 20 failures across many accounts", () => {
-    for (let i = 0; i < perAddress; i++) loginThrottle.record({ email: `u${i}@example.dk`, ip: "10.0.0.2" }, db, t0);
-    expect(loginThrottle.isThrottled({ email: "new@example.dk", ip: "10.0.0.2" }, db, t0)).toBe(true);
-    expect(loginThrottle.isThrottled({ email: "new@example.dk", ip: "10.0.0.3" }, db, t0)).toBe(false);
+    for (let i = 0; i < perAddress; i++) loginThrottle.record(db, { email: `u${i}@example.dk`, ip: "10.0.0.2" }, t0);
+    expect(loginThrottle.isThrottled(db, { email: "new@example.dk", ip: "10.0.0.2" }, t0)).toBe(true);
+    expect(loginThrottle.isThrottled(db, { email: "new@example.dk", ip: "10.0.0.3" }, t0)).toBe(false);
   });
 
   it("a successful log-in clears the account's failures", () => {
     const keys = { email: "bo@example.dk", ip: "10.0.0.4" };
-    for (let i = 0; i < perAccount; i++) loginThrottle.record(keys, db, t0);
-    expect(loginThrottle.isThrottled(keys, db, t0)).toBe(true);
-    loginThrottle.clear(keys, db);
-    expect(loginThrottle.isThrottled(keys, db, t0)).toBe(false);
+    for (let i = 0; i < perAccount; i++) loginThrottle.record(db, keys, t0);
+    expect(loginThrottle.isThrottled(db, keys, t0)).toBe(true);
+    loginThrottle.clear(db, keys);
+    expect(loginThrottle.isThrottled(db, keys, t0)).toBe(false);
   });
 });
 
@@ -49,13 +49,13 @@ describe("sign-up throttle", () => {
 
   it("is counted apart from log-ins, and the log-in throttle's clean-up keeps its longer window", () => {
     const keys = { email: "ny@example.dk", ip: "10.1.0.1" };
-    for (let i = 0; i < signUpThrottle.limits.perAccount; i++) signUpThrottle.record(keys, db, t0);
-    expect(signUpThrottle.isThrottled(keys, db, t0)).toBe(true);
-    expect(loginThrottle.isThrottled(keys, db, t0)).toBe(false);
+    for (let i = 0; i < signUpThrottle.limits.perAccount; i++) signUpThrottle.record(db, keys, t0);
+    expect(signUpThrottle.isThrottled(db, keys, t0)).toBe(true);
+    expect(loginThrottle.isThrottled(db, keys, t0)).toBe(false);
     // 30 minutes later a log-in failure prunes the log-in rows older than 15 minutes, not these.
     const later = new Date(t0.getTime() + 30 * 60 * 1000);
-    loginThrottle.record({ email: "x@example.dk" }, db, later);
-    expect(signUpThrottle.isThrottled(keys, db, later)).toBe(true);
-    expect(signUpThrottle.isThrottled(keys, db, new Date(t0.getTime() + signUpThrottle.limits.windowMs + 1))).toBe(false);
+    loginThrottle.record(db, { email: "x@example.dk" }, later);
+    expect(signUpThrottle.isThrottled(db, keys, later)).toBe(true);
+    expect(signUpThrottle.isThrottled(db, keys, new Date(t0.getTime() + signUpThrottle.limits.windowMs + 1))).toBe(false);
   });
 });

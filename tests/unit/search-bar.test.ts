@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterTree, indexTree, normalize, type CountryNode } from "~/components/search-bar/destination-tree";
+import { filterTree, indexTree, normalize, type CountryNode } from "~/domain/destination-tree";
 import {
   areaOf,
   arrivalOf,
@@ -17,7 +17,8 @@ import {
 import { parseSearchQuery } from "~/domain/url-codec";
 import { parseResultsParams, resultsHref } from "~/domain/results-url";
 import type { SearchData } from "~/domain/search-data";
-import { countsFromIndex, treeFromCounts } from "~/search/destinations.server";
+import { countsFromIndex } from "~/search/destination-counts";
+import { treeFromCounts } from "~/search/destinations.server";
 import type { EmbeddedIndex } from "~/search/embedded/build";
 import { toDay } from "~/domain/dates";
 

@@ -28,7 +28,7 @@ import {
   type TsResult,
   type TsSearchParams,
 } from "~/search/typesense/translate";
-import type { ResultTrip } from "~/search/types";
+import type { ResultTrip } from "~/domain/search-result";
 import { generateDemoFeed } from "../../indexer/demo/generate";
 import { importLines, tempDb } from "../support/db";
 import { trip } from "../support/feed";

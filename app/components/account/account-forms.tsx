@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { texts } from "~/domain/texts";
+import { LOGIN_PATH, SIGN_UP_PATH } from "~/domain/constants";
 
 // The log-in and sign-up forms: plain POST forms (they work without JavaScript), shown on their own
 // pages and in the results page's login dialog.
@@ -30,7 +31,7 @@ export function LoginForm({
 }) {
   const a = texts.account;
   return (
-    <Form method="post" action="/konto/log-ind" className="space-y-4" data-testid="login-form">
+    <Form method="post" action={LOGIN_PATH} className="space-y-4" data-testid="login-form">
       <FormError error={error} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <label className="block text-sm font-semibold">
@@ -46,7 +47,7 @@ export function LoginForm({
       </button>
       <p className="text-sm text-slate-600">
         {a.noAccount}{" "}
-        <Link className="font-semibold text-brand-700 underline" to={`/konto/opret?${new URLSearchParams({ redirectTo })}`}>
+        <Link className="font-semibold text-brand-700 underline" to={`${SIGN_UP_PATH}?${new URLSearchParams({ redirectTo })}`}>
           {a.signUp}
         </Link>
       </p>
@@ -67,7 +68,7 @@ export function SignUpForm({
 }) {
   const a = texts.account;
   return (
-    <Form method="post" action="/konto/opret" className="space-y-4" data-testid="signup-form">
+    <Form method="post" action={SIGN_UP_PATH} className="space-y-4" data-testid="signup-form">
       <FormError error={error} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <label className="block text-sm font-semibold">
@@ -98,7 +99,7 @@ export function SignUpForm({
       </button>
       <p className="text-sm text-slate-600">
         {a.haveAccount}{" "}
-        <Link className="font-semibold text-brand-700 underline" to={`/konto/log-ind?${new URLSearchParams({ redirectTo })}`}>
+        <Link className="font-semibold text-brand-700 underline" to={`${LOGIN_PATH}?${new URLSearchParams({ redirectTo })}`}>
           {a.login}
         </Link>
       </p>

@@ -1,4 +1,4 @@
-import { AGENTS_PATH } from "~/domain/constants";
+import { AGENTS_PATH, LOGIN_PATH, LOGOUT_PATH } from "~/domain/constants";
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { SAVED_TRIPS_PATH } from "~/domain/constants";
@@ -12,7 +12,7 @@ export function AccountNav({ loggedIn }: { loggedIn: boolean }) {
   if (!loggedIn) {
     const here = pathname.startsWith("/konto/") ? "" : `?${new URLSearchParams({ redirectTo: pathname + search })}`;
     return (
-      <Link to={`/konto/log-ind${here}`} className={link} data-testid="nav-login">
+      <Link to={`${LOGIN_PATH}${here}`} className={link} data-testid="nav-login">
         {texts.account.login}
       </Link>
     );
@@ -25,7 +25,7 @@ export function AccountNav({ loggedIn }: { loggedIn: boolean }) {
       <Link to={SAVED_TRIPS_PATH} className={link} data-testid="nav-saved">
         {texts.account.savedTrips}
       </Link>
-      <Form method="post" action="/konto/log-ud" className="inline">
+      <Form method="post" action={LOGOUT_PATH} className="inline">
         <button type="submit" className={link} data-testid="nav-logout">
           {texts.account.logout}
         </button>

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { filterChips } from "~/domain/filters";
 import { formatPrice } from "~/domain/format";
 import { texts } from "~/domain/texts";
-import type { SearchOptions } from "~/search/types";
+import type { SearchOptions } from "~/domain/search-result";
 import { useSearchState } from "../results/search-state";
 
 /** The folded sidebar: one removable chip per set filter, or 'Intet valgt'. */

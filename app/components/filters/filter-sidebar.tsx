@@ -18,7 +18,7 @@ import { formatCount, formatPrice } from "~/domain/format";
 import { toSearchParams } from "~/domain/url-codec";
 import type { SearchFilters } from "~/domain/search-data";
 import { texts } from "~/domain/texts";
-import type { FacetNumbers, SearchOptions } from "~/search/types";
+import type { FacetNumbers, SearchOptions } from "~/domain/search-result";
 import { useSearchState, type Draft } from "../results/search-state";
 import { Section } from "../ui/section";
 import { FilterChips } from "./chips";

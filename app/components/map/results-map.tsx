@@ -1,17 +1,17 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type * as Leaflet from "leaflet";
 import { gridClusters, lowestPrice } from "~/domain/map-clusters";
 import { escapeHtml } from "~/domain/escape-html";
 import { formatPrice, formatShortDate } from "~/domain/format";
-import { offerRedirectHref, resultsParams } from "~/domain/results-url";
+import { offerRedirectHref } from "~/domain/results-url";
 import { texts } from "~/domain/texts";
-import type { MapData, MapPoint } from "~/search/types";
+import type { MapData, MapPoint } from "~/domain/search-result";
 import { useHoveredAccommodation } from "../results/hover-context";
 import { useSearchState } from "../results/search-state";
 
-// The results map (issue 5). Leaflet is imported only here, inside an effect, so it never runs on
-// the server and stays out of the page's main bundle. The markers come from GET /api/map (every
-// matching accommodation, not only the page); crowded ones are grouped by app/domain/map-clusters.ts
+// The results map. Leaflet is imported only here, inside an effect, so it never runs on the server
+// and stays out of the page's main bundle. The markers are the loader's map data (every matching
+// accommodation, not only the page); crowded ones are grouped by app/domain/map-clusters.ts
 // each time the zoom or the view changes, and only those near the view are drawn, so thousands of
 // points stay smooth. When tiles cannot load, the map gives way to the plain list of places that
 // the page renders under it.
@@ -34,22 +34,16 @@ interface Live {
 const FAILED_TILES = 3;
 const CENTRE_OF_THE_ALPS: [number, number] = [46.5, 9];
 
-export function ResultsMap({ tiles, onTilesFailed }: { tiles: MapTiles; onTilesFailed?: () => void }) {
+export function ResultsMap({ tiles, data, onTilesFailed }: { tiles: MapTiles; data: MapData; onTilesFailed?: () => void }) {
   const { applied, runSearch } = useSearchState();
   const { hoveredAccommodationId } = useHoveredAccommodation();
   const el = useRef<HTMLDivElement>(null);
   const live = useRef<Live | null>(null);
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
-  const [data, setData] = useState<MapData | null>(null);
   const failedRef = useRef(onTilesFailed);
   failedRef.current = onTilesFailed;
 
-  // The search's query string without the page and view params: what /api/map needs.
-  const apiQuery = useMemo(
-    () => resultsParams({ query: { ...applied.query, page: 1 }, priceMode: applied.priceMode }).toString(),
-    [applied],
-  );
   const area = applied.query.searchData.searchArea;
 
   // Create the map once.
@@ -82,21 +76,11 @@ export function ResultsMap({ tiles, onTilesFailed }: { tiles: MapTiles; onTilesF
     };
   }, [tiles.url, tiles.attribution]);
 
-  // The markers of the current search.
-  useEffect(() => {
-    const ctl = new AbortController();
-    fetch(`/api/map?${apiQuery}`, { signal: ctl.signal })
-      .then((res) => (res.ok ? (res.json() as Promise<MapData>) : null))
-      .then((d) => d && setData(d))
-      .catch(() => {});
-    return () => ctl.abort();
-  }, [apiQuery]);
-
   // Fit the view to the result (a geo search keeps the view the visitor chose).
   const fitted = useRef(false);
   useEffect(() => {
     const m = live.current;
-    if (!ready || !m || !data) return;
+    if (!ready || !m) return;
     if (area.type === "geo") {
       if (!fitted.current)
         m.map.fitBounds([
@@ -112,7 +96,7 @@ export function ResultsMap({ tiles, onTilesFailed }: { tiles: MapTiles; onTilesF
   // Draw the markers and clusters near the view; again after every zoom or move.
   useEffect(() => {
     const m = live.current;
-    if (!ready || !m || !data) return;
+    if (!ready || !m) return;
     const draw = () => drawMarkers(m, data, applied.aff);
     draw();
     m.map.on("moveend", draw);
@@ -126,8 +110,8 @@ export function ResultsMap({ tiles, onTilesFailed }: { tiles: MapTiles; onTilesF
     const m = live.current;
     if (!ready || !m) return;
     m.hover.clearLayers();
-    const p = data?.points.find((x) => x[0] === hoveredAccommodationId);
-    if (p) m.hover.addLayer(pointMarker(m, data as MapData, p, applied.aff, true));
+    const p = data.points.find((x) => x[0] === hoveredAccommodationId);
+    if (p) m.hover.addLayer(pointMarker(m, data, p, applied.aff, true));
   }, [ready, data, hoveredAccommodationId, applied.aff]);
 
   const searchThisArea = () => {
@@ -159,8 +143,8 @@ export function ResultsMap({ tiles, onTilesFailed }: { tiles: MapTiles; onTilesF
         aria-label={texts.map.label}
         className="h-[65vh] min-h-[360px] w-full overflow-hidden rounded-xl bg-slate-200 shadow-sm"
         data-testid="results-map"
-        data-ready={ready && data ? "true" : undefined}
-        data-points={data?.points.length}
+        data-ready={ready ? "true" : undefined}
+        data-points={data.points.length}
       />
       {!ready && <p className="absolute inset-0 grid place-items-center text-sm text-slate-600">{texts.map.loading}</p>}
       {ready && (

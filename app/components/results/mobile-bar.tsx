@@ -3,7 +3,7 @@ import { useState } from "react";
 import { SORTING_METHODS, type SortingMethod } from "~/domain/constants";
 import { switchPriceMode } from "~/domain/filters";
 import { texts } from "~/domain/texts";
-import type { FacetNumbers, SearchOptions } from "~/search/types";
+import type { FacetNumbers, SearchOptions } from "~/domain/search-result";
 import { FilterSidebar } from "../filters/filter-sidebar";
 import { Drawer } from "../ui/drawer";
 import { useSearchState } from "./search-state";

@@ -2,7 +2,7 @@ import type { PriceMode } from "~/domain/constants";
 import { formatCount, formatPrice, formatShortDate } from "~/domain/format";
 import { offerRedirectHref } from "~/domain/results-url";
 import { texts } from "~/domain/texts";
-import type { SearchResultItem } from "~/search/types";
+import type { SearchResultItem } from "~/domain/search-result";
 import { useHoveredAccommodation } from "./hover-context";
 import { SaveTripButton } from "../saved-trips/save-trip-button";
 

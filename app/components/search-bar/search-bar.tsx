@@ -4,7 +4,7 @@ import { RESULTS_PATH } from "~/domain/constants";
 import { areaSummary, arrivalSummary, peopleSummary } from "~/domain/search-summary";
 import { texts } from "~/domain/texts";
 import { useHydrated } from "../results/search-state";
-import type { DestinationTree } from "./destination-tree";
+import type { DestinationTree } from "~/domain/destination-tree";
 import { WithSearchBarState, type SearchBarState } from "./state";
 import { StepHeading, WhenStep, WhereStep, WhoStep } from "./steps";
 

@@ -3,7 +3,7 @@ import { formatCount } from "~/domain/format";
 import type { SearchData } from "~/domain/search-data";
 import { todayInDenmark } from "~/domain/dates";
 import { texts } from "~/domain/texts";
-import { indexTree, countNodes, type DestinationTree } from "./destination-tree";
+import { indexTree, countNodes, type DestinationTree } from "~/domain/destination-tree";
 import {
   areaOf,
   arrivalOf,

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import { filterTree, type CountryNode, type DestinationTree } from "./destination-tree";
+import { filterTree, type CountryNode, type DestinationTree } from "~/domain/destination-tree";
 
 // The destination picker's data on the client: the whole tree for the party size (from the
 // page's loader or fetched once), and as you type the server's answer from /api/destinations

@@ -1,11 +1,13 @@
 import type { Db } from "../../../db/client";
-import { readGeneration } from "../../../indexer/generation";
+import { readGeneration } from "../../../db/generation";
 import type { PriceMode, SortingMethod } from "~/domain/constants";
 import type { SearchData, SearchQuery } from "~/domain/search-data";
 import { compileSearch } from "../compile";
-import type { FacetKey, FacetNumbers, MapData, SearchEngine, SearchOptions, SearchResult } from "../types";
+import type { FacetKey, FacetNumbers, MapData, SearchOptions, SearchResult } from "~/domain/search-result";
+import type { SearchEngine } from "../types";
 import { PAGE_SIZE } from "~/domain/constants";
 import { buildIndex, type EmbeddedIndex } from "./build";
+import { countsFromIndex, type DestinationCounts } from "../destination-counts";
 import { mapPoints } from "./map";
 import { runSearch } from "./query";
 
@@ -80,6 +82,10 @@ export class EmbeddedEngine implements SearchEngine {
   }
 
   /** The index itself, read-only, for the map and the destination picker. */
+  destinationCounts(today: string): DestinationCounts {
+    return countsFromIndex(this.index, today);
+  }
+
   current(): EmbeddedIndex {
     return this.index;
   }

@@ -1,7 +1,7 @@
 import type { PriceMode } from "~/domain/constants";
 import { fromDay } from "~/domain/dates";
 import type { CompiledSearch } from "../compile";
-import type { MapData, MapPoint } from "../types";
+import type { MapData, MapPoint } from "~/domain/search-result";
 import type { EmbeddedIndex } from "./build";
 import { runSearch } from "./query";
 

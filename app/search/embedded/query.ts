@@ -2,7 +2,7 @@ import { PAGE_SIZE } from "~/domain/constants";
 import { fromDay } from "~/domain/dates";
 import { bucketKeys, FULL_PRICE_BUCKETS, PER_PERSON_BUCKETS } from "~/domain/price-buckets";
 import type { CompiledSearch } from "../compile";
-import type { FacetNumbers, SearchResultItem } from "../types";
+import type { FacetNumbers, SearchResultItem } from "~/domain/search-result";
 import type { EmbeddedIndex } from "./build";
 
 // One pass over the candidate trips computes items, counts and every facet number. Filters fall

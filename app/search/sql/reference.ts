@@ -1,12 +1,14 @@
 import type { Db } from "../../../db/client";
-import { readGeneration } from "../../../indexer/generation";
+import { readGeneration } from "../../../db/generation";
 import { PAGE_SIZE, type SortingMethod, type Transport } from "~/domain/constants";
 import { fromDay } from "~/domain/dates";
 import { FULL_PRICE_BUCKETS, PER_PERSON_BUCKETS, type BucketScheme } from "~/domain/price-buckets";
 import type { SearchData, SearchQuery } from "~/domain/search-data";
 import { UNKNOWN_BUCKET } from "~/domain/constants";
 import { compileSearch, type CompiledSearch } from "../compile";
-import type { FacetKey, FacetNumbers, SearchEngine, SearchOptions, SearchResult, SearchResultItem } from "../types";
+import type { FacetKey, FacetNumbers, SearchOptions, SearchResult, SearchResultItem } from "~/domain/search-result";
+import type { SearchEngine } from "../types";
+import { countsFromDb, type DestinationCounts } from "../destination-counts";
 
 // The search semantics of DESIGN.md as plain SQL over the store: slow, obvious, and the oracle
 // the other engines are tested against. Each facet is its own GROUP BY over the trips that pass
@@ -123,6 +125,10 @@ export class ReferenceSqlEngine implements SearchEngine {
   readonly name = "reference-sql";
 
   constructor(private readonly db: Db) {}
+
+  destinationCounts(today: string): DestinationCounts {
+    return countsFromDb(this.db, today);
+  }
 
   generation(): number {
     return readGeneration(this.db);

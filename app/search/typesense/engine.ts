@@ -1,12 +1,14 @@
 import type Database from "better-sqlite3";
 import { Client } from "typesense";
 import type { Db } from "../../../db/client";
-import { readGeneration } from "../../../indexer/generation";
+import { readGeneration } from "../../../db/generation";
 import { PAGE_SIZE, type SortingMethod } from "~/domain/constants";
 import type { SearchData, SearchQuery } from "~/domain/search-data";
 import { compileSearch } from "../compile";
-import type { FacetKey, FacetNumbers, ResultAccommodation, SearchEngine, SearchOptions, SearchResult, SearchResultItem } from "../types";
+import type { FacetKey, FacetNumbers, ResultAccommodation, SearchOptions, SearchResult, SearchResultItem } from "~/domain/search-result";
+import type { SearchEngine } from "../types";
 import { collectionSchema, DEFAULT_ALIAS, openSnapshot, toJsonLine } from "./schema";
+import { countsFromDb, type DestinationCounts } from "../destination-counts";
 import {
   emptyFacetNumbers,
   planPageCounts,
@@ -73,17 +75,20 @@ export class TypesenseEngine implements SearchEngine {
     this.batchSize = options.batchSize ?? 1000;
     if (options.client) this.client = options.client;
     else {
-      const url = options.url ?? process.env.TYPESENSE_URL;
-      if (!url) throw new Error("Typesense-motoren kræver TYPESENSE_URL");
+      if (!options.url) throw new Error("Typesense-motoren kræver TYPESENSE_URL");
       this.client = new Client({
-        nodes: [{ url }],
-        apiKey: options.apiKey ?? process.env.TYPESENSE_API_KEY ?? "",
+        nodes: [{ url: options.url }],
+        apiKey: options.apiKey ?? "",
         connectionTimeoutSeconds: 10,
         numRetries: 3,
         cacheSearchResultsForSeconds: 0,
         logLevel: "warn",
       });
     }
+  }
+
+  destinationCounts(today: string): DestinationCounts {
+    return countsFromDb(this.db, today);
   }
 
   generation(): number {

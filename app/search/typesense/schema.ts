@@ -3,10 +3,10 @@ import { drizzle } from "drizzle-orm/better-sqlite3";
 import type { CollectionCreateSchema } from "typesense";
 import type { Db } from "../../../db/client";
 import * as dbSchema from "../../../db/schema";
-import { readGeneration } from "../../../indexer/generation";
+import { readGeneration } from "../../../db/generation";
 import type { Transport } from "~/domain/constants";
 import { toDay } from "~/domain/dates";
-import type { ResultTrip } from "../types";
+import type { ResultTrip } from "~/domain/search-result";
 
 // The Typesense collection: one document per available trip, denormalised with everything a
 // search filters, sorts, groups or facets on. Three choices keep it exact, where Typesense alone

@@ -1,7 +1,7 @@
 import { DEFAULT_SORTING_METHOD, PAGE_SIZE, type SortingMethod } from "~/domain/constants";
 import { bucketKeys, FULL_PRICE_BUCKETS, PER_PERSON_BUCKETS, type BucketScheme } from "~/domain/price-buckets";
 import type { CompiledSearch } from "../compile";
-import { FACET_KEYS, type FacetKey, type FacetNumbers, type ResultTrip } from "../types";
+import { FACET_KEYS, type FacetKey, type FacetNumbers, type ResultTrip } from "~/domain/search-result";
 import { doubleKey, F } from "./schema";
 
 // A compiled search as Typesense queries, and Typesense's answers as our result shapes. Pure

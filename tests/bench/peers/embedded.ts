@@ -1,7 +1,7 @@
 import type { Db } from "../../../db/client";
 import type { SearchQuery } from "~/domain/search-data";
 import { EmbeddedEngine } from "~/search/embedded/engine";
-import type { SearchResult } from "~/search/types";
+import type { SearchResult } from "~/domain/search-result";
 import { fromSearchResult, type BenchEngine } from "../engine";
 import { TODAY } from "../queries";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import crypto from "node:crypto";
-import { getDb, type Db } from "../db/client";
-import { meta, searchAgents } from "../db/schema";
+import type { Db } from "../../../db/client";
+import { meta, searchAgents } from "../../../db/schema";
 
 // One-click unsubscribe links for the search agents' e-mails (indexer/notify.ts,
 // app/routes/soegeagenter.afmeld.$token.ts). A token is `<agentId>.<HMAC-SHA256 of the agent id>`:
@@ -25,7 +25,7 @@ function mac(db: Db, agentId: number): string {
   return crypto.createHmac("sha256", secret(db)).update(`search-agent-unsubscribe:${agentId}`).digest("base64url");
 }
 
-export function unsubscribeToken(agentId: number, db: Db = getDb()): string {
+export function unsubscribeToken(db: Db, agentId: number): string {
   return `${agentId}.${mac(db, agentId)}`;
 }
 
@@ -40,7 +40,7 @@ export interface UnsubscribableAgent {
 }
 
 /** The agent a token names, or undefined for a malformed or forged token or a deleted agent. */
-export function agentForToken(token: string, db: Db = getDb()): UnsubscribableAgent | undefined {
+export function agentForToken(db: Db, token: string): UnsubscribableAgent | undefined {
   const match = /^([1-9][0-9]{0,15})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return undefined;
   const agentId = Number(match[1]);
@@ -55,6 +55,6 @@ export function agentForToken(token: string, db: Db = getDb()): UnsubscribableAg
 }
 
 /** Pauses the agent (the search-agent page can switch it on again). */
-export function deactivateAgent(agentId: number, db: Db = getDb()): void {
+export function deactivateAgent(db: Db, agentId: number): void {
   db.update(searchAgents).set({ active: false }).where(eq(searchAgents.id, agentId)).run();
 }

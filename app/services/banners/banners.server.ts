@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { getDb, type Db } from "../db/client";
-import { bannerEvents, banners } from "../db/schema";
+import type { Db } from "../../../db/client";
+import { bannerEvents, banners } from "../../../db/schema";
 
 // Paid banners: the active ones for the result list, and their view and click events.
 
@@ -25,13 +25,13 @@ function prepareActiveBanners(db: Db) {
 // every results page render.
 const activeBannersQuery = new WeakMap<Db, ReturnType<typeof prepareActiveBanners>>();
 
-export function activeBanners(db: Db = getDb()): Banner[] {
+export function activeBanners(db: Db): Banner[] {
   let query = activeBannersQuery.get(db);
   if (!query) activeBannersQuery.set(db, (query = prepareActiveBanners(db)));
   return query.all();
 }
 
-export function findActiveBanner(id: number, db: Db = getDb()): Banner | undefined {
+export function findActiveBanner(db: Db, id: number): Banner | undefined {
   return db
     .select({ id: banners.id, provider: banners.provider, url: banners.url, image: banners.image, position: banners.position })
     .from(banners)
@@ -39,7 +39,7 @@ export function findActiveBanner(id: number, db: Db = getDb()): Banner | undefin
     .get();
 }
 
-export function recordBannerEvent(bannerId: number, kind: "view" | "click", affiliateId: string | undefined, db: Db = getDb()): void {
+export function recordBannerEvent(db: Db, bannerId: number, kind: "view" | "click", affiliateId: string | undefined): void {
   db.insert(bannerEvents)
     .values({ bannerId, kind, affiliateId: affiliateId ?? null, at: new Date() })
     .run();
@@ -56,7 +56,7 @@ export interface BannerStats {
   clickRate: number;
 }
 
-export function bannerStats(db: Db = getDb()): BannerStats[] {
+export function bannerStats(db: Db): BannerStats[] {
   const rows = db
     .select({
       id: banners.id,
@@ -72,25 +72,4 @@ export function bannerStats(db: Db = getDb()): BannerStats[] {
     .orderBy(asc(banners.position), asc(banners.id))
     .all();
   return rows.map((r) => ({ ...r, clickRate: r.views > 0 ? r.clicks / r.views : 0 }));
-}
-
-/** Demo banners for a fresh store (positions 3 and 8 in the list, 12 and one beyond any page: at the end). */
-export const DEMO_BANNERS = [
-  { provider: "Alpeforsikring", url: "https://example.com/alpeforsikring", image: "/banners/alpeforsikring.svg", position: 3 },
-  { provider: "Skiudlejning.dk", url: "https://example.com/skiudlejning", image: "/banners/skiudlejning.svg", position: 8 },
-  { provider: "Snowboardskolen", url: "https://example.com/snowboardskolen", image: "/banners/snowboardskolen.svg", position: 14 },
-  { provider: "Vinterudstyr", url: "https://example.com/vinterudstyr", image: "/banners/vinterudstyr.svg", position: 99 },
-] as const;
-
-export function seedBannersIfEmpty(db: Db): number {
-  const n =
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(banners)
-      .get()?.n ?? 0;
-  if (n > 0) return 0;
-  db.insert(banners)
-    .values(DEMO_BANNERS.map((b) => ({ ...b, active: true })))
-    .run();
-  return DEMO_BANNERS.length;
 }

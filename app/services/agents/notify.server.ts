@@ -1,18 +1,18 @@
 import crypto from "node:crypto";
-import type { Db } from "../db/client";
-import { RESULTS_PATH } from "../app/domain/constants";
-import { todayInDenmark } from "../app/domain/dates";
-import { escapeHtml } from "../app/domain/escape-html";
-import { formatDate, formatPrice } from "../app/domain/format";
-import { searchSummary } from "../app/domain/search-summary";
-import { texts } from "../app/domain/texts";
-import { parseSearchQuery, searchHref } from "../app/domain/url-codec";
-import { newMatchingTripIds } from "../app/search/sql/matching";
-import { SORT_SQL } from "../app/search/sql/reference";
-import { unsubscribeToken, unsubscribeUrl } from "../app/unsubscribe.server";
-import { mailFrom, publicUrl, transportFromEnv, type MailOptions, type MailTransport } from "../app/mail/transport.server";
+import type { Db } from "../../../db/client";
+import { RESULTS_PATH } from "~/domain/constants";
+import { todayInDenmark } from "~/domain/dates";
+import { escapeHtml } from "~/domain/escape-html";
+import { formatDate, formatPrice } from "~/domain/format";
+import { searchSummary } from "~/domain/search-summary";
+import { texts } from "~/domain/texts";
+import { parseSearchQuery, searchHref } from "~/domain/url-codec";
+import { newMatchingTripIds } from "~/search/sql/matching";
+import { SORT_SQL } from "~/search/sql/reference";
+import { unsubscribeToken, unsubscribeUrl } from "~/services/agents/unsubscribe.server";
+import type { Mailer, MailOptions, MailTransport } from "~/services/mail/transport.server";
 
-// The search agents' e-mails (issue 6 point 4): for every active agent that is due by its
+// The search agents' e-mails: for every active agent that is due by its
 // frequency, the trips first seen since its last e-mail that match its search, in one Danish
 // e-mail per agent, each (agent, trip) exactly once.
 //
@@ -201,7 +201,7 @@ function composeMail(db: Db, agent: AgentRow, batch: string, trips: MailTrip[], 
   const base = options.baseUrl.replace(/\/+$/, "");
   const query = parseSearchQuery(new URLSearchParams(agent.query));
   const searchUrl = base + searchHref({ searchData: query.searchData, sort: query.sort }, RESULTS_PATH);
-  const unsubscribe = unsubscribeUrl(base, unsubscribeToken(agent.id, db));
+  const unsubscribe = unsubscribeUrl(base, unsubscribeToken(db, agent.id));
   const max = options.maxListed ?? MAX_LISTED;
   const listed = trips.slice(0, max);
   const rest = trips.length - listed.length;
@@ -301,14 +301,13 @@ function processAlive(pid: number): boolean {
   }
 }
 
-/** The notifier as the CLI runs it, configured from the environment (SMTP_URL, OUTBOX_DIR, MAIL_FROM, PUBLIC_URL). */
-export function runNotifierFromEnv(db: Db, env: NodeJS.ProcessEnv = process.env, now?: Date): Promise<NotifierSummary> {
-  const { transport } = transportFromEnv(env);
+/** The notifier as the CLI runs it, through the configured mailer (SMTP_URL or the outbox, MAIL_FROM, PUBLIC_URL). */
+export function notifyAgents(db: Db, mailer: Mailer, now?: Date): Promise<NotifierSummary> {
   return runNotifier(db, {
-    transport,
+    transport: mailer.transport,
     now,
-    baseUrl: publicUrl(env),
-    from: mailFrom(DEFAULT_FROM, env),
+    baseUrl: mailer.publicUrl,
+    from: mailer.from(DEFAULT_FROM),
     onError: (agentId, error) =>
       console.error(
         `Fejl: e-mail til søgeagent ${agentId} kunne ikke sendes (prøves igen næste gang): ${error instanceof Error ? error.message : String(error)}`,

@@ -1,15 +1,15 @@
 import { and, desc, eq, gt, lt } from "drizzle-orm";
 import { createHash, randomBytes } from "node:crypto";
-import { getDb, type Db } from "../../db/client";
-import { pendingSignUps, users } from "../../db/schema";
-import { MIN_PASSWORD_LENGTH, SIGN_UP_LINK_HOURS } from "~/domain/constants";
+import type { Db } from "../../../db/client";
+import { pendingSignUps, users } from "../../../db/schema";
+import { CONFIRM_SIGN_UP_PATH, LOGIN_PATH, MIN_PASSWORD_LENGTH, SIGN_UP_LINK_HOURS } from "~/domain/constants";
 import { texts } from "~/domain/texts";
-import { accountExistsMail, ACCOUNT_MAIL_FROM, confirmationMail } from "~/mail/account-mails";
-import { mailFrom, publicUrl, transportFromEnv, type MailTransport } from "~/mail/transport.server";
-import { credentials } from "./credentials";
-import { hashPassword } from "./password.server";
-import type { SessionUser } from "./session.server";
-import { signUpThrottle } from "./throttle.server";
+import { accountExistsMail, ACCOUNT_MAIL_FROM, confirmationMail } from "~/services/accounts/mails.server";
+import type { Mailer } from "~/services/mail/transport.server";
+import { credentials } from "~/services/accounts/credentials.server";
+import { hashPassword } from "~/services/accounts/password.server";
+import type { SessionUser } from "~/services/accounts/session.server";
+import { signUpThrottle } from "~/services/accounts/throttle.server";
 
 // Sign-up with e-mail confirmation. The form always answers "check your e-mail": a new e-mail
 // gets a confirmation link, an e-mail that already has an account gets a log-in link instead. So
@@ -18,28 +18,19 @@ import { signUpThrottle } from "./throttle.server";
 // take an e-mail they cannot read. Sign-ups are throttled per e-mail and per address, since each
 // one sends an e-mail.
 
-export interface SignUpContext {
+export interface SignUpRequest {
+  /** The client's address, for the per-address throttle. */
   ip?: string;
   /** Where the new user goes after confirming (already checked to be a same-site path). */
   redirectTo: string;
-  transport: MailTransport;
-  baseUrl: string;
-  from: string;
-  db?: Db;
   now?: Date;
 }
 
 export type SignUpOutcome = { ok: true; email: string } | { ok: false; status: 400 | 429 | 503; error: string };
 
-/** Mail settings from the environment: SMTP_URL or the outbox, PUBLIC_URL, MAIL_FROM. */
-export function signUpMailFromEnv(env: NodeJS.ProcessEnv = process.env): Pick<SignUpContext, "transport" | "baseUrl" | "from"> {
-  return { transport: transportFromEnv(env).transport, baseUrl: publicUrl(env), from: mailFrom(ACCOUNT_MAIL_FROM, env) };
-}
-
 const tokenHash = (token: string) => createHash("sha256").update(token).digest("base64url");
 
-export async function requestSignUp(form: FormData, ctx: SignUpContext): Promise<SignUpOutcome> {
-  const db = ctx.db ?? getDb();
+export async function requestSignUp(db: Db, mailer: Mailer, form: FormData, ctx: SignUpRequest): Promise<SignUpOutcome> {
   const now = ctx.now ?? new Date();
   const parsed = credentials.safeParse({ email: form.get("email"), password: form.get("password") });
   if (!parsed.success || parsed.data.password.length < MIN_PASSWORD_LENGTH) {
@@ -48,8 +39,8 @@ export async function requestSignUp(form: FormData, ctx: SignUpContext): Promise
   const { email, password } = parsed.data;
   if (password !== form.get("passwordRepeat")) return { ok: false, status: 400, error: texts.account.passwordsDiffer };
   const keys = { email, ip: ctx.ip };
-  if (signUpThrottle.isThrottled(keys, db, now)) return { ok: false, status: 429, error: texts.account.signUpThrottled };
-  signUpThrottle.record(keys, db, now);
+  if (signUpThrottle.isThrottled(db, keys, now)) return { ok: false, status: 429, error: texts.account.signUpThrottled };
+  signUpThrottle.record(db, keys, now);
 
   // Hashed in both branches (only a new e-mail keeps it), so an existing account does not answer faster.
   const passwordHash = await hashPassword(password);
@@ -71,11 +62,12 @@ export async function requestSignUp(form: FormData, ctx: SignUpContext): Promise
         .run();
     });
   }
+  const from = mailer.from(ACCOUNT_MAIL_FROM);
   const mail = pendingToken
-    ? confirmationMail(email, `${ctx.baseUrl}/konto/bekraeft/${pendingToken}`, SIGN_UP_LINK_HOURS, ctx.from)
-    : accountExistsMail(email, `${ctx.baseUrl}/konto/log-ind`, ctx.from);
+    ? confirmationMail(email, `${mailer.publicUrl}${CONFIRM_SIGN_UP_PATH}/${pendingToken}`, SIGN_UP_LINK_HOURS, from)
+    : accountExistsMail(email, `${mailer.publicUrl}${LOGIN_PATH}`, from);
   try {
-    await ctx.transport.sendMail(mail);
+    await mailer.transport.sendMail(mail);
   } catch {
     // A link nobody received must not stay usable.
     if (pendingToken)
@@ -88,7 +80,7 @@ export async function requestSignUp(form: FormData, ctx: SignUpContext): Promise
 }
 
 /** The e-mail a confirmation link is for, while the link is unused and unexpired. */
-export function pendingSignUpEmail(token: string, db: Db = getDb(), now = new Date()): string | null {
+export function pendingSignUpEmail(db: Db, token: string, now = new Date()): string | null {
   const row = db
     .select({ email: pendingSignUps.email })
     .from(pendingSignUps)
@@ -100,7 +92,7 @@ export function pendingSignUpEmail(token: string, db: Db = getDb(), now = new Da
 export type ConfirmOutcome = { ok: true; user: SessionUser; redirectTo: string } | { ok: false; reason: "invalid" | "exists" };
 
 /** Uses a confirmation link: creates the account with the password given at sign-up. Every link for that e-mail is spent. */
-export function confirmSignUp(token: string, db: Db = getDb(), now = new Date()): ConfirmOutcome {
+export function confirmSignUp(db: Db, token: string, now = new Date()): ConfirmOutcome {
   return db.transaction((tx): ConfirmOutcome => {
     const row = tx
       .select()
@@ -121,7 +113,7 @@ export function confirmSignUp(token: string, db: Db = getDb(), now = new Date())
 }
 
 /** The password hash of the newest unconfirmed sign-up for an e-mail, if any (the log-in explains that it waits for confirmation). */
-export function pendingPasswordHash(email: string, db: Db = getDb(), now = new Date()): string | null {
+export function pendingPasswordHash(db: Db, email: string, now = new Date()): string | null {
   const row = db
     .select({ passwordHash: pendingSignUps.passwordHash })
     .from(pendingSignUps)

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { meta } from "../db/schema";
+import type { Db } from "./client";
+import { meta } from "./schema";
 
 const KEY = "generation";
 

@@ -1,14 +1,15 @@
 import { createCookie, createSessionStorage, redirect, type SessionStorage } from "@remix-run/node";
 import { and, eq, gt, lt } from "drizzle-orm";
 import { createHash, randomBytes } from "node:crypto";
-import { getDb, type Db } from "../../db/client";
-import { meta, sessions, users } from "../../db/schema";
-import { safeRedirect } from "./security.server";
+import type { Db } from "../../../db/client";
+import { meta, sessions, users } from "../../../db/schema";
+import { safeRedirect } from "~/utils/request.server";
+import { LOGIN_PATH } from "~/domain/constants";
 
 // Sessions: the cookie `__pistepris` (HttpOnly, SameSite=Lax, signed with SESSION_SECRET or a
 // secret generated once into the meta table) carries a random session id; the `sessions` row is
 // what makes it valid. Logging out deletes the row, so a copied cookie stops working too. Secure
-// in production unless COOKIE_SECURE=false (the e2e harness serves production over plain http).
+// in production unless COOKIE_SECURE=false (the browser tests serve production over plain http).
 // A log-in always creates a new session (new id), so a session planted before the log-in is
 // never the logged-in one (no fixation).
 
@@ -25,15 +26,16 @@ interface SessionData {
   userId: number;
 }
 
-export function cookieSecure(env = process.env): boolean {
-  if (env.COOKIE_SECURE === "false" || env.COOKIE_SECURE === "0") return false;
-  if (env.COOKIE_SECURE === "true" || env.COOKIE_SECURE === "1") return true;
-  return env.NODE_ENV === "production";
+export type Sessions = SessionStorage<SessionData>;
+
+/** What the session functions need of the app context. */
+export interface SessionContext {
+  db: Db;
+  sessions: Sessions;
 }
 
-/** SESSION_SECRET, else the generated secret stored in `meta` (created on first use). */
-export function sessionSecret(db: Db = getDb(), env = process.env): string {
-  if (env.SESSION_SECRET) return env.SESSION_SECRET;
+/** The secret generated once into `meta`, for when SESSION_SECRET is not set. */
+function storedSecret(db: Db): string {
   const stored = db.select().from(meta).where(eq(meta.key, SECRET_KEY)).get();
   if (stored) return stored.value;
   db.insert(meta)
@@ -46,15 +48,15 @@ export function sessionSecret(db: Db = getDb(), env = process.env): string {
 /** Only a digest of the id is stored, so the table alone cannot be used to forge a cookie. */
 const sessionIdHash = (id: string) => createHash("sha256").update(id).digest("base64url");
 
-/** The session store over the `sessions` table. */
-function databaseSessionStorage(db: Db, secret: string): SessionStorage<SessionData> {
+/** The session store over the `sessions` table; the cookie is signed with `secret`, else the stored one. */
+export function createSessions(db: Db, opts: { secret: string | undefined; secure: boolean }): Sessions {
   const cookie = createCookie(SESSION_COOKIE, {
     httpOnly: true,
     sameSite: "lax",
-    secure: cookieSecure(),
+    secure: opts.secure,
     path: "/",
     maxAge: SESSION_MAX_AGE_S,
-    secrets: [secret],
+    secrets: [opts.secret ?? storedSecret(db)],
   });
   return createSessionStorage<SessionData>({
     cookie,
@@ -100,24 +102,17 @@ function databaseSessionStorage(db: Db, secret: string): SessionStorage<SessionD
   });
 }
 
-const GLOBAL_KEY = Symbol.for("pistepris.sessionStorage");
-
-export function sessionStorage(): SessionStorage<SessionData> {
-  const g = globalThis as unknown as Record<symbol, SessionStorage<SessionData> | undefined>;
-  return (g[GLOBAL_KEY] ??= databaseSessionStorage(getDb(), sessionSecret()));
-}
-
-export async function getUser(request: Request): Promise<SessionUser | null> {
-  const session = await sessionStorage().getSession(request.headers.get("cookie"));
+export async function getUser(request: Request, { db, sessions }: SessionContext): Promise<SessionUser | null> {
+  const session = await sessions.getSession(request.headers.get("cookie"));
   const userId = session.get("userId");
   if (typeof userId !== "number") return null;
-  const user = getDb().select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId)).get();
+  const user = db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId)).get();
   return user ?? null;
 }
 
 /** The logged-in user, or a redirect to the log-in page that comes back to this page. */
-export async function requireUser(request: Request): Promise<SessionUser> {
-  const user = await getUser(request);
+export async function requireUser(request: Request, context: SessionContext): Promise<SessionUser> {
+  const user = await getUser(request, context);
   if (!user) {
     const url = new URL(request.url);
     throw redirect(loginHref(url.pathname.replace(/\.data$/, "") + url.search));
@@ -127,19 +122,17 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 
 export function loginHref(redirectTo?: string): string {
   const to = safeRedirect(redirectTo, "");
-  return to ? `/konto/log-ind?${new URLSearchParams({ redirectTo: to })}` : "/konto/log-ind";
+  return to ? `${LOGIN_PATH}?${new URLSearchParams({ redirectTo: to })}` : LOGIN_PATH;
 }
 
 /** A brand-new session for the user (new id, nothing carried over), as a Set-Cookie value. */
-export async function startSession(userId: number): Promise<string> {
-  const storage = sessionStorage();
-  const session = await storage.getSession();
+export async function startSession(userId: number, { sessions }: Pick<SessionContext, "sessions">): Promise<string> {
+  const session = await sessions.getSession();
   session.set("userId", userId);
-  return storage.commitSession(session);
+  return sessions.commitSession(session);
 }
 
 /** Ends the request's session (its row is deleted) and returns the Set-Cookie value that clears the cookie. */
-export async function endSession(request: Request): Promise<string> {
-  const storage = sessionStorage();
-  return storage.destroySession(await storage.getSession(request.headers.get("cookie")));
+export async function endSession(request: Request, { sessions }: Pick<SessionContext, "sessions">): Promise<string> {
+  return sessions.destroySession(await sessions.getSession(request.headers.get("cookie")));
 }

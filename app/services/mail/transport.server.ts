@@ -3,9 +3,10 @@ import fs from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
+import type { Config } from "~/utils/config.server";
 
-// Where e-mail goes, for the notifier (indexer/notify.ts) and the account e-mails
-// (app/auth/sign-up.server.ts): SMTP from SMTP_URL, otherwise .eml files in an outbox folder.
+// Where e-mail goes, for the search agents' notifier and the account e-mails: SMTP from
+// SMTP_URL, otherwise .eml files in an outbox folder.
 
 export interface MailTransport {
   sendMail(mail: Mail.Options): Promise<unknown>;
@@ -45,25 +46,22 @@ export function outboxTransport(dir: string): MailTransport {
   };
 }
 
-/** SMTP from SMTP_URL; otherwise .eml files in OUTBOX_DIR (default data/outbox). */
-export function transportFromEnv(env: NodeJS.ProcessEnv = process.env): { transport: MailTransport; description: string } {
-  if (env.SMTP_URL?.trim()) {
-    const url = env.SMTP_URL.trim();
-    return { transport: nodemailer.createTransport(url), description: `SMTP ${new URL(url).host}` };
-  }
-  const dir = env.OUTBOX_DIR?.trim() || "data/outbox";
-  return { transport: outboxTransport(dir), description: `udbakken ${dir}` };
+export interface Mailer {
+  transport: MailTransport;
+  /** Where the e-mails go, in words: the SMTP host or the outbox folder. */
+  description: string;
+  /** The site's public address, for the links in e-mails (never a request's Host header). */
+  publicUrl: string;
+  /** The sender: MAIL_FROM, else the given default of each kind of e-mail. */
+  from(fallback: string): string;
 }
 
-/**
- * The site's public address for links in e-mails: PUBLIC_URL, else http://localhost:PORT. Never
- * taken from the request's Host header, which a client could set to send our links elsewhere.
- */
-export function publicUrl(env: NodeJS.ProcessEnv = process.env): string {
-  return (env.PUBLIC_URL?.trim() || `http://localhost:${env.PORT?.trim() || 3000}`).replace(/\/+$/, "");
-}
-
-/** The sender of every e-mail: MAIL_FROM, else `fallback`. */
-export function mailFrom(fallback: string, env: NodeJS.ProcessEnv = process.env): string {
-  return env.MAIL_FROM?.trim() || fallback;
+/** SMTP when configured, otherwise .eml files in the outbox folder. */
+export function createMailer(mail: Config["mail"], publicUrl: string): Mailer {
+  return {
+    transport: mail.smtpUrl ? nodemailer.createTransport(mail.smtpUrl) : outboxTransport(mail.outboxDir),
+    description: mail.smtpUrl ? `SMTP ${new URL(mail.smtpUrl).host}` : `udbakken ${mail.outboxDir}`,
+    publicUrl,
+    from: (fallback) => mail.from ?? fallback,
+  };
 }

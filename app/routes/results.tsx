@@ -2,7 +2,7 @@ import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunctio
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import leafletCss from "leaflet/dist/leaflet.css?url";
-import { activeBanners } from "~/banners.server";
+import { activeBanners } from "~/services/banners/banners.server";
 import { Banner } from "~/components/banners/banner";
 import { FilterSidebar } from "~/components/filters/filter-sidebar";
 import { MobileSearchSummary, SearchBar } from "~/components/search-bar";
@@ -24,57 +24,49 @@ import { texts } from "~/domain/texts";
 import { searchHref } from "~/domain/url-codec";
 import { RESULTS_PATH } from "~/domain/constants";
 import { destinationTree } from "~/search/destinations.server";
-import { getSearchEngine } from "~/search/engine.server";
-import { resultsAccount } from "~/results-account.server";
+import { resultsAccount } from "~/services/accounts/results-account.server";
 import { AgentToggle } from "~/components/agents/agent-toggle";
 import { ResultsDialogs } from "~/components/agents/results-dialogs";
 import { mapData } from "~/search/map.server";
-import type { SearchResult } from "~/search/types";
+import type { SearchResult } from "~/domain/search-result";
 
 // The search results page (issue 3). The URL is the whole state: the loader redirects any other
 // spelling of a search (a submitted GET form, repeated params, "23.960 kr.") to its canonical URL
 // and renders the results from it; with JavaScript every change navigates to the same URLs.
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const state = parseResultsParams(url.searchParams);
   if (!isCanonical(url.search, state)) throw redirect(resultsHref(state), 302);
-  const engine = await getSearchEngine();
+  const { db, engine, config } = context;
   const persons = state.query.searchData.adultCount + state.query.searchData.childrenCount;
-  const [result, options, map, tree] = await Promise.all([
+  const [result, options, map] = await Promise.all([
     engine.search(state.query),
     engine.options(),
     state.map ? mapData(engine, state) : null,
-    destinationTree({ persons }),
   ]);
   return {
     result,
     options,
     // The destination tree lets the search bar's plain form pick new destinations without JavaScript.
-    destinations: { persons, tree },
-    banners: activeBanners(),
-    // The visitor's account (issue 6): the travel-alert toggle, the dialogs and the saved trips.
+    destinations: { persons, tree: destinationTree(engine, { persons }) },
+    banners: activeBanners(db),
+    // The visitor's account: the travel-alert toggle, the dialogs and the saved trips.
     account: await resultsAccount(
       request,
+      context,
       result.items.map((i) => i.trip.id),
     ),
     names: placeNames(result),
     origin: url.origin,
-    // The results-map view (`map=1`): the tiles and the plain list of places by resort.
-    tiles: mapTiles(),
+    // The results-map view (`map=1`): the map's points, its tiles and the plain list of places by resort.
+    map,
+    tiles: config.mapTiles,
     places: map ? placesByResort(map) : null,
   };
 }
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletCss }];
-
-/** The map's tiles: MAP_TILE_URL and MAP_TILE_ATTRIBUTION, OpenStreetMap by default. */
-function mapTiles(env = process.env): MapTiles {
-  return {
-    url: env.MAP_TILE_URL || "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
-    attribution: env.MAP_TILE_ATTRIBUTION || '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>-bidragydere',
-  };
-}
 
 /** Names of the places the result items are in, by slug (for the title of a destination search). */
 function placeNames(result: SearchResult): PlaceNames {
@@ -221,14 +213,14 @@ function ResultsPage() {
  * screens, so hovering a card highlights its marker — and under it the plain list of places.
  */
 function MapView({ tiles, places }: { tiles: MapTiles; places: ReturnType<typeof placesByResort> | null }) {
-  const { result } = useLoaderData<typeof loader>();
+  const { result, map } = useLoaderData<typeof loader>();
   const { applied } = useSearchState();
   const hydrated = useHydrated();
   const priceUnit = applied.priceMode === "total" ? texts.map.party : texts.map.perPerson;
   return (
     <div data-testid="map-view">
       <div className="xl:grid xl:grid-cols-[minmax(0,1fr)_360px] xl:items-start xl:gap-4">
-        <div className="xl:sticky xl:top-4">{hydrated && <ResultsMap tiles={tiles} />}</div>
+        <div className="xl:sticky xl:top-4">{hydrated && map && <ResultsMap tiles={tiles} data={map} />}</div>
         <div className="hidden xl:block">
           <ol aria-label={texts.results.listLabel} className="max-h-[65vh] space-y-3 overflow-y-auto pr-1" data-testid="map-side-list">
             {result.items.map((item) => (

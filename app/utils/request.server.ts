@@ -1,5 +1,5 @@
 import { texts } from "~/domain/texts";
-import { sourceMatchesHost, STATE_CHANGING_METHODS } from "./same-origin";
+import { sourceMatchesHost, STATE_CHANGING_METHODS } from "~/utils/same-origin";
 
 // Request checks shared by every action: the same-origin rule for state-changing requests, reading
 // the posted form, and the same-site redirect target after logging in.

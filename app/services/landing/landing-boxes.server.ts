@@ -1,6 +1,6 @@
 import { asc } from "drizzle-orm";
-import { getDb, type Db } from "../db/client";
-import { landingBoxes } from "../db/schema";
+import type { Db } from "../../../db/client";
+import { landingBoxes } from "../../../db/schema";
 import { RESULTS_PATH } from "~/domain/constants";
 import { parseResultsParams, resultsHref } from "~/domain/results-url";
 
@@ -24,7 +24,7 @@ function colour(value: string, fallback: string): string {
   return /^(#[0-9a-fA-F]{3,8}|rgba?\([\d\s.,%]+\)|hsla?\([\d\s.,%deg]+\)|[a-zA-Z]{3,20})$/.test(value.trim()) ? value.trim() : fallback;
 }
 
-export function landingBoxList(db: Db = getDb()): LandingBox[] {
+export function landingBoxList(db: Db): LandingBox[] {
   return db
     .select()
     .from(landingBoxes)

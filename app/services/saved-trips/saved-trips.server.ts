@@ -1,18 +1,18 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { getDb, type Db } from "../db/client";
-import { accommodations, countries, mealPlans, regions, resorts, savedTrips, travelCompanies, trips } from "../db/schema";
+import type { Db } from "../../../db/client";
+import { accommodations, countries, mealPlans, regions, resorts, savedTrips, travelCompanies, trips } from "../../../db/schema";
 
 // Saved trips (issue 6): a user's bookmarked offers. Only trips in the store can be saved; every
 // lookup is scoped to the owner.
 
 export const MAX_IMPORTED_TRIPS = 200;
 
-export function tripExists(tripId: string, db: Db = getDb()): boolean {
+export function tripExists(db: Db, tripId: string): boolean {
   return !!db.select({ id: trips.id }).from(trips).where(eq(trips.id, tripId)).get();
 }
 
 /** Saves the stored trips among `tripIds` for the user (already saved ones are kept); returns how many are now saved of them. */
-export function saveTrips(userId: number, tripIds: string[], db: Db = getDb()): number {
+export function saveTrips(db: Db, userId: number, tripIds: string[]): number {
   const ids = [...new Set(tripIds)].slice(0, MAX_IMPORTED_TRIPS);
   if (!ids.length) return 0;
   const known = db.select({ id: trips.id }).from(trips).where(inArray(trips.id, ids)).all();
@@ -24,7 +24,7 @@ export function saveTrips(userId: number, tripIds: string[], db: Db = getDb()): 
   return known.length;
 }
 
-export function isSaved(userId: number, tripId: string, db: Db = getDb()): boolean {
+export function isSaved(db: Db, userId: number, tripId: string): boolean {
   return !!db
     .select({ id: savedTrips.tripId })
     .from(savedTrips)
@@ -32,7 +32,7 @@ export function isSaved(userId: number, tripId: string, db: Db = getDb()): boole
     .get();
 }
 
-export function removeSavedTrip(userId: number, tripId: string, db: Db = getDb()): boolean {
+export function removeSavedTrip(db: Db, userId: number, tripId: string): boolean {
   return (
     db
       .delete(savedTrips)
@@ -41,7 +41,7 @@ export function removeSavedTrip(userId: number, tripId: string, db: Db = getDb()
   );
 }
 
-export function savedTripIds(userId: number, db: Db = getDb()): string[] {
+export function savedTripIds(db: Db, userId: number): string[] {
   return db
     .select({ id: savedTrips.tripId })
     .from(savedTrips)
@@ -50,7 +50,7 @@ export function savedTripIds(userId: number, db: Db = getDb()): string[] {
     .map((r) => r.id);
 }
 
-export function savedTripsOf(userId: number, db: Db = getDb()) {
+export function savedTripsOf(db: Db, userId: number) {
   return db
     .select({
       tripId: trips.id,

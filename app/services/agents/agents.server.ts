@@ -1,11 +1,11 @@
 import { and, desc, eq } from "drizzle-orm";
-import { getDb, type Db } from "../db/client";
-import { searchAgents } from "../db/schema";
+import type { Db } from "../../../db/client";
+import { searchAgents } from "../../../db/schema";
 import { RESULTS_PATH } from "~/domain/constants";
 import { parseResultsParams } from "~/domain/results-url";
 import { searchSummary } from "~/domain/search-summary";
 import { searchHref, parseSearchQuery, toSearchParams } from "~/domain/url-codec";
-import { getSearchEngine } from "~/search/engine.server";
+import type { SearchEngine } from "~/search/types";
 
 // Search agents (issue 6): a user's saved searches. An agent's search is the canonical query
 // string of the search data (no sort, page or view params), so the same search always finds the
@@ -19,7 +19,7 @@ export function agentQuery(params: URLSearchParams): string {
   return toSearchParams({ searchData: parseResultsParams(params).query.searchData }).toString();
 }
 
-export function agentExists(userId: number, query: string, db: Db = getDb()): boolean {
+export function agentExists(db: Db, userId: number, query: string): boolean {
   return !!db
     .select({ id: searchAgents.id })
     .from(searchAgents)
@@ -27,7 +27,7 @@ export function agentExists(userId: number, query: string, db: Db = getDb()): bo
     .get();
 }
 
-export function ownAgent(userId: number, agentId: number, db: Db = getDb()) {
+export function ownAgent(db: Db, userId: number, agentId: number) {
   return db
     .select()
     .from(searchAgents)
@@ -35,7 +35,7 @@ export function ownAgent(userId: number, agentId: number, db: Db = getDb()) {
     .get();
 }
 
-export function createAgent(userId: number, input: { name: string; query: string; frequency: Frequency }, db: Db = getDb()): boolean {
+export function createAgent(db: Db, userId: number, input: { name: string; query: string; frequency: Frequency }): boolean {
   const row = db
     .insert(searchAgents)
     .values({ userId, ...input })
@@ -45,12 +45,7 @@ export function createAgent(userId: number, input: { name: string; query: string
   return !!row;
 }
 
-export function updateAgent(
-  userId: number,
-  agentId: number,
-  change: Partial<{ name: string; frequency: Frequency; active: boolean }>,
-  db: Db = getDb(),
-): boolean {
+export function updateAgent(db: Db, userId: number, agentId: number, change: Partial<{ name: string; frequency: Frequency; active: boolean }>): boolean {
   const res = db
     .update(searchAgents)
     .set(change)
@@ -59,7 +54,7 @@ export function updateAgent(
   return res.changes > 0;
 }
 
-export function deleteAgent(userId: number, agentId: number, db: Db = getDb()): boolean {
+export function deleteAgent(db: Db, userId: number, agentId: number): boolean {
   return (
     db
       .delete(searchAgents)
@@ -79,9 +74,8 @@ export interface AgentView {
 }
 
 /** The user's agents, newest first, with their search in words and how many trips match now. */
-export async function agentsOf(userId: number, db: Db = getDb()): Promise<AgentView[]> {
+export async function agentsOf(db: Db, engine: SearchEngine, userId: number): Promise<AgentView[]> {
   const rows = db.select().from(searchAgents).where(eq(searchAgents.userId, userId)).orderBy(desc(searchAgents.id)).all();
-  const engine = await getSearchEngine();
   return Promise.all(
     rows.map(async (row) => {
       const { searchData } = parseSearchQuery(new URLSearchParams(row.query));

@@ -1,6 +1,6 @@
 import { and, count, eq, gte, lt } from "drizzle-orm";
-import { getDb, type Db } from "../../db/client";
-import { loginAttempts } from "../../db/schema";
+import type { Db } from "../../../db/client";
+import { loginAttempts } from "../../../db/schema";
 
 // Throttles over the `login_attempts` table: attempts are counted per account (e-mail) and per
 // address over a window; once either count reaches its limit, further attempts for that account
@@ -34,13 +34,13 @@ export function createThrottle(limits: ThrottleLimits) {
 
   return {
     limits,
-    isThrottled(keys: ThrottleKeys, db: Db = getDb(), now = new Date()): boolean {
+    isThrottled(db: Db, keys: ThrottleKeys, now = new Date()): boolean {
       const { account, address } = keysOf(keys);
       const since = new Date(now.getTime() - limits.windowMs);
       if (attempts(db, account, since) >= limits.perAccount) return true;
       return address !== undefined && attempts(db, address, since) >= limits.perAddress;
     },
-    record(keys: ThrottleKeys, db: Db = getDb(), now = new Date()): void {
+    record(db: Db, keys: ThrottleKeys, now = new Date()): void {
       const { account, address } = keysOf(keys);
       const rows = [{ key: account, at: now }];
       if (address) rows.push({ key: address, at: now });
@@ -53,7 +53,7 @@ export function createThrottle(limits: ThrottleLimits) {
         .run();
     },
     /** Forgets the account's attempts (the address's stay). */
-    clear(keys: ThrottleKeys, db: Db = getDb()): void {
+    clear(db: Db, keys: ThrottleKeys): void {
       db.delete(loginAttempts)
         .where(eq(loginAttempts.key, keysOf(keys).account))
         .run();

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNotNull } from "drizzle-orm";
-import { getDb, type Db } from "../db/client";
-import { bannerEvents, offerClicks, travelCompanies, trips } from "../db/schema";
+import type { Db } from "../../../db/client";
+import { bannerEvents, offerClicks, travelCompanies, trips } from "../../../db/schema";
 
 // Outbound offer links (issue 7): the stored offer a click goes to, the click rows, and the
 // operators' click reports (per travel company and per affiliate).
@@ -12,11 +12,11 @@ export interface StoredOffer {
 }
 
 /** The stored trip's offer URL: the only place the outbound redirect ever sends a visitor. */
-export function findOffer(tripId: string, db: Db = getDb()): StoredOffer | undefined {
+export function findOffer(db: Db, tripId: string): StoredOffer | undefined {
   return db.select({ tripId: trips.id, companySlug: trips.companySlug, url: trips.url }).from(trips).where(eq(trips.id, tripId)).get();
 }
 
-export function recordOfferClick(offer: StoredOffer, affiliateId: string | undefined, db: Db = getDb(), at = new Date()): void {
+export function recordOfferClick(db: Db, offer: StoredOffer, affiliateId: string | undefined, at = new Date()): void {
   db.insert(offerClicks)
     .values({ tripId: offer.tripId, companySlug: offer.companySlug, affiliateId: affiliateId ?? null, at })
     .run();
@@ -37,7 +37,7 @@ export interface ClickRow {
 }
 
 /** Offer clicks per travel company, most first. */
-export function offerClicksPerCompany(db: Db = getDb()): ClickRow[] {
+export function offerClicksPerCompany(db: Db): ClickRow[] {
   const clicks = count();
   return db
     .select({ key: offerClicks.companySlug, name: travelCompanies.name, clicks })
@@ -50,7 +50,7 @@ export function offerClicksPerCompany(db: Db = getDb()): ClickRow[] {
 }
 
 /** Offer clicks per affiliate id (clicks without one are not listed), most first. */
-export function offerClicksPerAffiliate(db: Db = getDb()): ClickRow[] {
+export function offerClicksPerAffiliate(db: Db): ClickRow[] {
   const clicks = count();
   return db
     .select({ key: offerClicks.affiliateId, clicks })
@@ -63,7 +63,7 @@ export function offerClicksPerAffiliate(db: Db = getDb()): ClickRow[] {
 }
 
 /** Banner clicks per affiliate id (clicks without one are not listed), most first. */
-export function bannerClicksPerAffiliate(db: Db = getDb()): ClickRow[] {
+export function bannerClicksPerAffiliate(db: Db): ClickRow[] {
   const clicks = count();
   return db
     .select({ key: bannerEvents.affiliateId, clicks })

@@ -1,0 +1,104 @@
+import path from "node:path";
+import { z } from "~/domain/zod";
+
+// Every environment variable the server and the CLI read, read here once and checked: a bad
+// value stops the start with a message that names the variable. Empty values count as unset.
+// README.md lists them for operators.
+
+const ENGINES = ["embedded", "typesense"] as const;
+export type EngineName = (typeof ENGINES)[number];
+
+const optionalText = z.string().trim().optional();
+const httpUrl = z.url({ protocol: /^https?$/, message: "skal være en http- eller https-adresse" });
+const flag = z.enum(["true", "false", "1", "0"], { message: "skal være true eller false" }).transform((v) => v === "true" || v === "1");
+
+const schema = z
+  .object({
+    NODE_ENV: optionalText,
+    PORT: z.coerce.number({ message: "skal være et portnummer" }).int("skal være et portnummer").min(0).max(65535).default(3000),
+    HOST: optionalText,
+    DATABASE_URL: z.string().trim().default("data/pistepris.db"),
+    DEMO_TRIPS: z.coerce.number({ message: "skal være et helt tal" }).int("skal være et helt tal").min(0).default(50_000),
+    SEARCH_ENGINE: z.enum(ENGINES, { message: `skal være ${ENGINES.join(" eller ")}` }).default("embedded"),
+    TYPESENSE_URL: httpUrl.optional(),
+    TYPESENSE_API_KEY: optionalText,
+    SMTP_URL: z.url({ protocol: /^smtps?$/, message: "skal være en smtp://- eller smtps://-adresse" }).optional(),
+    OUTBOX_DIR: z.string().trim().default("data/outbox"),
+    MAIL_FROM: optionalText,
+    SESSION_SECRET: z.string().min(16, "skal være mindst 16 tegn").optional(),
+    COOKIE_SECURE: flag.optional(),
+    PUBLIC_URL: httpUrl.optional(),
+    MAP_TILE_URL: optionalText,
+    MAP_TILE_ATTRIBUTION: optionalText,
+  })
+  .superRefine((env, ctx) => {
+    if (env.SEARCH_ENGINE === "typesense" && !env.TYPESENSE_URL)
+      ctx.addIssue({ code: "custom", path: ["TYPESENSE_URL"], message: "skal sættes, når SEARCH_ENGINE=typesense" });
+  });
+
+export interface Config {
+  production: boolean;
+  port: number;
+  /** The address to listen on; undefined: every address. */
+  host: string | undefined;
+  databasePath: string;
+  demoTrips: number;
+  searchEngine: EngineName;
+  typesense: { url: string; apiKey: string } | undefined;
+  mail: {
+    /** SMTP server; without one e-mails are written as .eml files to `outboxDir`. */
+    smtpUrl: string | undefined;
+    outboxDir: string;
+    /** MAIL_FROM, else each kind of e-mail has its own sender. */
+    from: string | undefined;
+  };
+  sessionSecret: string | undefined;
+  cookieSecure: boolean;
+  /** The site's public address for links in e-mails; undefined: the address the server listens on. */
+  publicUrl: string | undefined;
+  mapTiles: { url: string; attribution: string };
+}
+
+export class ConfigError extends Error {}
+
+/** The configuration from `env`, or a ConfigError naming every bad variable. */
+export function readConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ""));
+  const parsed = schema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Ugyldig konfiguration: ${problems.join("; ")}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === "production";
+  return {
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    databasePath: databasePath(e.DATABASE_URL),
+    demoTrips: e.DEMO_TRIPS,
+    searchEngine: e.SEARCH_ENGINE,
+    typesense: e.TYPESENSE_URL ? { url: e.TYPESENSE_URL, apiKey: e.TYPESENSE_API_KEY ?? "" } : undefined,
+    mail: { smtpUrl: e.SMTP_URL, outboxDir: e.OUTBOX_DIR, from: e.MAIL_FROM },
+    sessionSecret: e.SESSION_SECRET,
+    cookieSecure: e.COOKIE_SECURE ?? production,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ""),
+    mapTiles: {
+      url: e.MAP_TILE_URL ?? "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+      attribution: e.MAP_TILE_ATTRIBUTION ?? '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>-bidragydere',
+    },
+  };
+}
+
+/** DATABASE_URL is a file path, optionally prefixed `file:`. */
+function databasePath(url: string): string {
+  const file = url.startsWith("file:") ? url.slice("file:".length) : url;
+  return file === ":memory:" ? file : path.resolve(file);
+}
+
+/** The public address when PUBLIC_URL is not set: where the server listens, else localhost on PORT. */
+export function publicUrlOf(config: Config, listening?: { host?: string; port: number }): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = listening?.host ?? config.host ?? "localhost";
+  return `http://${host.includes(":") ? `[${host}]` : host}:${listening?.port ?? config.port}`;
+}

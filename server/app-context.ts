@@ -1,0 +1,53 @@
+import type { AppLoadContext } from "@remix-run/node";
+import type { Request as ExpressRequest } from "express";
+import { openDb, type Db } from "../db/client";
+import { createEngine } from "../app/search/engine.server";
+import type { SearchEngine } from "../app/search/types";
+import { createSessions, type Sessions } from "../app/services/accounts/session.server";
+import { createMailer, type Mailer } from "../app/services/mail/transport.server";
+import type { Config } from "../app/utils/config.server";
+import { seedIfEmpty } from "../indexer/seed";
+
+// The app context: everything a loader or action needs besides its request, built once when the
+// server starts and handed to Remix through getLoadContext. The Remix build reads these objects
+// only through their interfaces, so the server entry and the build never share module state.
+
+export interface AppContext {
+  config: Config;
+  db: Db;
+  engine: SearchEngine;
+  sessions: Sessions;
+  mailer: Mailer;
+  /** The address of the client that sent the request (its socket's), for the throttles. */
+  clientAddress: string;
+}
+
+declare module "@remix-run/server-runtime" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends AppContext {}
+}
+
+export type SharedContext = Omit<AppContext, "clientAddress">;
+
+/** Opens the store (loading the demo data into an empty one) and builds the engine, sessions and mailer. */
+export async function createAppContext(config: Config, publicUrl: string): Promise<SharedContext> {
+  const db = openDb(config.databasePath);
+  await seedIfEmpty(db, config.demoTrips);
+  return contextFor(db, config, await createEngine(db, config), publicUrl);
+}
+
+/** The context over an open store and engine (the tests build theirs with it too). */
+export function contextFor(db: Db, config: Config, engine: SearchEngine, publicUrl: string): SharedContext {
+  return {
+    config,
+    db,
+    engine,
+    sessions: createSessions(db, { secret: config.sessionSecret, secure: config.cookieSecure }),
+    mailer: createMailer(config.mail, publicUrl),
+  };
+}
+
+/** Remix's getLoadContext: the shared context plus the request's client address. */
+export function loadContextFor(shared: SharedContext) {
+  return (req: ExpressRequest): AppLoadContext => ({ ...shared, clientAddress: req.socket.remoteAddress ?? "" });
+}
