@@ -6,6 +6,9 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** Files under `target` may not import from any of `from`. */
+const zone = (target, from) => ({ target, from, message: "imports point down the layers only (README, Architecture)" });
+
 export default tseslint.config(
   { ignores: ["build/**", "node_modules/**", ".cache/**", "data/**", "db/migrations/**"] },
   js.configs.recommended,
@@ -18,6 +21,29 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "import/no-duplicates": "error",
+    },
+  },
+  {
+    // The layers point one way: domain ← db ← search ← services ← routes and components, with
+    // app/utils (config, request checks) beside domain, indexer/ a client of db, search and
+    // services, and server/ (the Express entry) on top. A back-import fails the lint.
+    rules: {
+      "import/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            zone("./app/domain", ["./app/search", "./app/services", "./app/utils", "./app/routes", "./app/components", "./db", "./indexer", "./server"]),
+            zone("./db", ["./app/search", "./app/services", "./app/utils", "./app/routes", "./app/components", "./indexer", "./server"]),
+            zone("./app/utils", ["./app/search", "./app/services", "./app/routes", "./app/components", "./indexer", "./server"]),
+            zone("./app/search", ["./app/services", "./app/routes", "./app/components", "./indexer", "./server"]),
+            zone("./app/services", ["./app/routes", "./app/components", "./indexer", "./server"]),
+            zone("./app/components", ["./app/services", "./app/search", "./app/utils", "./app/routes", "./db", "./indexer", "./server"]),
+            zone("./app/routes", ["./indexer", "./server"]),
+            zone("./indexer", ["./app/routes", "./app/components", "./server"]),
+            zone("./server", ["./app/routes", "./app/components"]),
+          ],
+        },
+      ],
     },
   },
   {

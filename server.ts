@@ -1,4 +1,4 @@
-import "./server/check-node";
+import "./app/utils/node-version.server";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";

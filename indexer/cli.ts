@@ -1,4 +1,4 @@
-import "../server/check-node";
+import "../app/utils/node-version.server";
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { openDb } from "../db/client";
