@@ -50,7 +50,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const { pathname, search } = useLocation();
-  // Embed mode (`embed=1`, issue 7): only the page itself, sized for the partner's iframe.
+  // Embed mode (`embed=1`): only the page itself, sized for the partner's iframe.
   if (isEmbedSearch(search)) {
     return (
       <EmbedFrame>

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { AGENT_FREQUENCIES } from "../app/domain/constants";
 
 // The store of everything Pistepris keeps. Trips come from the operators' feeds (indexer/import);
 // the rest is written by the web app.
@@ -156,9 +157,7 @@ export const searchAgents = sqliteTable(
     name: text("name").notNull(),
     /** The search as its canonical query string (app/domain/url-codec.ts). */
     query: text("query").notNull(),
-    frequency: text("frequency", { enum: ["instant", "daily", "weekly"] })
-      .notNull()
-      .default("instant"),
+    frequency: text("frequency", { enum: AGENT_FREQUENCIES }).notNull().default("instant"),
     active: integer("active", { mode: "boolean" }).notNull().default(true),
     lastNotifiedAt: integer("last_notified_at", { mode: "timestamp_ms" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" })
@@ -178,7 +177,7 @@ export const agentNotifications = sqliteTable(
     tripId: text("trip_id").notNull(),
     /** When the row was claimed ('pending'), then when its e-mail was handed over ('sent'). */
     sentAt: integer("sent_at", { mode: "timestamp_ms" }).notNull(),
-    /** 'pending': claimed by a notifier run, e-mail not yet confirmed sent (indexer/notify.ts). */
+    /** 'pending': claimed by a notifier run, e-mail not yet confirmed sent (app/services/agents/notify.server.ts). */
     status: text("status", { enum: ["pending", "sent"] })
       .notNull()
       .default("sent"),
@@ -253,7 +252,7 @@ export const offerClicks = sqliteTable(
   (t) => [index("offer_clicks_company").on(t.companySlug), index("offer_clicks_affiliate").on(t.affiliateId)],
 );
 
-/** Throttled attempts (failed log-ins, sign-ups), per account (`…email:…`) and per address (`…ip:…`) (app/auth/throttle.server.ts). */
+/** Throttled attempts (failed log-ins, sign-ups), per account (`…email:…`) and per address (`…ip:…`) (app/services/accounts/throttle.server.ts). */
 export const loginAttempts = sqliteTable(
   "login_attempts",
   {
@@ -265,7 +264,7 @@ export const loginAttempts = sqliteTable(
 );
 
 /**
- * Logged-in sessions (app/auth/session.server.ts). The cookie carries the session id; the row is
+ * Logged-in sessions (app/services/accounts/session.server.ts). The cookie carries the session id; the row is
  * what makes it valid, so logging out (deleting the row) also ends any copy of the cookie. Only a
  * SHA-256 of the id is stored: a leaked database holds no usable session.
  */
@@ -283,7 +282,7 @@ export const sessions = sqliteTable(
 );
 
 /**
- * Sign-ups waiting for their e-mail to be confirmed (app/auth/sign-up.server.ts). The account is
+ * Sign-ups waiting for their e-mail to be confirmed (app/services/accounts/sign-up.server.ts). The account is
  * created only when the link in the e-mail is used, so nobody can hold an e-mail they do not own,
  * and the sign-up form answers the same whether or not the e-mail already has an account.
  */

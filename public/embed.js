@@ -1,5 +1,5 @@
 /*
- * Pistepris partner widget (issue 7; documented on /partner). Paste on a partner page:
+ * Pistepris partner widget (documented on /partner). Paste on a partner page:
  *
  *   <div data-pistepris data-search="destinationSlugs=val-thorens&weeks=7" data-aff="partner-123"></div>
  *   <script src="https://<pistepris host>/embed.js" async></script>

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
+import { LRUCache } from "lru-cache";
 
 // A micro-cache for anonymous page views. The URL is the whole state of a search, so the same
 // URL on the same data and day renders the same page for every visitor without a session:
@@ -19,23 +20,19 @@ interface Entry {
   status: number;
   headers: Record<string, string | number | string[]>;
   body: Buffer;
-  expires: number;
 }
 
 const STORED_HEADERS = ["content-type", "cache-control", "vary", "x-remix-response", "x-remix-redirect", "x-remix-status", "location"];
 
 export function pageCache({ paths, version, maxEntries = 500, ttlMs = 60_000 }: PageCacheOptions) {
-  const entries = new Map<string, Entry>();
+  const entries = new LRUCache<string, Entry>({ max: maxEntries, ttl: ttlMs });
   const cacheable = new Set(paths.flatMap((p) => [p, `${p}.data`]));
 
   return function pageCacheMiddleware(req: Request, res: Response, next: NextFunction) {
     if (req.method !== "GET" || req.headers.cookie || !cacheable.has(req.path)) return next();
     const key = `${version()} ${req.originalUrl}`;
     const hit = entries.get(key);
-    if (hit && hit.expires > Date.now()) {
-      // Re-insert: the Map's order is the least-recently-used order.
-      entries.delete(key);
-      entries.set(key, hit);
+    if (hit) {
       res.status(hit.status).set(hit.headers).set("X-Page-Cache", "hit");
       res.end(hit.body);
       return;
@@ -62,8 +59,7 @@ export function pageCache({ paths, version, maxEntries = 500, ttlMs = 60_000 }: 
           const value = res.getHeader(name);
           if (value !== undefined) headers[name] = value;
         }
-        entries.set(key, { status, headers, body: Buffer.concat(chunks), expires: Date.now() + ttlMs });
-        if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+        entries.set(key, { status, headers, body: Buffer.concat(chunks) });
       }
       return end(chunk, ...rest);
     }) as Response["end"];

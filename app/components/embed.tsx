@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { DESKTOP_MEDIA_QUERY, EMBED_MESSAGE, EMBED_MOBILE_SCROLL_DELAY_MS } from "~/domain/constants";
 
-// Embed mode (`embed=1`, issue 7): the results page inside a partner's iframe (public/embed.js).
+// Embed mode (`embed=1`): the results page inside a partner's iframe (public/embed.js).
 // The page talks to the partner page through postMessage: it reports its height on every size
 // change, so the iframe fits its content, and asks for a scroll to the widget's start after a
 // sort or page change — at once on the desktop layout, after 1 second on the mobile layout.

@@ -72,6 +72,9 @@ export const LOGIN_PATH = "/konto/log-ind";
 export const SIGN_UP_PATH = "/konto/opret";
 export const LOGOUT_PATH = "/konto/log-ud";
 export const CONFIRM_SIGN_UP_PATH = "/konto/bekraeft";
+/** How often a search agent e-mails: at once after an import, at most daily, at most weekly. */
+export const AGENT_FREQUENCIES = ["instant", "daily", "weekly"] as const;
+export type AgentFrequency = (typeof AGENT_FREQUENCIES)[number];
 /** The shortest password a new account accepts. */
 export const MIN_PASSWORD_LENGTH = 8;
 /** How long the confirmation link e-mailed at sign-up works. */

@@ -1,4 +1,4 @@
-// Grid clustering for the results map (issue 5): points are grouped by the square cell of
+// Grid clustering for the results map: points are grouped by the square cell of
 // `cellSize` pixels they fall in at the map's current zoom (positions in Leaflet's projected
 // pixel space, which does not move when the map pans, so clusters only change with the zoom).
 // A cell with one point shows that point's price marker; a crowded cell shows one cluster marker

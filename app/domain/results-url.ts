@@ -1,4 +1,12 @@
-import { FULL_PRICE_MAX, OFFER_REDIRECT_PATH, PER_PERSON_PRICE_MAX, RESULTS_PATH, SKI_PASS_DAYS_MAX, type PriceMode } from "./constants";
+import {
+  FULL_PRICE_MAX,
+  OFFER_REDIRECT_PATH,
+  PER_PERSON_PRICE_MAX,
+  RESULTS_PATH,
+  SKI_PASS_DAYS_MAX,
+  type PriceMode,
+  AFFILIATE_ID_PATTERN,
+} from "./constants";
 import { hasTotalBound, switchPriceMode } from "./filters";
 import type { SearchQuery } from "./search-data";
 import { NUMERIC_FILTER_KEYS, parseSearchQuery, toSearchParams } from "./url-codec";
@@ -8,9 +16,9 @@ import { NUMERIC_FILTER_KEYS, parseSearchQuery, toSearchParams } from "./url-cod
 //   priceType=total  the 'Samlet pris' price type (omitted for 'Pr. person', and whenever a
 //                    total-price bound already implies it)
 //   aff=ID           the affiliate id of an embedding partner site
-//   map=1            the results-map view (issue 5): the map, and under it the plain list of places
-//   embed=1          embed mode (issue 7): the page inside a partner's iframe (public/embed.js)
-//   dialog=NAME      an open dialog (issue 6): `login` or `createSearchAgent`; never part of the search
+//   map=1            the results-map view: the map, and under it the plain list of places
+//   embed=1          embed mode: the page inside a partner's iframe (public/embed.js)
+//   dialog=NAME      an open dialog: `login` or `createSearchAgent`; never part of the search
 // It also turns what a plain GET form submits (repeated params, empty fields, "23.960 kr.",
 // "6 dage") into the canonical URL the loader redirects to.
 
@@ -31,8 +39,6 @@ export type ResultsDialog = (typeof RESULTS_DIALOGS)[number];
 export interface ResultsState extends ResultsView {
   query: SearchQuery;
 }
-
-const AFF = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Params whose value is one number, which a plain form may send as "23.960 kr." or "6 dage". */
 const NUMERIC_KEYS: readonly string[] = [...NUMERIC_FILTER_KEYS, "adultCount", "childrenCount", "page"];
@@ -91,7 +97,7 @@ export function parseResultsParams(raw: URLSearchParams): ResultsState {
   return {
     query: { ...query, searchData: { ...query.searchData, filters } },
     priceMode,
-    ...(aff && AFF.test(aff) ? { aff } : {}),
+    ...(aff && AFFILIATE_ID_PATTERN.test(aff) ? { aff } : {}),
     ...(params.get("map") === "1" ? { map: true } : {}),
     ...(params.get("embed") === "1" ? { embed: true } : {}),
     ...((RESULTS_DIALOGS as readonly string[]).includes(params.get("dialog") ?? "")

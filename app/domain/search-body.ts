@@ -1,6 +1,7 @@
 import { z } from "./zod";
 import { SORTING_METHODS } from "./constants";
 import type { SearchData } from "./search-data";
+import { FACET_KEYS, FEATURE_FACET_PREFIX } from "./search-result";
 import { parseSearchQuery } from "./url-codec";
 
 // JSON bodies carry search data in the specification's shape; it is checked for shape here and
@@ -47,19 +48,13 @@ const searchDataBody = z
   })
   .strip();
 
+/** One of the facet keys, or a feature's facet key (the feature value is a slug). */
+const FACET_KEY_PATTERN = new RegExp(`^(${FACET_KEYS.join("|")}|${FEATURE_FACET_PREFIX}[a-z0-9-]{1,80})$`);
+
 export const facetNumbersBody = z.object({
   searchData: searchDataBody,
   sortingMethod: z.enum(SORTING_METHODS).optional(),
-  requiredFacetFields: z
-    .array(
-      z
-        .string()
-        .regex(
-          /^(priceRange|pricePerPersonRange|mealPlanType|skiPassIncluded|accommodation_rating|travelCompanySlug|accommodation_features_[a-z0-9-]{1,80})$/,
-        ),
-    )
-    .min(1)
-    .max(100),
+  requiredFacetFields: z.array(z.string().regex(FACET_KEY_PATTERN)).min(1).max(100),
 });
 
 type SearchDataBody = z.infer<typeof searchDataBody>;

@@ -69,6 +69,9 @@ export const FACET_KEYS = [
   "accommodation_rating",
   "travelCompanySlug",
 ] as const;
+/** The facet key of a feature is this prefix and the feature's value (specification point 3). */
+export const FEATURE_FACET_PREFIX = "accommodation_features_";
+export const featureFacetKey = (value: string) => `${FEATURE_FACET_PREFIX}${value}`;
 /** A required facet field: one of FACET_KEYS or `accommodation_features_{value}`. */
 export type FacetKey = string;
 

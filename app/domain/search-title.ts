@@ -1,5 +1,6 @@
 import { formatCount, formatDate } from "./format";
 import type { SearchQuery } from "./search-data";
+import { tagLabel } from "./tags";
 import { texts } from "./texts";
 
 // The results page's Danish title and description, naming the search.
@@ -27,7 +28,7 @@ export function searchTitle(query: SearchQuery, names: PlaceNames): string {
   const persons = query.searchData.adultCount + query.searchData.childrenCount;
   let head: string = texts.meta.titleAll;
   if (area.type === "destinations") head = texts.meta.titleTo(listDa(area.destinationSlugs.map((s) => names[s] ?? s)));
-  if (area.type === "tags") head = texts.meta.titleTags(listDa(area.tags));
+  if (area.type === "tags") head = texts.meta.titleTags(listDa(area.tags.map(tagLabel)));
   if (area.type === "geo") head = texts.meta.titleGeo;
   const parts = [head, texts.meta.persons(persons), when(query), query.page > 1 ? texts.meta.page(query.page) : null];
   return `${parts.filter(Boolean).join(" · ")} | ${texts.siteName}`;
@@ -38,7 +39,7 @@ export function searchDescription(query: SearchQuery, names: PlaceNames, totalCo
   const persons = texts.meta.persons(query.searchData.adultCount + query.searchData.childrenCount);
   let what: string = texts.meta.descAll;
   if (area.type === "destinations") what = texts.meta.descTo(listDa(area.destinationSlugs.map((s) => names[s] ?? s)));
-  if (area.type === "tags") what = texts.meta.descTags(listDa(area.tags));
+  if (area.type === "tags") what = texts.meta.descTags(listDa(area.tags.map(tagLabel)));
   if (area.type === "geo") what = texts.meta.descGeo;
   const w = when(query);
   return texts.meta.description(formatCount(totalCount), w ? `${what} (${w})` : what, persons);

@@ -1,6 +1,7 @@
 // Every user-facing Danish text of Pistepris, in one place (the specification's labels word for word).
 
 import type { SortingMethod, Transport } from "./constants";
+import { type AgentFrequency } from "./constants";
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
@@ -16,6 +17,16 @@ export const texts = {
     notFound: "Siden findes ikke.",
     unexpected: "Der opstod en uventet fejl. Prøv igen om lidt.",
   },
+  // The categories (tags) the feeds use, by slug; an unknown slug is shown as written (app/domain/tags.ts).
+  tags: {
+    familievenlig: "Familievenlig",
+    "ski-in-ski-out": "Ski-in/ski-out",
+    "apres-ski": "Après-ski",
+    snesikker: "Snesikker",
+    langrend: "Langrend",
+    budget: "Budget",
+    luksus: "Luksus",
+  } as Record<string, string>,
   // The search summary's units (specification point 2, "Search summary"), [singular, plural].
   summary: {
     areas: ["område", "områder"],
@@ -30,7 +41,7 @@ export const texts = {
     days: ["dag", "dage"],
     asap: "Snarest muligt",
   },
-  // The search bar, the mobile search summary and the landing page (issue 4).
+  // The search bar, the mobile search summary and the landing page.
   searchBar: {
     label: "Søg efter skirejser",
     search: "Søg",
@@ -60,15 +71,6 @@ export const texts = {
       countryRegions: (name: string) => `Områder i ${name}`,
       noJsHint: "Vælg destinationer eller kategorier herunder.",
     },
-    tags: {
-      familievenlig: "Familievenlig",
-      "ski-in-ski-out": "Ski-in/ski-out",
-      "apres-ski": "Après-ski",
-      snesikker: "Snesikker",
-      langrend: "Langrend",
-      budget: "Budget",
-      luksus: "Luksus",
-    } as Record<string, string>,
     people: {
       legend: "Rejsende",
       adults: "Voksne",
@@ -112,7 +114,7 @@ export const texts = {
     partner: "For partnere",
     footerLabel: "Om Pistepris",
   },
-  // The partner page (/partner) and the embedded widget (issue 7).
+  // The partner page (/partner) and the embedded widget.
   partner: {
     title: "Pistepris på dit eget site",
     metaDescription:
@@ -266,7 +268,7 @@ export const texts = {
     label: (provider: string) => `Annonce fra ${provider}`,
     ad: "Annonce",
   },
-  // The search agents' e-mails (indexer/notify.ts) and the unsubscribe page (soegeagenter.afmeld.$token).
+  // The search agents' e-mails (app/services/agents/notify.server.ts) and the unsubscribe page (soegeagenter.afmeld.$token).
   mail: {
     subject: (count: number, agent: string) => `${count} ${plural(count, "ny skirejse", "nye skirejser")} til din søgeagent "${agent}"`,
     intro: (count: number, agent: string) =>
@@ -313,7 +315,7 @@ export const texts = {
     descTags: (what: string) => `i kategorierne ${what}`,
     descGeo: "i det valgte område",
   },
-  // Accounts, search agents and saved trips (issue 6).
+  // Accounts, search agents and saved trips.
   account: {
     login: "Log ind",
     logout: "Log ud",
@@ -358,7 +360,7 @@ export const texts = {
     createIntro: "Vi sender dig en e-mail, når der kommer nye rejser, som passer til din søgning.",
     name: "Navn",
     frequency: "Hvor ofte",
-    frequencies: { instant: "Straks", daily: "Dagligt", weekly: "Ugentligt" } as Record<"instant" | "daily" | "weekly", string>,
+    frequencies: { instant: "Straks", daily: "Dagligt", weekly: "Ugentligt" } satisfies Record<AgentFrequency, string>,
     create: "Opret søgeagent",
     cancel: "Annuller",
     empty: "Du har ingen søgeagenter endnu. Slå søgeagenten til på en søgning for at oprette en.",

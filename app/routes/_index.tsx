@@ -8,7 +8,7 @@ import { parseSearchQuery } from "~/domain/url-codec";
 import { landingBoxList } from "~/services/landing/landing-boxes.server";
 import { destinationTree } from "~/search/destinations.server";
 
-// The landing page (issue 4): the search bar (standalone: 'Søg' opens the results page) and the
+// The landing page: the search bar (standalone: 'Søg' opens the results page) and the
 // landing boxes from SQLite, each a link to its ready-made search.
 
 export function loader({ request, context }: LoaderFunctionArgs) {

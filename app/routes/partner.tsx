@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { texts } from "~/domain/texts";
 
-// The partner page (issue 7): what the embedded widget does, the snippet to paste (public/embed.js
+// The partner page: what the embedded widget does, the snippet to paste (public/embed.js
 // on this site's origin) and its options: a preset search and the partner's affiliate id.
 
 export function loader({ request }: LoaderFunctionArgs) {

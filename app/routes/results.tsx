@@ -30,7 +30,7 @@ import { ResultsDialogs } from "~/components/agents/results-dialogs";
 import { mapData } from "~/search/map.server";
 import type { SearchResult } from "~/domain/search-result";
 
-// The search results page (issue 3). The URL is the whole state: the loader redirects any other
+// The search results page. The URL is the whole state: the loader redirects any other
 // spelling of a search (a submitted GET form, repeated params, "23.960 kr.") to its canonical URL
 // and renders the results from it; with JavaScript every change navigates to the same URLs.
 

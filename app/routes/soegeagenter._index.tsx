@@ -1,7 +1,7 @@
-import { AGENTS_PATH } from "~/domain/constants";
+import { AGENTS_PATH, AGENT_FREQUENCIES } from "~/domain/constants";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { agentQuery, agentsOf, createAgent, deleteAgent, FREQUENCIES, ownAgent, updateAgent } from "~/services/agents/agents.server";
+import { agentQuery, agentsOf, createAgent, deleteAgent, ownAgent, updateAgent } from "~/services/agents/agents.server";
 import { notFound, NO_STORE } from "~/utils/responses.server";
 import { readForm, requireSameOrigin } from "~/utils/request.server";
 import { requireUser } from "~/services/accounts/session.server";
@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const agentId = z.coerce.number().int().positive();
 const name = z.string().trim().min(1).max(100);
-const frequency = z.enum(FREQUENCIES);
+const frequency = z.enum(AGENT_FREQUENCIES);
 const input = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create"), search: z.string().max(4000), name, frequency }),
   z.object({ intent: z.literal("rename"), agentId, name }),
@@ -138,7 +138,7 @@ export default function SearchAgentsPage() {
                       className="mt-1 block rounded border border-slate-300 px-2 py-1 text-sm font-normal"
                       data-testid="agent-frequency"
                     >
-                      {FREQUENCY_OPTIONS.map((f) => (
+                      {AGENT_FREQUENCIES.map((f) => (
                         <option key={f} value={f}>
                           {a.frequencies[f]}
                         </option>
@@ -175,5 +175,3 @@ export default function SearchAgentsPage() {
     </main>
   );
 }
-
-const FREQUENCY_OPTIONS = ["instant", "daily", "weekly"] as const;

@@ -16,7 +16,7 @@ export interface SearchEngine {
   ): Promise<FacetNumbers>;
   options(): Promise<SearchOptions>;
   /**
-   * Every matching accommodation of the whole result as map points (issue 5). Optional: an
+   * Every matching accommodation of the whole result as map points. Optional: an
    * engine without it is served by `mapData` (app/search/map.server.ts) paging through search().
    */
   mapPoints?(query: SearchQuery, priceMode: PriceMode, today?: string): Promise<MapData>;
@@ -27,4 +27,3 @@ export interface SearchEngine {
   /** A number that grows with every import; tells which data a search saw. */
   generation(): number;
 }
-

@@ -4,7 +4,12 @@ import { accommodations, resorts, travelCompanies, trips } from "../../db/schema
 import { formatCount } from "../../app/domain/format";
 import { readGeneration } from "../../db/generation";
 import { bannerStats } from "../../app/services/banners/banners.server";
-import { bannerClicksPerAffiliate, offerClicksPerAffiliate, offerClicksPerCompany, type ClickRow } from "../../app/services/offers/offers.server";
+import {
+  bannerClicksPerAffiliate,
+  offerClicksPerAffiliate,
+  offerClicksPerCompany,
+  type ClickRow,
+} from "../../app/services/offers/offers.server";
 
 /** `stats`: what the store holds, per travel company and resort, the index generation, banner views and clicks, and offer/banner clicks per company and affiliate. */
 export async function runStats(db: Db): Promise<number> {
@@ -45,7 +50,7 @@ export async function runStats(db: Db): Promise<number> {
         `${formatCount(b.views).padStart(9)} visninger  ${formatCount(b.clicks).padStart(7)} klik  ${pct.format(b.clickRate).padStart(7)} klikrate`,
     );
   }
-  // Clicks on outbound offer links (/ud/:tripId) and banners, per company and per affiliate (issue 7).
+  // Clicks on outbound offer links (/ud/:tripId) and banners, per company and per affiliate.
   const clicks = (title: string, rows: ClickRow[], none: string) => {
     console.log(`\n${title}`);
     if (!rows.length) console.log(`  ${none}`);

@@ -106,7 +106,7 @@ export function fromViteManifest(file = MANIFEST): BundleResult {
   const keys = Object.keys(manifest);
   const bySource = (re: RegExp) => keys.find((k) => re.test((manifest[k].src ?? k).replace(/\?.*$/, "")));
   const results = bySource(/app\/pages\/results\.tsx$/);
-  if (!results) throw new Error('no app/pages/results.tsx (route id "results") in build/client/.vite/manifest.json');
+  if (!results) throw new Error('no app/routes/results.tsx (route id "results") in build/client/.vite/manifest.json');
   const entry = bySource(/entry\.client\.[jt]sx?$/);
   if (!entry) throw new Error("no entry.client in build/client/.vite/manifest.json");
   const root = bySource(/app\/root\.tsx$/);

@@ -402,11 +402,11 @@ function report(outputs: WorkerOutput[]) {
       both();
     }
 
-    // The targets of issue 2.
+    // The engine targets set for 200,000 trips.
     const e = (c: QueryClass) => classStats(ref, c).p50;
     const ratio = fastestBroad ? broadP50(fastestBroad) / e("broad") : NaN;
     const mark = (ok: boolean) => (ok ? "met" : "**MISSED**");
-    both(`## Targets (issue 2, set for 200,000 trips; measured at ${trips.toLocaleString("en")})`);
+    both(`## Targets (set for 200,000 trips; measured at ${trips.toLocaleString("en")})`);
     both();
     const th = ["target", "measured", "result"];
     const tr = [
@@ -565,7 +565,7 @@ function reportPage(page: PageResult) {
     md.push(markdownTable(h, r));
     both();
     both(
-      `Entry client + root route + results route (id "results", app/pages/results.tsx) and their static imports, from ${page.bundle.source}.`,
+      `Entry client + root route + results route (id "results", app/routes/results.tsx) and their static imports, from ${page.bundle.source}.`,
     );
   } else both(`bundle size unavailable: ${page.bundleError}`);
   both();

@@ -5,7 +5,7 @@ import { confirmFromMail, lastMailTo, submitSignUp } from "./support/accounts";
 import { open, seriousViolations } from "./support/page";
 import { usePage, useServerAndBrowser } from "./support/suite";
 
-// Accounts, the travel-alert toggle and its dialogs, the search-agent page and saved trips (issue 6),
+// Accounts, the travel-alert toggle and its dialogs, the search-agent page and saved trips,
 // with JavaScript and without.
 
 const suite = useServerAndBrowser({ demoTrips: 1500 });

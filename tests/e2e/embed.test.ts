@@ -7,7 +7,7 @@ import { DESKTOP, MOBILE, newContext } from "./support/browser";
 import { framesRendered } from "./support/page";
 import { useServerAndBrowser } from "./support/suite";
 
-// Embed mode (issue 7): a real partner page on another local port (another origin) pastes the
+// Embed mode: a real partner page on another local port (another origin) pastes the
 // snippet of /partner; public/embed.js puts the results page in an iframe in embed mode.
 
 const AFF = "partner-123";

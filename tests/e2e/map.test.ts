@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, MOBILE } from "./support/browser";
 import { usePage, useServerAndBrowser } from "./support/suite";
 
-// The results map (issue 5). No tile server is reachable in tests, so a tiny one here answers
+// The results map. No tile server is reachable in tests, so a tiny one here answers
 // every /{z}/{x}/{y}.png with a small PNG, and the app is started with MAP_TILE_URL pointing at it.
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==", "base64");

@@ -5,7 +5,7 @@ import { DESKTOP, MOBILE } from "./support/browser";
 import { usePage, useServerAndBrowser } from "./support/suite";
 
 // The results page with JavaScript disabled: filter through the GET form, sort and page with links,
-// banner clicks through the redirect route (issue 3, point 7).
+// banner clicks through the redirect route.
 
 const suite = useServerAndBrowser({ demoTrips: 3000 });
 

@@ -5,7 +5,7 @@ import { DESKTOP, MOBILE } from "./support/browser";
 import { framesRendered, intersectionsDelivered, open, seriousViolations } from "./support/page";
 import { usePage, useServerAndBrowser } from "./support/suite";
 
-// The results page with JavaScript, at desktop and mobile sizes (issue 3).
+// The results page with JavaScript, at desktop and mobile sizes.
 
 const suite = useServerAndBrowser({ demoTrips: 4000 });
 

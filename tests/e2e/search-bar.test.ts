@@ -4,7 +4,7 @@ import { DESKTOP, MOBILE } from "./support/browser";
 import { seriousViolations } from "./support/page";
 import { usePage, useServerAndBrowser } from "./support/suite";
 
-// The search bar, the mobile search summary and the landing page (issue 4), with and without
+// The search bar, the mobile search summary and the landing page, with and without
 // JavaScript, at desktop and mobile sizes.
 
 const suite = useServerAndBrowser({ demoTrips: 3000 });

@@ -17,7 +17,7 @@ import * as saved from "../../app/routes/gemte-rejser";
 import * as exists from "../../app/routes/api.search-agents.exists";
 import * as confirm from "../../app/routes/konto.bekraeft.$token";
 
-// Accounts, search agents and saved trips (issue 6), through the routes' loaders and actions on a
+// Accounts, search agents and saved trips, through the routes' loaders and actions on a
 // temporary database, with sign-up e-mails going to a real SMTP server: sign-up that never tells
 // whether an e-mail has an account, confirmation links, server-side sessions that log-out revokes,
 // ownership (404), the same-origin rule (403), the throttles, session fixation and open redirects.
@@ -54,7 +54,12 @@ interface Result {
 const clientAddresses = new WeakMap<Request, string>();
 
 /** Runs a loader or action; thrown Responses and `data()` results become one shape. */
-async function run(fn: Fn, request: Request, params: Record<string, string> = {}, overrides: Partial<AppLoadContext> = {}): Promise<Result> {
+async function run(
+  fn: Fn,
+  request: Request,
+  params: Record<string, string> = {},
+  overrides: Partial<AppLoadContext> = {},
+): Promise<Result> {
   let out: unknown;
   try {
     const clientAddress = clientAddresses.get(request) ?? "192.0.2.1";

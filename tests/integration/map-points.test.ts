@@ -10,7 +10,7 @@ import { importLines, tempDb } from "../support/db";
 import { trip } from "../support/feed";
 import { testContext } from "../support/context";
 
-// GET /api/map (issue 5): every matching accommodation of the whole result — more than one page —
+// GET /api/map: every matching accommodation of the whole result — more than one page —
 // with its best trip's price in the chosen price type, the same best trip the results list shows.
 
 const TODAY = "2026-12-01";

@@ -15,7 +15,7 @@ import { trip } from "../support/feed";
 import { parseMail, startSmtp, tripIdsIn, type ReceivedMail, type TestSmtp } from "../support/smtp";
 import type { FeedLine } from "../../indexer/feed-schema";
 
-// The search agents' e-mails (indexer/notify.ts, issue 6 point 4) against a real SMTP server:
+// The search agents' e-mails (app/services/agents/notify.server.ts) against a real SMTP server:
 // one Danish e-mail per due agent with exactly its new matching trips, nothing for paused or
 // not-due agents or when nothing is new, exactly once per (agent, trip) even when the notifier is
 // killed mid-run, the .eml outbox, and the unsubscribe link.

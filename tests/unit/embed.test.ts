@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { EMBED_MESSAGE, RESULTS_PATH } from "../../app/domain/constants";
 import { offerRedirectHref, parseResultsParams, resultsHref } from "../../app/domain/results-url";
 
-// Embed mode and affiliate links in the results URL (issue 7).
+// Embed mode and affiliate links in the results URL.
 
 describe("embed mode in the results URL", () => {
   it("keeps embed=1 and aff in the canonical URL of every change", () => {

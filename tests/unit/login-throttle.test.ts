@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { loginThrottle, signUpThrottle } from "../../app/services/accounts/throttle.server";
 import { tempDb } from "../support/db";
 
-// The throttles (issue 6): log-in failures, 5 per account and 20 per address within 15 minutes;
+// The throttles: log-in failures, 5 per account and 20 per address within 15 minutes;
 // sign-ups, 3 per e-mail and 10 per address within an hour.
 
 const { db, dir } = tempDb();

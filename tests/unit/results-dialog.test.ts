@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { nextState } from "../../app/components/results/search-state";
 import { isCanonical, parseResultsParams, resultsHref } from "../../app/domain/results-url";
 
-// The results page's dialogs are addressable in the URL (`dialog=login|createSearchAgent`, issue 6)
+// The results page's dialogs are addressable in the URL (`dialog=login|createSearchAgent`)
 // and never part of the search.
 
 describe("dialog param", () => {

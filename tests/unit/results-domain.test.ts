@@ -215,4 +215,12 @@ describe("title and description", () => {
     );
     expect(searchTitle(parseSearchQuery(new URLSearchParams()), {})).toBe("Skirejser · 2 personer | Pistepris");
   });
+
+  it("names categories by their Danish labels, not their slugs", () => {
+    const q = parseSearchQuery(new URLSearchParams("tags=familievenlig,ski-in-ski-out,ski-safari"));
+    expect(searchTitle(q, {})).toBe("Skirejser: Familievenlig, Ski-in/ski-out og Ski safari · 2 personer | Pistepris");
+    const description = searchDescription(q, {}, 40);
+    expect(description).toContain("i kategorierne Familievenlig, Ski-in/ski-out og Ski safari");
+    expect(description).not.toMatch(/familievenlig|ski-in-ski-out|ski-safari/);
+  });
 });

@@ -5,7 +5,7 @@ import { texts } from "~/domain/texts";
 import { LoginForm } from "../account/account-forms";
 import { useSearchState } from "../results/search-state";
 import { UrlDialog } from "../ui/url-dialog";
-import { AGENTS_PATH } from "~/domain/constants";
+import { AGENTS_PATH, AGENT_FREQUENCIES } from "~/domain/constants";
 
 // The results page's dialogs, opened by name in the URL (`dialog=login|createSearchAgent`) so they
 // are rendered on the server and work as plain forms without JavaScript. Logging in from the login
@@ -64,7 +64,7 @@ function CreateAgentForm({ closeHref }: { closeHref: string }) {
       <fieldset>
         <legend className="text-sm font-semibold">{a.frequency}</legend>
         <div className="mt-1 flex flex-wrap gap-4">
-          {(["instant", "daily", "weekly"] as const).map((f) => (
+          {AGENT_FREQUENCIES.map((f) => (
             <label key={f} className="inline-flex items-center gap-2 text-sm">
               <input type="radio" name="frequency" value={f} defaultChecked={f === "instant"} />
               {a.frequencies[f]}

@@ -2,7 +2,7 @@ import { formatPrice } from "~/domain/format";
 import { texts } from "~/domain/texts";
 import type { MapData } from "~/domain/search-result";
 
-// The results-map view's plain list (issue 5): the result's places by resort, with coordinates and
+// The results-map view's plain list: the result's places by resort, with coordinates and
 // best price. Server-rendered under the (client-only) map: it is the map without JavaScript, and
 // what is left when the tiles cannot load.
 

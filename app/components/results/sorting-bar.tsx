@@ -64,7 +64,7 @@ export function SortingBar({ className = "" }: { className?: string }) {
   );
 }
 
-/** 'Vis på kort' / 'Vis som liste': the results-map view is the same search with `map=1` (issue 5). */
+/** 'Vis på kort' / 'Vis som liste': the results-map view is the same search with `map=1`. */
 export function MapToggleLink({ className = "" }: { className?: string }) {
   const { applied } = useSearchState();
   return (

@@ -242,6 +242,4 @@ export function seasonChoices(today: string): SeasonChoices {
   return lastSeason.choices;
 }
 
-export function tagLabel(slug: string): string {
-  return texts.searchBar.tags[slug] ?? slug.charAt(0).toUpperCase() + slug.slice(1).replace(/-/g, " ");
-}
+export { tagLabel } from "~/domain/tags";

@@ -6,7 +6,7 @@ import type { EmbeddedIndex } from "./build";
 import { runSearch } from "./query";
 
 /**
- * The map's data (issue 5): every accommodation the search matches, with the price of its best
+ * The map's data: every accommodation the search matches, with the price of its best
  * trip in the chosen price type. It is the results page's own scan (runSearch) — the same
  * filters, the same best trip per accommodation under the sort — without sorting or paging.
  */

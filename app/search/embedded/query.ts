@@ -4,6 +4,7 @@ import { bucketKeys, FULL_PRICE_BUCKETS, PER_PERSON_BUCKETS } from "~/domain/pri
 import type { CompiledSearch } from "../compile";
 import type { FacetNumbers, SearchResultItem } from "~/domain/search-result";
 import type { EmbeddedIndex } from "./build";
+import { featureFacetKey } from "~/domain/search-result";
 
 // One pass over the candidate trips computes items, counts and every facet number. Filters fall
 // in two kinds: hard ones (party size, departure, area, features, ski-pass days) that every facet
@@ -164,7 +165,7 @@ export function runSearch(ix: EmbeddedIndex, q: CompiledSearch, page: number, wi
     ),
   };
   ix.features.forEach((feature, k) => {
-    if (featureCounts[k] > 0) facetNumbers[`accommodation_features_${feature.value}`] = { value: { true: featureCounts[k] } };
+    if (featureCounts[k] > 0) facetNumbers[featureFacetKey(feature.value)] = { value: { true: featureCounts[k] } };
   });
 
   let items: SearchResultItem[] = [];

@@ -3,7 +3,7 @@ import type { SearchQuery } from "~/domain/search-data";
 import { compileSearch } from "../compile";
 import { FROM, SORT_SQL, where } from "./reference";
 
-// "Which trips match this search" for the search agents (indexer/notify.ts), built from the very
+// "Which trips match this search" for the search agents (app/services/agents/notify.server.ts), built from the very
 // conditions of the reference engine, so an agent's e-mail and its results page agree.
 
 export interface NewTripsFilter {

@@ -9,6 +9,7 @@ import { compileSearch, type CompiledSearch } from "../compile";
 import type { FacetKey, FacetNumbers, SearchOptions, SearchResult, SearchResultItem } from "~/domain/search-result";
 import type { SearchEngine } from "../types";
 import { countsFromDb, type DestinationCounts } from "../destination-counts";
+import { featureFacetKey } from "~/domain/search-result";
 
 // The search semantics of DESIGN.md as plain SQL over the store: slow, obvious, and the oracle
 // the other engines are tested against. Each facet is its own GROUP BY over the trips that pass
@@ -201,7 +202,7 @@ export class ReferenceSqlEngine implements SearchEngine {
       )
       .raw()
       .all(...w.params) as Array<[string, number]>;
-    for (const [value, n] of features) facets[`accommodation_features_${value}`] = { value: { true: n } };
+    for (const [value, n] of features) facets[featureFacetKey(value)] = { value: { true: n } };
     return facets;
   }
 

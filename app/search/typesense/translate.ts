@@ -1,7 +1,14 @@
 import { DEFAULT_SORTING_METHOD, PAGE_SIZE, type SortingMethod } from "~/domain/constants";
 import { bucketKeys, FULL_PRICE_BUCKETS, PER_PERSON_BUCKETS, type BucketScheme } from "~/domain/price-buckets";
 import type { CompiledSearch } from "../compile";
-import { FACET_KEYS, type FacetKey, type FacetNumbers, type ResultTrip } from "~/domain/search-result";
+import {
+  FACET_KEYS,
+  type FacetKey,
+  type FacetNumbers,
+  type ResultTrip,
+  FEATURE_FACET_PREFIX,
+  featureFacetKey,
+} from "~/domain/search-result";
 import { doubleKey, F } from "./schema";
 
 // A compiled search as Typesense queries, and Typesense's answers as our result shapes. Pure
@@ -220,7 +227,6 @@ export const FACETS: Record<OwnFacetKey, FacetSpec> = {
   travelCompanySlug: { owner: "company", field: F.company, expr: F.company, option: (v) => v },
 };
 
-export const FEATURE_PREFIX = "accommodation_features_";
 /** In a plan: this query's `features` facet feeds every accommodation_features_{value} key. */
 export const FEATURES = "accommodation_features";
 
@@ -276,7 +282,7 @@ function wantedFacetKeys(facets: PlanOptions["facets"]): string[] {
   if (facets === "all") return [...FACET_KEYS, FEATURES];
   const keys: string[] = [];
   for (const key of facets) {
-    const k = key.startsWith(FEATURE_PREFIX) ? FEATURES : key;
+    const k = key.startsWith(FEATURE_FACET_PREFIX) ? FEATURES : key;
     if ((k === FEATURES || k in FACETS) && !keys.includes(k)) keys.push(k);
   }
   return keys;
@@ -448,7 +454,7 @@ export function readResults(plan: SearchPlan, results: readonly TsResult[]): Pla
 export function readFacetCounts(facetCounts: readonly TsFacetCount[], keys: readonly string[], into: FacetNumbers): void {
   for (const fc of facetCounts) {
     if (fc.field_name === F.features && keys.includes(FEATURES)) {
-      for (const { value, count } of fc.counts) if (count > 0) into[`${FEATURE_PREFIX}${value}`] = { value: { true: count } };
+      for (const { value, count } of fc.counts) if (count > 0) into[featureFacetKey(value)] = { value: { true: count } };
       continue;
     }
     const key = keys.find((k) => k !== FEATURES && FACETS[k as OwnFacetKey].field === fc.field_name) as OwnFacetKey | undefined;

@@ -2,7 +2,7 @@ import { escapeHtml as e } from "~/domain/escape-html";
 import { texts } from "~/domain/texts";
 import type { MailOptions } from "~/services/mail/transport.server";
 
-// The account e-mails sent at sign-up (app/auth/sign-up.server.ts): the confirmation link for a
+// The account e-mails sent at sign-up (app/services/accounts/sign-up.server.ts): the confirmation link for a
 // new e-mail, or a log-in link for an e-mail that already has an account. Both go out for every
 // sign-up, so the form itself never tells whether an account exists.
 

@@ -1,18 +1,15 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { searchAgents } from "../../../db/schema";
-import { RESULTS_PATH } from "~/domain/constants";
+import { RESULTS_PATH, type AgentFrequency } from "~/domain/constants";
 import { parseResultsParams } from "~/domain/results-url";
 import { searchSummary } from "~/domain/search-summary";
 import { searchHref, parseSearchQuery, toSearchParams } from "~/domain/url-codec";
 import type { SearchEngine } from "~/search/types";
 
-// Search agents (issue 6): a user's saved searches. An agent's search is the canonical query
+// Search agents: a user's saved searches. An agent's search is the canonical query
 // string of the search data (no sort, page or view params), so the same search always finds the
 // same agent. Every lookup by id is scoped to its owner: another user's agent does not exist.
-
-export const FREQUENCIES = ["instant", "daily", "weekly"] as const;
-export type Frequency = (typeof FREQUENCIES)[number];
 
 /** Any results-page query string → the agent query of its search. */
 export function agentQuery(params: URLSearchParams): string {
@@ -35,7 +32,7 @@ export function ownAgent(db: Db, userId: number, agentId: number) {
     .get();
 }
 
-export function createAgent(db: Db, userId: number, input: { name: string; query: string; frequency: Frequency }): boolean {
+export function createAgent(db: Db, userId: number, input: { name: string; query: string; frequency: AgentFrequency }): boolean {
   const row = db
     .insert(searchAgents)
     .values({ userId, ...input })
@@ -45,7 +42,12 @@ export function createAgent(db: Db, userId: number, input: { name: string; query
   return !!row;
 }
 
-export function updateAgent(db: Db, userId: number, agentId: number, change: Partial<{ name: string; frequency: Frequency; active: boolean }>): boolean {
+export function updateAgent(
+  db: Db,
+  userId: number,
+  agentId: number,
+  change: Partial<{ name: string; frequency: AgentFrequency; active: boolean }>,
+): boolean {
   const res = db
     .update(searchAgents)
     .set(change)
@@ -67,7 +69,7 @@ export interface AgentView {
   id: number;
   name: string;
   summary: string;
-  frequency: Frequency;
+  frequency: AgentFrequency;
   active: boolean;
   matches: number;
   href: string;

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Db } from "../../../db/client";
-import { RESULTS_PATH } from "~/domain/constants";
+import { RESULTS_PATH, type AgentFrequency } from "~/domain/constants";
 import { todayInDenmark } from "~/domain/dates";
 import { escapeHtml } from "~/domain/escape-html";
 import { formatDate, formatPrice } from "~/domain/format";
@@ -75,7 +75,7 @@ interface AgentRow {
   id: number;
   name: string;
   query: string;
-  frequency: "instant" | "daily" | "weekly";
+  frequency: AgentFrequency;
   lastNotifiedAt: number | null;
   createdAt: number;
   email: string;

@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import type { Db } from "../../../db/client";
 import { meta, searchAgents } from "../../../db/schema";
 
-// One-click unsubscribe links for the search agents' e-mails (indexer/notify.ts,
+// One-click unsubscribe links for the search agents' e-mails (app/services/agents/notify.server.ts,
 // app/routes/soegeagenter.afmeld.$token.ts). A token is `<agentId>.<HMAC-SHA256 of the agent id>`:
 // it names one agent, cannot be forged without the secret, and needs no login.
 //

@@ -4,7 +4,7 @@ import { landingBoxes } from "../../../db/schema";
 import { RESULTS_PATH } from "~/domain/constants";
 import { parseResultsParams, resultsHref } from "~/domain/results-url";
 
-// The landing page's boxes (stored in SQLite, seeded by indexer/seed-landing.ts): each opens its
+// The landing page's boxes (stored in SQLite, seeded by indexer/demo/landing-boxes.ts): each opens its
 // ready-made search at the results page's canonical URL.
 
 export interface LandingBox {

@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { bannerEvents, offerClicks, travelCompanies, trips } from "../../../db/schema";
 
-// Outbound offer links (issue 7): the stored offer a click goes to, the click rows, and the
+// Outbound offer links: the stored offer a click goes to, the click rows, and the
 // operators' click reports (per travel company and per affiliate).
 
 export interface StoredOffer {

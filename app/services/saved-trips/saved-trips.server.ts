@@ -2,7 +2,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { accommodations, countries, mealPlans, regions, resorts, savedTrips, travelCompanies, trips } from "../../../db/schema";
 
-// Saved trips (issue 6): a user's bookmarked offers. Only trips in the store can be saved; every
+// Saved trips: a user's bookmarked offers. Only trips in the store can be saved; every
 // lookup is scoped to the owner.
 
 export const MAX_IMPORTED_TRIPS = 200;
