@@ -53,9 +53,7 @@ const ownUrl = publicUrlOf({ ...config, publicUrl: undefined }, listening);
 const context = await createAppContext(config, publicUrlOf(config, listening));
 const { engine } = context;
 console.log(`Søgemaskine: ${engine.name}, generation ${engine.generation()}`);
-const vite = config.production
-  ? undefined
-  : await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+const vite = config.production ? undefined : await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
 const build = vite
   ? () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
   : ((await import(/* @vite-ignore */ BUILD_PATH)) as ServerBuild);

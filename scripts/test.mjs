@@ -10,6 +10,8 @@ const bin = (name) => path.join(ROOT, "node_modules/.bin", name);
 
 const PARTS = [
   { name: "typecheck", command: [bin("tsc"), "--noEmit"] },
+  { name: "lint", command: [bin("eslint"), ".", "--max-warnings", "0"] },
+  { name: "format", command: [bin("prettier"), "--check", "."] },
   { name: "unit and integration tests", command: [bin("vitest"), "run"] },
   { name: "build", command: [process.execPath, "scripts/build-if-stale.mjs"] },
   { name: "browser tests", command: [bin("vitest"), "run", "--config", "vitest.e2e.config.ts"], needs: "build" },

@@ -1,7 +1,6 @@
 // Every user-facing Danish text of Pistepris, in one place (the specification's labels word for word).
 
-import type { SortingMethod, Transport } from "./constants";
-import { type AgentFrequency } from "./constants";
+import type { AgentFrequency, SortingMethod, Transport } from "./constants";
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 

@@ -8,7 +8,14 @@ import { formatPrice, formatShortDate } from "~/domain/format";
 import { offerRedirectHref } from "~/domain/results-url";
 import { texts } from "~/domain/texts";
 import { z } from "~/domain/zod";
-import { isSaved, MAX_IMPORTED_TRIPS, removeSavedTrip, saveTrips, savedTripsOf, tripExists } from "~/services/saved-trips/saved-trips.server";
+import {
+  isSaved,
+  MAX_IMPORTED_TRIPS,
+  removeSavedTrip,
+  saveTrips,
+  savedTripsOf,
+  tripExists,
+} from "~/services/saved-trips/saved-trips.server";
 
 // /gemte-rejser: the user's saved trips (owner only). POST intent=save|remove with a tripId (from
 // a result card), or intent=import with tripIds (an anonymous visitor's saves from this browser).
@@ -47,17 +54,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) return data({ error: texts.errors.badRequest }, { status: 400, headers: NO_STORE });
   const req = parsed.data;
   let saved = 0;
+  // For a fetcher: the trip's state now, so its button can show it without reloading the page.
+  let trip: { tripId: string; isSaved: boolean } | undefined;
   if (req.intent === "save") {
     if (!tripExists(db, req.tripId)) throw notFound();
     saved = saveTrips(db, user.id, [req.tripId]);
+    trip = { tripId: req.tripId, isSaved: true };
   } else if (req.intent === "remove") {
     // Only the user's own saved trip: anyone else's (or none) is a 404.
     if (!isSaved(db, user.id, req.tripId)) throw notFound();
     removeSavedTrip(db, user.id, req.tripId);
+    trip = { tripId: req.tripId, isSaved: false };
   } else {
     saved = saveTrips(db, user.id, req.tripIds);
   }
-  if (form.get("js") === "1") return data({ ok: true, saved }, { headers: NO_STORE });
+  if (form.get("js") === "1") return data({ ok: true, saved, ...trip }, { headers: NO_STORE });
   return redirect(back, { headers: NO_STORE });
 }
 

@@ -40,7 +40,7 @@ export default function LoginPage() {
     <main className="mx-auto max-w-md px-4 py-8">
       <h1 className="mb-6 text-2xl font-bold text-brand-900">{texts.account.loginTitle}</h1>
       <div className="rounded-xl bg-white p-6 shadow-sm">
-        <LoginForm redirectTo={failed?.redirectTo ?? redirectTo} error={failed?.error} email={failed?.email} autoFocus />
+        <LoginForm redirectTo={failed?.redirectTo ?? redirectTo} error={failed?.error} email={failed?.email} />
       </div>
     </main>
   );

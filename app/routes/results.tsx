@@ -1,5 +1,5 @@
 import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useState } from "react";
 import leafletCss from "leaflet/dist/leaflet.css?url";
 import { activeBanners } from "~/services/banners/banners.server";
@@ -12,7 +12,8 @@ import { HoveredAccommodationProvider } from "~/components/results/hover-context
 import { MobileBar } from "~/components/results/mobile-bar";
 import { Pagination } from "~/components/results/pagination";
 import { ResultCard } from "~/components/results/result-card";
-import { SearchStateProvider, useHydrated, useSearchState } from "~/components/results/search-state";
+import { SearchStateProvider, useSearchState } from "~/components/results/search-state";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { SortingBar } from "~/components/results/sorting-bar";
 import { Loading, NoResults, SaveTripHint, ScrollToTop } from "~/components/results/status";
 import { placeBanners } from "~/domain/banner-slots";
@@ -22,7 +23,7 @@ import { isCanonical, parseResultsParams, resultsHref } from "~/domain/results-u
 import { searchDescription, searchTitle, type PlaceNames } from "~/domain/search-title";
 import { texts } from "~/domain/texts";
 import { searchHref } from "~/domain/url-codec";
-import { RESULTS_PATH } from "~/domain/constants";
+import { RESULTS_PATH, SAVED_TRIPS_PATH } from "~/domain/constants";
 import { destinationTree } from "~/search/destinations.server";
 import { resultsAccount } from "~/services/accounts/results-account.server";
 import { AgentToggle } from "~/components/agents/agent-toggle";
@@ -65,6 +66,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     places: map ? placesByResort(map) : null,
   };
 }
+
+/**
+ * Saving or unsaving a trip changes only that trip's button, which shows the action's answer
+ * itself: the search is not run again for it. Everything else revalidates as usual.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, formData, defaultShouldRevalidate }) =>
+  formAction === SAVED_TRIPS_PATH && formData?.get("intent") !== "import" ? false : defaultShouldRevalidate;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletCss }];
 

@@ -127,10 +127,21 @@ describe("with JavaScript", () => {
     await open(page, "/skirejser");
     const card = page.getByTestId("result-card").first();
     const name = await card.locator("h3").textContent();
+    // Saving changes the button only: the results page's loader (the search) does not run again.
+    const searches: string[] = [];
+    const onRequest = (r: { url(): string }) => {
+      const url = new URL(r.url());
+      const routes = url.searchParams.get("_routes")?.split(",") ?? ["every route"];
+      if (url.pathname === "/skirejser.data" && !routes.every((id) => id === "root")) searches.push(r.url());
+    };
+    page.on("request", onRequest);
     const saved = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/gemte-rejser") && r.request().method() === "POST");
     await card.getByTestId("save-trip").click();
     expect((await saved).status()).toBe(200);
     await expect.poll(() => card.getByTestId("save-trip").textContent()).toBe("Gemt");
+    await page.waitForLoadState("networkidle");
+    page.off("request", onRequest);
+    expect(searches).toEqual([]);
     // Still saved after the page's data is reloaded.
     await open(page, "/skirejser");
     expect(await page.getByTestId("result-card").first().getByTestId("save-trip").textContent()).toBe("Gemt");

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { AxeBuilder } from "@axe-core/playwright";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "playwright-core";

@@ -190,7 +190,7 @@ describe("notify over SMTP", () => {
     async function call(fn: "loader" | "action", token: string, init?: RequestInit): Promise<Response> {
       const args = { request: new Request(`${BASE}/soegeagenter/afmeld/${token}`, init), params: { token }, context: testContext(db) };
       try {
-        return (await (route[fn] as (a: unknown) => Response | Promise<Response>)(args)) as Response;
+        return await (fn === "loader" ? route.loader(args) : route.action(args));
       } catch (thrown) {
         if (thrown instanceof Response) return thrown;
         throw thrown;

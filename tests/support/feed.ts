@@ -36,17 +36,17 @@ const BASE: FeedLine = {
   url: "https://alpetours.example.dk/rejser/123",
 };
 
+type Plain = Record<string, unknown>;
+const isPlain = (v: unknown): v is Plain => typeof v === "object" && v !== null && !Array.isArray(v);
+
 function merge<T>(base: T, patch: DeepPartial<T> | undefined): T {
   if (!patch) return base;
-  const out: any = Array.isArray(base) ? [...(base as any)] : { ...base };
+  const out: Plain = { ...(base as Plain) };
   for (const [key, value] of Object.entries(patch)) {
-    const current = (base as any)[key];
-    out[key] =
-      value && typeof value === "object" && !Array.isArray(value) && current && typeof current === "object"
-        ? merge(current, value as any)
-        : value;
+    const current = out[key];
+    out[key] = isPlain(value) && isPlain(current) ? merge(current, value) : value;
   }
-  return out;
+  return out as T;
 }
 
 /** A valid feed line (the DESIGN.md example, for 2 persons) with the given fields changed. */

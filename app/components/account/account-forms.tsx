@@ -27,6 +27,7 @@ export function LoginForm({
   redirectTo: string;
   error?: string;
   email?: string;
+  /** Inside a dialog: the e-mail field takes the focus. */
   autoFocus?: boolean;
 }) {
   const a = texts.account;
@@ -36,6 +37,8 @@ export function LoginForm({
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <label className="block text-sm font-semibold">
         {a.email}
+        {/* In a dialog the first field takes the focus (the dialog pattern); without JavaScript only autofocus can do that. */}
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
         <input className={input} type="email" name="email" autoComplete="email" required defaultValue={email} autoFocus={autoFocus} />
       </label>
       <label className="block text-sm font-semibold">

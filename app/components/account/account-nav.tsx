@@ -1,9 +1,8 @@
-import { AGENTS_PATH, LOGIN_PATH, LOGOUT_PATH } from "~/domain/constants";
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
-import { SAVED_TRIPS_PATH } from "~/domain/constants";
+import { useEffect } from "react";
+import { AGENTS_PATH, LOGIN_PATH, LOGOUT_PATH, SAVED_TRIPS_PATH } from "~/domain/constants";
 import { texts } from "~/domain/texts";
-import { readLocalSaves, writeLocalSaves } from "../saved-trips/local-saves";
+import { useLocalSaves, writeLocalSaves } from "../saved-trips/local-saves";
 
 /** The site header's account links: 'Log ind', or 'Mine søgeagenter', 'Gemte rejser' and 'Log ud'. */
 export function AccountNav({ loggedIn }: { loggedIn: boolean }) {
@@ -36,14 +35,11 @@ export function AccountNav({ loggedIn }: { loggedIn: boolean }) {
 
 /** After log-in: the trips an anonymous visitor saved in this browser, offered to their account. */
 export function LocalSavesOffer() {
-  const [ids, setIds] = useState<string[]>([]);
+  const ids = useLocalSaves();
   const fetcher = useFetcher<{ ok?: boolean }>();
-  useEffect(() => setIds(readLocalSaves()), []);
+  // Once the account has them, they are no longer kept in this browser.
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) {
-      writeLocalSaves([]);
-      setIds([]);
-    }
+    if (fetcher.state === "idle" && fetcher.data?.ok) writeLocalSaves([]);
   }, [fetcher.state, fetcher.data]);
   if (!ids.length) return null;
   const s = texts.savedTrips;
@@ -62,10 +58,7 @@ export function LocalSavesOffer() {
         <button
           type="button"
           className="rounded px-3 py-1.5 font-semibold underline"
-          onClick={() => {
-            writeLocalSaves([]);
-            setIds([]);
-          }}
+          onClick={() => writeLocalSaves([])}
           data-testid="local-saves-decline"
         >
           {s.offerNo}

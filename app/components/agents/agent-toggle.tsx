@@ -1,11 +1,15 @@
 import { Switch } from "@headlessui/react";
-import { Link, useNavigate } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Link, useFetcher, useNavigate } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { AGENTS_PATH } from "~/domain/constants";
 import { resultsHref } from "~/domain/results-url";
 import { texts } from "~/domain/texts";
 import { useSearchState } from "../results/search-state";
 
-import { AGENTS_PATH } from "~/domain/constants";
+interface ExistsAnswer {
+  exists: boolean;
+  loggedIn: boolean;
+}
 
 /**
  * The travel-alert toggle (specification point 2): on when the visitor has an agent for this
@@ -17,35 +21,28 @@ import { AGENTS_PATH } from "~/domain/constants";
 export function AgentToggle({ agentExists, loggedIn, className = "" }: { agentExists: boolean; loggedIn: boolean; className?: string }) {
   const { applied } = useSearchState();
   const navigate = useNavigate();
-  const [checked, setChecked] = useState(agentExists);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => setChecked(agentExists), [agentExists]);
+  const check = useFetcher<ExistsAnswer>();
+  const busy = check.state !== "idle";
+  // On while the check runs; afterwards it shows what the page knows.
+  const checked = agentExists || busy;
   const dialogHref = resultsHref({ ...applied, dialog: loggedIn ? "createSearchAgent" : "login" });
   const tooltipId = "agent-toggle-tooltip";
 
-  async function onChange() {
+  function onChange() {
     if (busy) return;
-    setChecked(true);
-    setBusy(true);
-    let exists = false;
-    let signedIn = loggedIn;
-    try {
-      const qs = new URLSearchParams(resultsHref({ ...applied, dialog: undefined }).split("?")[1] ?? "");
-      const res = await fetch(`/api/search-agents/exists?${qs}`, { headers: { Accept: "application/json" }, credentials: "same-origin" });
-      const body = (await res.json()) as { exists: boolean; loggedIn: boolean };
-      exists = body.exists;
-      signedIn = body.loggedIn;
-    } catch {
-      // network trouble: treat as no agent
-    }
-    setBusy(false);
-    if (exists) {
-      navigate(AGENTS_PATH);
-      return;
-    }
-    setChecked(false);
-    navigate(resultsHref({ ...applied, dialog: signedIn ? "createSearchAgent" : "login" }), { preventScrollReset: true });
+    const qs = resultsHref({ ...applied, dialog: undefined }).split("?")[1] ?? "";
+    check.load(`/api/search-agents/exists?${qs}`);
   }
+
+  // The check's answer, acted on once: the agent page, else the dialog the visitor needs.
+  const answered = useRef<ExistsAnswer>();
+  useEffect(() => {
+    const answer = check.data;
+    if (check.state !== "idle" || !answer || answered.current === answer) return;
+    answered.current = answer;
+    if (answer.exists) navigate(AGENTS_PATH);
+    else navigate(resultsHref({ ...applied, dialog: answer.loggedIn ? "createSearchAgent" : "login" }), { preventScrollReset: true });
+  }, [check.state, check.data, applied, navigate]);
 
   return (
     <div className={`relative inline-flex items-center gap-2 ${className}`} data-testid="agent-toggle-wrap">

@@ -57,6 +57,8 @@ function CreateAgentForm({ closeHref }: { closeHref: string }) {
           required
           maxLength={100}
           defaultValue={name}
+          // The dialog's first field takes the focus; without JavaScript only autofocus can do that.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
           autoFocus
           className="mt-1 block w-full rounded border border-slate-300 px-3 py-2 text-base"
         />

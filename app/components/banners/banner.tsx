@@ -2,7 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { BANNER_VISIBILITY_THRESHOLD } from "~/domain/constants";
 import { texts } from "~/domain/texts";
-import { useHydrated } from "../results/search-state";
+import { useHydrated } from "../ui/use-hydrated";
 
 // A paid banner. A view is recorded once per page view when at least 50% of it is visible; a click
 // is recorded and opens the banner's URL in a new tab. Without JavaScript the link goes through

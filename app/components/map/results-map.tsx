@@ -34,15 +34,13 @@ interface Live {
 const FAILED_TILES = 3;
 const CENTRE_OF_THE_ALPS: [number, number] = [46.5, 9];
 
-export function ResultsMap({ tiles, data, onTilesFailed }: { tiles: MapTiles; data: MapData; onTilesFailed?: () => void }) {
+export function ResultsMap({ tiles, data }: { tiles: MapTiles; data: MapData }) {
   const { applied, runSearch } = useSearchState();
   const { hoveredAccommodationId } = useHoveredAccommodation();
   const el = useRef<HTMLDivElement>(null);
   const live = useRef<Live | null>(null);
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
-  const failedRef = useRef(onTilesFailed);
-  failedRef.current = onTilesFailed;
 
   const area = applied.query.searchData.searchArea;
 
@@ -62,7 +60,6 @@ export function ResultsMap({ tiles, data, onTilesFailed }: { tiles: MapTiles; da
           errors++;
           if (loaded === 0 && errors >= FAILED_TILES) {
             setFailed(true);
-            failedRef.current?.();
           }
         })
         .addTo(map);

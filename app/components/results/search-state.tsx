@@ -8,7 +8,7 @@ import type { SearchData } from "~/domain/search-data";
 // The one place that knows the search state of the results page (specification point 4):
 //   applied          the search the URL holds (the URL is the whole state),
 //   draft            the search being edited (the mobile filter drawer, a pending price edit, the
-//                    search bar of the next issue), reset whenever the URL changes,
+//                    search bar), reset whenever the URL changes,
 //   searchIsUpToDate the draft equals the applied search,
 //   searchIsLoading  a navigation to the results page is under way.
 // Every change of the results is a navigation to the canonical URL (app/domain/results-url.ts),
@@ -65,6 +65,12 @@ export function nextState(applied: ResultsState, change: SearchChange): ResultsS
   };
 }
 
+/**
+ * The URL an edit belongs to. The browser's location is the freshest word on that: an edit can land
+ * between a navigation's history update and its re-render. (Edits happen only in the browser.)
+ */
+const currentSearch = () => window.location.search;
+
 export function SearchStateProvider({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigation = useNavigation();
@@ -75,10 +81,13 @@ export function SearchStateProvider({ children }: { children: ReactNode }) {
 
   const [edit, setEdit] = useState<{ base: string; draft: Draft } | null>(null);
   const draft = edit && edit.base === search ? edit.draft : appliedDraft;
+  // The latest values for callbacks that outlive a render (a debounced search).
   const draftRef = useRef(draft);
-  draftRef.current = draft;
   const appliedRef = useRef(applied);
-  appliedRef.current = applied;
+  useEffect(() => {
+    draftRef.current = draft;
+    appliedRef.current = applied;
+  });
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -91,10 +100,7 @@ export function SearchStateProvider({ children }: { children: ReactNode }) {
     [navigate],
   );
 
-  // An edit belongs to the URL it was made on; the browser's location is the freshest word on that
-  // (an edit can land between a navigation's history update and its re-render).
-  const currentSearch = () => (typeof window === "undefined" ? search : window.location.search);
-  const setDraft = useCallback((next: Draft) => setEdit({ base: currentSearch(), draft: next }), [search]);
+  const setDraft = useCallback((next: Draft) => setEdit({ base: currentSearch(), draft: next }), []);
   const resetDraft = useCallback(() => {
     clearTimeout(timer.current);
     setEdit(null);
@@ -109,7 +115,7 @@ export function SearchStateProvider({ children }: { children: ReactNode }) {
         go({ searchData: next.searchData, priceMode: next.priceMode });
       }
     },
-    [go, search],
+    [go],
   );
   const runSearch = useCallback(
     (change?: SearchChange) => go(change ?? { searchData: draftRef.current.searchData, priceMode: draftRef.current.priceMode }),
@@ -143,12 +149,5 @@ export function useSearchState(): SearchStateValue {
   return value;
 }
 
-/**
- * True once the page runs with JavaScript (after hydration). False on the server, while hydrating
- * and on a component's first render (the flag is set by an effect).
- */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
+// Kept until the search bar and the filters import it from ../ui/use-hydrated.
+export { useHydrated } from "../ui/use-hydrated";

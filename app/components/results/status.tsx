@@ -2,7 +2,8 @@ import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { RESULTS_PATH, SAVE_TRIP_HINT_KEY, SCROLL_TO_TOP_THRESHOLD_PX } from "~/domain/constants";
 import { texts } from "~/domain/texts";
-import { useHydrated, useSearchState } from "./search-state";
+import { useSearchState } from "./search-state";
+import { useStorageItem, writeStorage } from "../ui/browser-storage";
 
 /** While a search runs: a loading animation with a title and subtitle. */
 export function Loading() {
@@ -39,16 +40,11 @@ export function NoResults() {
 
 /** The save-trip hint: shown until dismissed (remembered in localStorage); hidden on mobile. */
 export function SaveTripHint() {
-  const hydrated = useHydrated();
-  const [dismissed, setDismissed] = useState(true);
-  useEffect(() => {
-    try {
-      setDismissed(window.localStorage.getItem(SAVE_TRIP_HINT_KEY) === "1");
-    } catch {
-      setDismissed(false);
-    }
-  }, []);
-  if (!hydrated || dismissed) return null;
+  const stored = useStorageItem(SAVE_TRIP_HINT_KEY);
+  // Without storage the dismissal lasts for this page view.
+  const [dismissedNow, setDismissedNow] = useState(false);
+  // Nothing on the server or while hydrating: only the browser knows whether it was dismissed.
+  if (stored === undefined || stored === "1" || dismissedNow) return null;
   return (
     <div
       className="mb-4 hidden items-start justify-between gap-4 rounded-xl bg-brand-50 p-4 text-sm text-brand-900 lg:flex"
@@ -59,12 +55,8 @@ export function SaveTripHint() {
         type="button"
         className="shrink-0 rounded px-2 py-1 font-semibold underline"
         onClick={() => {
-          setDismissed(true);
-          try {
-            window.localStorage.setItem(SAVE_TRIP_HINT_KEY, "1");
-          } catch {
-            // storage unavailable: dismissed for this page view only
-          }
+          setDismissedNow(true);
+          writeStorage(SAVE_TRIP_HINT_KEY, "1");
         }}
         data-testid="dismiss-hint"
       >

@@ -1,9 +1,8 @@
 import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import { SAVED_TRIPS_PATH } from "~/domain/constants";
 import { texts } from "~/domain/texts";
-import { useHydrated } from "../results/search-state";
-import { readLocalSaves, writeLocalSaves } from "./local-saves";
+import { useHydrated } from "../ui/use-hydrated";
+import { useLocalSaves, writeLocalSaves } from "./local-saves";
 
 interface AccountData {
   account?: { loggedIn: boolean; savedTripIds: string[] };
@@ -18,16 +17,17 @@ export function SaveTripButton({ tripId }: { tripId: string }) {
   const data = useRouteLoaderData("results") as AccountData | undefined;
   const loggedIn = data?.account?.loggedIn ?? false;
   const savedOnServer = data?.account?.savedTripIds.includes(tripId) ?? false;
-  const fetcher = useFetcher();
+  const fetcher = useFetcher<{ tripId?: string; isSaved?: boolean }>();
   const { pathname, search } = useLocation();
   const hydrated = useHydrated();
-  const [savedLocally, setSavedLocally] = useState(false);
-  useEffect(() => {
-    if (!loggedIn) setSavedLocally(readLocalSaves().includes(tripId));
-  }, [loggedIn, tripId]);
+  const localSaves = useLocalSaves();
+  const savedLocally = !loggedIn && localSaves.includes(tripId);
 
-  const pending = fetcher.formData?.get("tripId") === tripId ? fetcher.formData.get("intent") : null;
-  const saved = pending ? pending === "save" : loggedIn ? savedOnServer : savedLocally;
+  // The page does not reload after a save (the results route's shouldRevalidate): the button shows
+  // the save under way, then the action's answer, then what the page was loaded with.
+  const pending = fetcher.formData?.get("tripId") === tripId ? fetcher.formData.get("intent") === "save" : undefined;
+  const answered = fetcher.data?.tripId === tripId ? fetcher.data.isSaved : undefined;
+  const saved = loggedIn ? (pending ?? answered ?? savedOnServer) : savedLocally;
   const label = saved ? texts.savedTrips.saved : texts.savedTrips.save;
   const cls = `mt-1 inline-block rounded border px-3 py-1.5 text-sm font-semibold ${
     saved ? "border-brand-600 bg-brand-50 text-brand-900" : "border-slate-300 text-brand-700 hover:border-brand-600"
@@ -41,12 +41,7 @@ export function SaveTripButton({ tripId }: { tripId: string }) {
         aria-pressed={saved}
         title={saved ? texts.savedTrips.savedLocally : undefined}
         data-testid="save-trip"
-        onClick={() => {
-          const ids = readLocalSaves();
-          const next = saved ? ids.filter((id) => id !== tripId) : [...ids, tripId];
-          writeLocalSaves(next);
-          setSavedLocally(!saved);
-        }}
+        onClick={() => writeLocalSaves(saved ? localSaves.filter((id) => id !== tripId) : [...localSaves, tripId])}
       >
         {label}
       </button>

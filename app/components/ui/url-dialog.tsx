@@ -1,8 +1,7 @@
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { Link, useNavigate } from "@remix-run/react";
-import { useId, type ReactNode } from "react";
+import { useEffect, useId, useState, type ReactNode } from "react";
 import { texts } from "~/domain/texts";
-import { useHydrated } from "../results/search-state";
 
 // A dialog opened by a URL parameter and closed by going to `closeHref`. Headless UI's Dialog renders
 // through a portal, which renders nothing on the server, so until the page has hydrated (and for
@@ -28,9 +27,13 @@ export function UrlDialog({
   testId: string;
   children: ReactNode;
 }) {
-  // The Dialog mounts closed and opens after the first client render: Headless UI finds the page
-  // to make inert only after the Dialog's first render, and looks only as it opens.
-  const open = useHydrated();
+  // The Dialog mounts closed and opens after its first client render: Headless UI finds the page
+  // to make inert only after the Dialog's first render, and looks only as it opens. So this is
+  // state set once the component has mounted, not whether the page has hydrated (a dialog opened
+  // later, by the toggle, mounts into a hydrated page).
+  const [open, setOpen] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the second render is the point (see above)
+  useEffect(() => setOpen(true), []);
   const navigate = useNavigate();
   const titleId = useId();
   const content = (

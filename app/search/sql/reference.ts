@@ -122,6 +122,22 @@ const SORT_COLUMN: Record<SortingMethod, string> = {
   "price:asc": "price ASC",
 };
 
+/** An accommodation with its resort (rs, rn), region (gs, gn) and country (cs, cn). */
+interface AccommodationRow {
+  id: string;
+  name: string;
+  rating: number;
+  lat: number;
+  lng: number;
+  imageUrl: string | null;
+  rs: string;
+  rn: string;
+  gs: string;
+  gn: string;
+  cs: string;
+  cn: string;
+}
+
 export class ReferenceSqlEngine implements SearchEngine {
   readonly name = "reference-sql";
 
@@ -231,7 +247,7 @@ export class ReferenceSqlEngine implements SearchEngine {
            FROM accommodations a JOIN resorts r ON r.slug = a.resort_slug JOIN regions g ON g.slug = r.region_slug
            JOIN countries c ON c.slug = g.country_slug WHERE a.id = ?`,
       )
-      .get(row.accommodation_id) as Record<string, any>;
+      .get(row.accommodation_id) as AccommodationRow;
     const features = s
       .prepare(
         "SELECT f.value, f.name FROM accommodation_features x JOIN features f ON f.value = x.feature_value WHERE x.accommodation_id = ? ORDER BY f.value",

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { AxeBuilder } from "@axe-core/playwright";
 import type { Frame, Locator, Page } from "playwright-core";
 
 /** Opens a page and waits until React has hydrated it and the network is quiet. */
