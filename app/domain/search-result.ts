@@ -21,6 +21,13 @@ export interface ResultAccommodation {
   tags: string[];
 }
 
+/** What every engine copies of an accommodation's own facts into a result. */
+export type AccommodationFacts = Pick<ResultAccommodation, "id" | "name" | "rating" | "lat" | "lng" | "imageUrl">;
+
+export function accommodationFacts({ id, name, rating, lat, lng, imageUrl }: AccommodationFacts): AccommodationFacts {
+  return { id, name, rating, lat, lng, imageUrl };
+}
+
 export interface ResultTrip {
   id: string;
   travelCompany: { slug: string; name: string };

@@ -7,7 +7,8 @@ import type { SearchData, SearchQuery } from "~/domain/search-data";
 import { parseSearchQuery } from "~/domain/url-codec";
 import { compileSearch, type CompiledSearch } from "~/search/compile";
 import { ReferenceSqlEngine } from "~/search/sql/reference";
-import { hydrateAccommodations, parseImportResults, searchOptions, TypesenseEngine } from "~/search/typesense/engine";
+import { parseImportResults, searchOptions, TypesenseEngine } from "~/search/typesense/engine";
+import { hydrateAccommodations } from "~/search/store-accommodations";
 import { collectionSchema, doubleKey, F, openSnapshot, toJsonLine, tripDocuments, type TripDocument } from "~/search/typesense/schema";
 import {
   bucketOfLabel,

@@ -3,6 +3,7 @@ import { toDay } from "~/domain/dates";
 import { bucketIndex, FULL_PRICE_BUCKETS, PER_PERSON_BUCKETS } from "~/domain/price-buckets";
 import type { SortingMethod, Transport } from "~/domain/constants";
 import { MAX_PERSONS } from "~/domain/constants";
+import { type AccommodationFacts } from "~/domain/search-result";
 
 // The embedded index: every available trip as typed-array columns, grouped by party size and
 // ordered by departure day inside each group, so a search reads only the trips of its party
@@ -45,17 +46,7 @@ export interface EmbeddedIndex {
   tripIds: string[];
   urls: string[];
 
-  accommodations: Array<{
-    id: string;
-    name: string;
-    rating: number;
-    lat: number;
-    lng: number;
-    imageUrl: string | null;
-    resort: number;
-    features: number[];
-    tags: number[];
-  }>;
+  accommodations: Array<AccommodationFacts & { resort: number; features: number[]; tags: number[] }>;
   accRating: Uint8Array;
   accResort: Int32Array;
   accRegion: Int32Array;

@@ -4,7 +4,7 @@ import { bucketKeys, FULL_PRICE_BUCKETS, PER_PERSON_BUCKETS } from "~/domain/pri
 import type { CompiledSearch } from "../compile";
 import type { FacetNumbers, SearchResultItem } from "~/domain/search-result";
 import type { EmbeddedIndex } from "./build";
-import { featureFacetKey } from "~/domain/search-result";
+import { featureFacetKey, accommodationFacts } from "~/domain/search-result";
 
 // One pass over the candidate trips computes items, counts and every facet number. Filters fall
 // in two kinds: hard ones (party size, departure, area, features, ski-pass days) that every facet
@@ -245,12 +245,7 @@ function toItem(ix: EmbeddedIndex, a: number, i: number, offerCount: number, com
   const mealPlan = ix.mealPlans[ix.meal[i]];
   return {
     accommodation: {
-      id: acc.id,
-      name: acc.name,
-      rating: acc.rating,
-      lat: acc.lat,
-      lng: acc.lng,
-      imageUrl: acc.imageUrl,
+      ...accommodationFacts(acc),
       destination: { slug: resort.slug, name: resort.name },
       region: ix.regions[resort.region],
       country: ix.countries[resort.country],

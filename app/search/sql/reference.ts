@@ -6,10 +6,18 @@ import { FULL_PRICE_BUCKETS, PER_PERSON_BUCKETS, type BucketScheme } from "~/dom
 import type { SearchData, SearchQuery } from "~/domain/search-data";
 import { UNKNOWN_BUCKET } from "~/domain/constants";
 import { compileSearch, type CompiledSearch } from "../compile";
-import type { FacetKey, FacetNumbers, SearchOptions, SearchResult, SearchResultItem } from "~/domain/search-result";
+import {
+  featureFacetKey,
+  type FacetKey,
+  type FacetNumbers,
+  type ResultAccommodation,
+  type SearchOptions,
+  type SearchResult,
+  type SearchResultItem,
+} from "~/domain/search-result";
 import type { SearchEngine } from "../types";
 import { countsFromDb, type DestinationCounts } from "../destination-counts";
-import { featureFacetKey } from "~/domain/search-result";
+import { hydrateAccommodations } from "../store-accommodations";
 
 // The search semantics of DESIGN.md as plain SQL over the store: slow, obvious, and the oracle
 // the other engines are tested against. Each facet is its own GROUP BY over the trips that pass
@@ -122,22 +130,6 @@ const SORT_COLUMN: Record<SortingMethod, string> = {
   "price:asc": "price ASC",
 };
 
-/** An accommodation with its resort (rs, rn), region (gs, gn) and country (cs, cn). */
-interface AccommodationRow {
-  id: string;
-  name: string;
-  rating: number;
-  lat: number;
-  lng: number;
-  imageUrl: string | null;
-  rs: string;
-  rn: string;
-  gs: string;
-  gn: string;
-  cs: string;
-  cn: string;
-}
-
 export class ReferenceSqlEngine implements SearchEngine {
   readonly name = "reference-sql";
 
@@ -235,28 +227,12 @@ export class ReferenceSqlEngine implements SearchEngine {
           WHERE m.rn = 1 ORDER BY ${SORT_COLUMN[q.sort]}, m.accommodation_id LIMIT ? OFFSET ?`,
       )
       .all(...w.params, PAGE_SIZE, (page - 1) * PAGE_SIZE) as TripRow[];
-    return rows.map((row) => this.item(row));
+    const accommodations = hydrateAccommodations(s, [...new Set(rows.map((row) => row.accommodation_id))]);
+    return rows.map((row) => this.item(row, accommodations.get(row.accommodation_id)!));
   }
 
-  private item(row: TripRow): SearchResultItem {
+  private item(row: TripRow, accommodation: ResultAccommodation): SearchResultItem {
     const s = this.db.$client;
-    const acc = s
-      .prepare(
-        `SELECT a.id, a.name, a.rating, a.lat, a.lng, a.image_url AS imageUrl,
-                r.slug AS rs, r.name AS rn, g.slug AS gs, g.name AS gn, c.slug AS cs, c.name AS cn
-           FROM accommodations a JOIN resorts r ON r.slug = a.resort_slug JOIN regions g ON g.slug = r.region_slug
-           JOIN countries c ON c.slug = g.country_slug WHERE a.id = ?`,
-      )
-      .get(row.accommodation_id) as AccommodationRow;
-    const features = s
-      .prepare(
-        "SELECT f.value, f.name FROM accommodation_features x JOIN features f ON f.value = x.feature_value WHERE x.accommodation_id = ? ORDER BY f.value",
-      )
-      .all(row.accommodation_id) as Array<{ value: string; name: string }>;
-    const tags = s
-      .prepare("SELECT tag_slug FROM accommodation_tags WHERE accommodation_id = ? ORDER BY tag_slug")
-      .pluck()
-      .all(row.accommodation_id) as string[];
     const company = s.prepare("SELECT slug, name FROM travel_companies WHERE slug = ?").get(row.company_slug) as {
       slug: string;
       name: string;
@@ -267,19 +243,7 @@ export class ReferenceSqlEngine implements SearchEngine {
       short: string;
     };
     return {
-      accommodation: {
-        id: acc.id,
-        name: acc.name,
-        rating: acc.rating,
-        lat: acc.lat,
-        lng: acc.lng,
-        imageUrl: acc.imageUrl,
-        destination: { slug: acc.rs, name: acc.rn },
-        region: { slug: acc.gs, name: acc.gn },
-        country: { slug: acc.cs, name: acc.cn },
-        features,
-        tags,
-      },
+      accommodation,
       trip: {
         id: row.id,
         travelCompany: company,

@@ -5,7 +5,7 @@ import { readGeneration } from "../../../db/generation";
 import { PAGE_SIZE, type SortingMethod } from "~/domain/constants";
 import type { SearchData, SearchQuery } from "~/domain/search-data";
 import { compileSearch } from "../compile";
-import type { FacetKey, FacetNumbers, ResultAccommodation, SearchOptions, SearchResult, SearchResultItem } from "~/domain/search-result";
+import type { FacetKey, FacetNumbers, SearchOptions, SearchResult, SearchResultItem } from "~/domain/search-result";
 import type { SearchEngine } from "../types";
 import { collectionSchema, DEFAULT_ALIAS, openSnapshot, toJsonLine } from "./schema";
 import { countsFromDb, type DestinationCounts } from "../destination-counts";
@@ -19,6 +19,7 @@ import {
   type TsResult,
   type TsSearchParams,
 } from "./translate";
+import { hydrateAccommodations } from "../store-accommodations";
 
 export interface TypesenseEngineOptions {
   db: Db;
@@ -337,60 +338,4 @@ export function searchOptions(sqlite: Database.Database): SearchOptions {
       .all() as SearchOptions["accommodationFeatures"],
     travelCompanies: sqlite.prepare("SELECT slug, name FROM travel_companies ORDER BY slug").all() as SearchOptions["travelCompanies"],
   };
-}
-
-interface AccommodationRow {
-  id: string;
-  name: string;
-  rating: number;
-  lat: number;
-  lng: number;
-  imageUrl: string | null;
-  resortSlug: string;
-  resortName: string;
-  regionSlug: string;
-  regionName: string;
-  countrySlug: string;
-  countryName: string;
-  features: string;
-  tags: string;
-}
-
-/** The page's accommodations, read from the store in one query. */
-export function hydrateAccommodations(sqlite: Database.Database, ids: readonly string[]): Map<string, ResultAccommodation> {
-  const rows = sqlite
-    .prepare(
-      `SELECT a.id, a.name, a.rating, a.lat, a.lng, a.image_url AS imageUrl,
-              r.slug AS resortSlug, r.name AS resortName, g.slug AS regionSlug, g.name AS regionName,
-              c.slug AS countrySlug, c.name AS countryName,
-              (SELECT json_group_array(json_object('value', value, 'name', name)) FROM (
-                 SELECT f.value, f.name FROM accommodation_features x JOIN features f ON f.value = x.feature_value
-                  WHERE x.accommodation_id = a.id ORDER BY f.value)) AS features,
-              (SELECT json_group_array(tag_slug) FROM (
-                 SELECT tag_slug FROM accommodation_tags WHERE accommodation_id = a.id ORDER BY tag_slug)) AS tags
-         FROM accommodations a
-         JOIN resorts r ON r.slug = a.resort_slug
-         JOIN regions g ON g.slug = r.region_slug
-         JOIN countries c ON c.slug = g.country_slug
-        WHERE a.id IN (SELECT value FROM json_each(?))`,
-    )
-    .all(JSON.stringify(ids)) as AccommodationRow[];
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      {
-        id: row.id,
-        name: row.name,
-        rating: row.rating,
-        lat: row.lat,
-        lng: row.lng,
-        imageUrl: row.imageUrl,
-        destination: { slug: row.resortSlug, name: row.resortName },
-        region: { slug: row.regionSlug, name: row.regionName },
-        country: { slug: row.countrySlug, name: row.countryName },
-        features: JSON.parse(row.features) as Array<{ value: string; name: string }>,
-        tags: JSON.parse(row.tags) as string[],
-      },
-    ]),
-  );
 }
