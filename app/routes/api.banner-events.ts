@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { findActiveBanner, recordBannerEvent } from "~/services/banners/banners.server";
 import { AFFILIATE_ID_PATTERN } from "~/domain/constants";
 import { texts } from "~/domain/texts";
+import { readJson } from "~/utils/request.server";
 import { z } from "~/domain/zod";
 
 // POST /api/banner-events {bannerId, kind: "view"|"click", affiliateId?}: the page's banner tracking.
@@ -13,20 +14,7 @@ const body = z.object({
 });
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return Response.json({ error: texts.errors.badRequest }, { status: 405 });
-  let json: unknown;
-  try {
-    // sendBeacon posts text/plain; the body is JSON either way.
-    json = JSON.parse(await request.text());
-  } catch {
-    return Response.json({ error: texts.errors.badJson }, { status: 400 });
-  }
-  const parsed = body.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return Response.json({ error: `${texts.errors.badRequest} ${issue.path.join(".")}: ${issue.message}` }, { status: 400 });
-  }
-  const { bannerId, kind, affiliateId } = parsed.data;
+  const { bannerId, kind, affiliateId } = await readJson(request, body);
   if (!findActiveBanner(context.db, bannerId)) return Response.json({ error: texts.errors.notFound }, { status: 404 });
   recordBannerEvent(context.db, bannerId, kind, affiliateId);
   return new Response(null, { status: 204 });

@@ -8,6 +8,7 @@ import { formatPrice, formatShortDate } from "~/domain/format";
 import { offerRedirectHref } from "~/domain/results-url";
 import { texts } from "~/domain/texts";
 import { z } from "~/domain/zod";
+import { Page } from "~/components/ui/page";
 import {
   isSaved,
   MAX_IMPORTED_TRIPS,
@@ -77,8 +78,7 @@ export default function SavedTripsPage() {
   const s = texts.savedTrips;
   const r = texts.results;
   return (
-    <main className="mx-auto max-w-3xl px-4 py-8">
-      <h1 className="mb-6 text-2xl font-bold text-brand-900">{s.title}</h1>
+    <Page title={s.title}>
       {trips.length === 0 ? (
         <p className="rounded-xl bg-white p-6 text-slate-700 shadow-sm" data-testid="saved-empty">
           {s.empty}{" "}
@@ -137,6 +137,6 @@ export default function SavedTripsPage() {
           ))}
         </ul>
       )}
-    </main>
+    </Page>
   );
 }

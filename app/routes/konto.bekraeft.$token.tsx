@@ -7,6 +7,7 @@ import { confirmSignUp, pendingSignUpEmail } from "~/services/accounts/sign-up.s
 import { FormError } from "~/components/account/account-forms";
 import { texts } from "~/domain/texts";
 import { LOGIN_PATH, SIGN_UP_PATH } from "~/domain/constants";
+import { Page } from "~/components/ui/page";
 
 // /konto/bekraeft/:token — the link in the sign-up e-mail. GET only shows a button (mail scanners
 // and link previews fetch links); POST creates the account and logs the new user in. The token
@@ -43,8 +44,7 @@ export default function ConfirmSignUpPage() {
   const a = texts.account;
   const error = failed?.error ?? (email ? undefined : a.confirmInvalid);
   return (
-    <main className="mx-auto max-w-md px-4 py-8">
-      <h1 className="mb-6 text-2xl font-bold text-brand-900">{a.confirmTitle}</h1>
+    <Page title={a.confirmTitle} width="narrow">
       <div className="space-y-4 rounded-xl bg-white p-6 shadow-sm">
         <FormError error={error} />
         {error ? (
@@ -66,6 +66,6 @@ export default function ConfirmSignUpPage() {
           </Form>
         )}
       </div>
-    </main>
+    </Page>
   );
 }

@@ -8,6 +8,7 @@ import { LoginForm } from "~/components/account/account-forms";
 import { texts } from "~/domain/texts";
 import { AGENTS_PATH } from "~/domain/constants";
 import { accountFormLoader } from "~/services/accounts/account-form.server";
+import { Page } from "~/components/ui/page";
 
 // /konto/log-ind: log in with e-mail and password, then back to `redirectTo` (a same-site path).
 
@@ -37,11 +38,10 @@ export default function LoginPage() {
   const { redirectTo } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   return (
-    <main className="mx-auto max-w-md px-4 py-8">
-      <h1 className="mb-6 text-2xl font-bold text-brand-900">{texts.account.loginTitle}</h1>
+    <Page title={texts.account.loginTitle} width="narrow">
       <div className="rounded-xl bg-white p-6 shadow-sm">
         <LoginForm redirectTo={failed?.redirectTo ?? redirectTo} error={failed?.error} email={failed?.email} />
       </div>
-    </main>
+    </Page>
   );
 }

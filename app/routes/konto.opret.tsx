@@ -7,6 +7,7 @@ import { requestSignUp } from "~/services/accounts/sign-up.server";
 import { SignUpForm } from "~/components/account/account-forms";
 import { AGENTS_PATH, MIN_PASSWORD_LENGTH, SIGN_UP_LINK_HOURS } from "~/domain/constants";
 import { texts } from "~/domain/texts";
+import { Page } from "~/components/ui/page";
 
 // /konto/opret: sign up with e-mail and password; the account opens from the link in the e-mail
 // (app/services/accounts/sign-up.server.ts), which then leads on to `redirectTo`.
@@ -33,8 +34,7 @@ export default function SignUpPage() {
   const result = useActionData<typeof action>();
   const a = texts.account;
   return (
-    <main className="mx-auto max-w-md px-4 py-8">
-      <h1 className="mb-6 text-2xl font-bold text-brand-900">{result?.sentTo ? a.checkEmailTitle : a.signUpTitle}</h1>
+    <Page title={result?.sentTo ? a.checkEmailTitle : a.signUpTitle} width="narrow">
       <div className="rounded-xl bg-white p-6 shadow-sm">
         {result?.sentTo ? (
           <div className="space-y-3" role="status" data-testid="signup-sent">
@@ -50,6 +50,6 @@ export default function SignUpPage() {
           />
         )}
       </div>
-    </main>
+    </Page>
   );
 }

@@ -1,6 +1,7 @@
 import { AGENTS_PATH, AGENT_FREQUENCIES } from "~/domain/constants";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { agentQuery, agentsOf, createAgent, deleteAgent, ownAgent, updateAgent } from "~/services/agents/agents.server";
 import { notFound, NO_STORE } from "~/utils/responses.server";
 import { readForm, requireSameOrigin } from "~/utils/request.server";
@@ -8,6 +9,7 @@ import { requireUser } from "~/services/accounts/session.server";
 import { formatCount } from "~/domain/format";
 import { texts } from "~/domain/texts";
 import { z } from "~/domain/zod";
+import { Page } from "~/components/ui/page";
 
 // /soegeagenter: the user's search agents (owner only): their search in words, how many trips
 // match now, rename, pause/resume, frequency, delete, open the search. POST intents: create
@@ -64,13 +66,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 const small = "rounded border border-slate-300 px-3 py-1.5 text-sm font-semibold text-brand-900 hover:border-brand-600";
+const danger = "rounded border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-800";
+const field = "mt-1 block rounded border border-slate-300 px-2 py-1 text-sm font-normal";
+
+/** One of an agent's plain forms: its fields (if any) and a submit button, posted with the intent and the agent's id. */
+function AgentAction(props: { intent: string; agentId: number; button: string; testId: string; danger?: boolean; children?: ReactNode }) {
+  return (
+    <Form method="post" className="flex items-end gap-2">
+      <input type="hidden" name="intent" value={props.intent} />
+      <input type="hidden" name="agentId" value={props.agentId} />
+      {props.children}
+      <button type="submit" className={props.danger ? danger : small} data-testid={props.testId}>
+        {props.button}
+      </button>
+    </Form>
+  );
+}
 
 export default function SearchAgentsPage() {
   const { agents } = useLoaderData<typeof loader>();
   const a = texts.agents;
   return (
-    <main className="mx-auto max-w-3xl px-4 py-8">
-      <h1 className="mb-6 text-2xl font-bold text-brand-900">{a.title}</h1>
+    <Page title={a.title}>
       {agents.length === 0 ? (
         <p className="rounded-xl bg-white p-6 text-slate-700 shadow-sm" data-testid="agents-empty">
           {a.empty}
@@ -110,34 +127,16 @@ export default function SearchAgentsPage() {
                 </Link>
               </div>
               <div className="mt-4 flex flex-wrap items-end gap-3 border-t border-slate-100 pt-4">
-                <Form method="post" className="flex items-end gap-2">
-                  <input type="hidden" name="intent" value="rename" />
-                  <input type="hidden" name="agentId" value={agent.id} />
+                <AgentAction intent="rename" agentId={agent.id} button={a.rename} testId="agent-rename">
                   <label className="text-xs font-semibold">
                     {a.name}
-                    <input
-                      name="name"
-                      defaultValue={agent.name}
-                      required
-                      maxLength={100}
-                      className="mt-1 block rounded border border-slate-300 px-2 py-1 text-sm font-normal"
-                    />
+                    <input name="name" defaultValue={agent.name} required maxLength={100} className={field} />
                   </label>
-                  <button type="submit" className={small} data-testid="agent-rename">
-                    {a.rename}
-                  </button>
-                </Form>
-                <Form method="post" className="flex items-end gap-2">
-                  <input type="hidden" name="intent" value="frequency" />
-                  <input type="hidden" name="agentId" value={agent.id} />
+                </AgentAction>
+                <AgentAction intent="frequency" agentId={agent.id} button={a.saveFrequency} testId="agent-save-frequency">
                   <label className="text-xs font-semibold">
                     {a.frequency}
-                    <select
-                      name="frequency"
-                      defaultValue={agent.frequency}
-                      className="mt-1 block rounded border border-slate-300 px-2 py-1 text-sm font-normal"
-                      data-testid="agent-frequency"
-                    >
+                    <select name="frequency" defaultValue={agent.frequency} className={field} data-testid="agent-frequency">
                       {AGENT_FREQUENCIES.map((f) => (
                         <option key={f} value={f}>
                           {a.frequencies[f]}
@@ -145,33 +144,19 @@ export default function SearchAgentsPage() {
                       ))}
                     </select>
                   </label>
-                  <button type="submit" className={small} data-testid="agent-save-frequency">
-                    {a.saveFrequency}
-                  </button>
-                </Form>
-                <Form method="post">
-                  <input type="hidden" name="intent" value={agent.active ? "pause" : "resume"} />
-                  <input type="hidden" name="agentId" value={agent.id} />
-                  <button type="submit" className={small} data-testid="agent-pause">
-                    {agent.active ? a.pause : a.resume}
-                  </button>
-                </Form>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="delete" />
-                  <input type="hidden" name="agentId" value={agent.id} />
-                  <button
-                    type="submit"
-                    className="rounded border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-800"
-                    data-testid="agent-delete"
-                  >
-                    {a.remove}
-                  </button>
-                </Form>
+                </AgentAction>
+                <AgentAction
+                  intent={agent.active ? "pause" : "resume"}
+                  agentId={agent.id}
+                  button={agent.active ? a.pause : a.resume}
+                  testId="agent-pause"
+                />
+                <AgentAction intent="delete" agentId={agent.id} button={a.remove} testId="agent-delete" danger />
               </div>
             </li>
           ))}
         </ul>
       )}
-    </main>
+    </Page>
   );
 }

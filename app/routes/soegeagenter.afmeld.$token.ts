@@ -38,8 +38,7 @@ export function loader({ params, context }: LoaderFunctionArgs) {
   );
 }
 
-export function action({ params, request, context }: ActionFunctionArgs) {
-  if (request.method.toUpperCase() !== "POST") throw new Response(null, { status: 405, headers: { Allow: "GET, POST" } });
+export function action({ params, context }: ActionFunctionArgs) {
   const agent = agentOf(context.db, params.token);
   deactivateAgent(context.db, agent.id);
   return page(texts.mail.unsubscribedTitle, `<p>${escapeHtml(texts.mail.unsubscribed(agent.name))}</p>`);

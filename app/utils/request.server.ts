@@ -1,8 +1,9 @@
 import { texts } from "~/domain/texts";
+import type { z } from "~/domain/zod";
 import { sourceMatchesHost, STATE_CHANGING_METHODS } from "~/utils/same-origin";
 
 // Request checks shared by every action: the same-origin rule for state-changing requests, reading
-// the posted form, and the same-site redirect target after logging in.
+// the posted form or JSON body, and the same-site redirect target after logging in.
 
 /** Whether a request's Origin (or, without one, its Referer) names the host the request was sent to. */
 export function isSameOrigin(request: Request): boolean {
@@ -19,6 +20,23 @@ export function requireSameOrigin(request: Request): void {
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
   }
+}
+
+/** The JSON body of an API call checked by `schema`, or a thrown Danish 400: never a 500. */
+export async function readJson<T>(request: Request, schema: z.ZodType<T>): Promise<T> {
+  let json: unknown;
+  try {
+    // Parsed from text: a beacon (navigator.sendBeacon) posts JSON as text/plain.
+    json = JSON.parse(await request.text());
+  } catch {
+    throw Response.json({ error: texts.errors.badJson }, { status: 400 });
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw Response.json({ error: `${texts.errors.badRequest} ${issue.path.join(".")}: ${issue.message}` }, { status: 400 });
+  }
+  return parsed.data;
 }
 
 /** Our forms are a few short fields; anything much bigger is not one of them. */
