@@ -1,4 +1,5 @@
-import { useEffect, useState } from "react";
+import { useFetcher } from "@remix-run/react";
+import { useEffect } from "react";
 import { HISTOGRAM_BAR_MAX_PX, type PriceMode, type SortingMethod } from "~/domain/constants";
 import { formatCount } from "~/domain/format";
 import { barInRange, barRangeInThousands, histogramBars, histogramCounts, histogramRequest, histogramScheme } from "~/domain/histogram";
@@ -26,21 +27,17 @@ export function PriceHistogram({
   /** The selected maximum; undefined when unset (the open-ended bucket is then included). */
   max: number | undefined;
 }) {
+  const fetcher = useFetcher<{ facetNumbers: FacetNumbers }>();
+  const { submit } = fetcher;
+  // The body as JSON text (the router parses it back): an equal search asks once, however often
+  // its object is rebuilt. A new submission cancels the one still under way.
   const body = JSON.stringify(histogramRequest(searchData, sort, mode));
-  const [fetched, setFetched] = useState<{ body: string; counts: Record<string, number> } | null>(null);
   useEffect(() => {
-    const controller = new AbortController();
-    fetch("/api/facet-numbers", { method: "POST", headers: { "Content-Type": "application/json" }, body, signal: controller.signal })
-      .then((res) => (res.ok ? res.json() : null))
-      .then((json: { facetNumbers?: FacetNumbers } | null) => {
-        const counts = histogramCounts(json?.facetNumbers, mode);
-        if (counts) setFetched({ body, counts });
-      })
-      .catch(() => {});
-    return () => controller.abort();
-  }, [body, mode]);
+    submit(body, { method: "post", action: "/api/facet-numbers", encType: "application/json" });
+  }, [submit, body]);
 
-  const counts = fetched?.body === body ? fetched.counts : initialCounts;
+  // While a search's counts are on their way, the page's own counts stand in.
+  const counts = (fetcher.state === "submitting" ? undefined : histogramCounts(fetcher.data?.facetNumbers, mode)) ?? initialCounts;
   const bars = histogramBars(counts, histogramScheme(mode));
   return (
     <div
