@@ -180,6 +180,8 @@ export const texts = {
     removeChip: (label: string) => `Fjern filter: ${label}`,
     histogram: "Prisfordeling",
     histogramBar: (range: string, count: string) => `${range}: ${count} rejser`,
+    /** A histogram bar's price range in thousands of kroner: "3–3,75 k kr", the last bar "33 k kr+". */
+    histogramRange: (from: string, to: string | null) => (to === null ? `${from} k kr+` : `${from}–${to} k kr`),
     count: (n: string) => `(${n})`,
   },
   chips: {

@@ -4,7 +4,7 @@ import { useState } from "react";
 import leafletCss from "leaflet/dist/leaflet.css?url";
 import { activeBanners } from "~/services/banners/banners.server";
 import { Banner } from "~/components/banners/banner";
-import { FilterSidebar } from "~/components/filters/filter-sidebar";
+import { FilterForm } from "~/components/filters/filter-form";
 import { MobileSearchSummary, SearchBar } from "~/components/search-bar";
 import { PlacesList, placesByResort } from "~/components/map/places-list";
 import { ResultsMap, type MapTiles } from "~/components/map/results-map";
@@ -138,13 +138,11 @@ function ResultsPage() {
           data-testid="sidebar"
           data-folded={folded ? "true" : "false"}
         >
-          <FilterSidebar
+          <FilterForm
             options={options}
             facetNumbers={result.facetNumbers}
-            live
-            asForm
             folded={folded}
-            header={
+            actions={
               <button
                 type="button"
                 className="js-only rounded px-2 py-1 text-sm text-slate-700 underline"
