@@ -10,6 +10,7 @@ import {
   useLocation,
   useRouteError,
   useRouteLoaderData,
+  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { getUser } from "~/services/accounts/session.server";
 import { AccountNav, LocalSavesOffer } from "./components/account/account-nav";
@@ -17,6 +18,7 @@ import stylesheet from "./tailwind.css?url";
 import { EmbedFrame, isEmbedSearch } from "./components/embed";
 import { RESULTS_PATH } from "./domain/constants";
 import { texts } from "./domain/texts";
+import { keepsPageData } from "./utils/revalidation";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -27,6 +29,9 @@ export const links: LinksFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return { loggedIn: (await getUser(request, context)) !== null };
 }
+
+/** Whether the visitor is logged in does not change with a histogram call or a saved trip. */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => !keepsPageData(args) && args.defaultShouldRevalidate;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (

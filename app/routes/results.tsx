@@ -1,3 +1,4 @@
+import { keepsPageData } from "~/utils/revalidation";
 import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useState } from "react";
@@ -23,7 +24,7 @@ import { isCanonical, parseResultsParams, resultsHref } from "~/domain/results-u
 import { searchDescription, searchTitle, type PlaceNames } from "~/domain/search-title";
 import { texts } from "~/domain/texts";
 import { searchHref } from "~/domain/url-codec";
-import { RESULTS_PATH, SAVED_TRIPS_PATH } from "~/domain/constants";
+import { RESULTS_PATH } from "~/domain/constants";
 import { destinationTree } from "~/search/destinations.server";
 import { resultsAccount } from "~/services/accounts/results-account.server";
 import { AgentToggle } from "~/components/agents/agent-toggle";
@@ -67,12 +68,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-/**
- * Saving or unsaving a trip changes only that trip's button, which shows the action's answer
- * itself: the search is not run again for it. Everything else revalidates as usual.
- */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, formData, defaultShouldRevalidate }) =>
-  formAction === SAVED_TRIPS_PATH && formData?.get("intent") !== "import" ? false : defaultShouldRevalidate;
+/** The search is not run again for a histogram call or a saved trip (app/utils/revalidation.ts). */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => !keepsPageData(args) && args.defaultShouldRevalidate;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletCss }];
 

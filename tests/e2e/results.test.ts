@@ -11,7 +11,8 @@ const suite = useServerAndBrowser({ demoTrips: 4000 });
 
 const search = (page: Page) => new URL(page.url()).search;
 /** The histogram's POST /api/facet-numbers: a Remix fetcher calls the action with single fetch's `.data` suffix. */
-const isFacetNumbersCall = (r: Response) => new URL(r.url()).pathname === "/api/facet-numbers.data" && r.request().method() === "POST";
+const isFacetNumbersUrl = (url: string) => new URL(url).pathname === "/api/facet-numbers.data";
+const isFacetNumbersCall = (r: Response) => isFacetNumbersUrl(r.url()) && r.request().method() === "POST";
 const param = (page: Page, key: string) => new URL(page.url()).searchParams.get(key);
 
 function bannerEvents(bannerId: number, kind: "view" | "click"): number {
@@ -65,8 +66,15 @@ describe("desktop", () => {
   });
 
   it("draws the price histogram from POST /api/facet-numbers, per person and in total", async () => {
+    // The histogram's call reads only: it does not make the page reload its data.
+    const reloads: string[] = [];
+    const onRequest = (r: { url(): string }) =>
+      void (new URL(r.url()).pathname.endsWith(".data") && !isFacetNumbersUrl(r.url()) && reloads.push(r.url()));
+    page.on("request", onRequest);
     const response = page.waitForResponse((r) => isFacetNumbersCall(r));
     await open(page, "/skirejser?minRating=3");
+    page.off("request", onRequest);
+    expect(reloads).toEqual([]);
     const body = JSON.parse((await response).request().postData() ?? "{}");
     expect(body.requiredFacetFields).toEqual(["pricePerPersonRange"]);
     expect(body.searchData.filters.minRating).toBe(3);
