@@ -1,10 +1,10 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { RESULTS_PATH } from "~/domain/constants";
-import { areaSummary, arrivalSummary, peopleSummary } from "~/domain/search-summary";
 import { texts } from "~/domain/texts";
 import { useHydrated } from "../results/search-state";
 import type { DestinationTree } from "~/domain/destination-tree";
+import { STEPS, stepValues, type Step } from "./model";
 import { WithSearchBarState, type SearchBarState } from "./state";
 import { StepHeading, WhenStep, WhereStep, WhoStep } from "./steps";
 
@@ -15,8 +15,6 @@ import { StepHeading, WhenStep, WhereStep, WhoStep } from "./steps";
 // button 'Søg' sends the native inputs.
 
 const t = texts.searchBar;
-export type Step = "where" | "who" | "when";
-const STEPS: Step[] = ["where", "who", "when"];
 
 /** Without JavaScript: every panel in the flow, no step toggles, the plain submit button. */
 export const SEARCH_BAR_NO_JS_STYLE =
@@ -81,11 +79,7 @@ function SearchBarView({ state, className = "", destinations }: SearchBarProps &
     run();
   };
 
-  const values: Record<Step, string> = {
-    where: areaSummary(draft.searchArea, "full"),
-    who: peopleSummary(draft.adultCount, draft.childrenCount),
-    when: arrivalSummary(draft.arrival),
-  };
+  const values = stepValues(draft);
   const stepProps = { draft, setDraft, idPrefix: `${id}-d`, hydrated };
 
   return (
