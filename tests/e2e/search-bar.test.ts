@@ -46,16 +46,23 @@ describe("desktop with JavaScript", () => {
     const button = page.getByTestId("search-button");
     expect(await button.textContent()).toBe("Søg");
 
-    // Hvor: search as you type (answered by /api/destinations), pick a region
+    // Hvor: search as you type (answered by /api/destinations, through a Remix fetcher), pick a region
     await page.getByTestId("step-where-toggle").click();
     expect(await page.getByTestId("step-where-toggle").getAttribute("aria-expanded")).toBe("true");
     await page.getByTestId("panel-where").getByLabel("Vælg destinationer").check();
-    const answered = page.waitForResponse((r) => r.url().includes("/api/destinations?q=tir"));
+    const answered = page.waitForResponse((r) => {
+      const url = new URL(r.url());
+      return url.pathname.startsWith("/api/destinations") && url.searchParams.get("q") === "tir";
+    });
     await page.getByLabel("Søg efter land, område eller skisportssted").fill("tir");
     const response = await answered;
-    const body = (await response.json()) as { countries: Array<{ slug: string; regions: Array<{ slug: string; count: number }> }> };
+    expect(response.ok()).toBe(true);
+    expect(new URL(response.url()).searchParams.get("persons")).toBe("2");
+    const api = await page.request.get("/api/destinations?q=tir&persons=2");
+    const body = (await api.json()) as { countries: Array<{ slug: string; regions: Array<{ slug: string; count: number }> }> };
     expect(body.countries.map((c) => c.slug)).toEqual(["oestrig"]);
     expect(body.countries[0].regions.map((r) => r.slug)).toEqual(["tirol"]);
+    await expect.poll(() => page.getByTestId("destination-country").count()).toBe(1);
     const tirol = page.getByTestId("destination-tree").locator('input[value="tirol"]');
     await tirol.check();
     // choosing the country covers the region: it is shown ticked and disabled

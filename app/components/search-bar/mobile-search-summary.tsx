@@ -4,7 +4,6 @@ import { useId, useState, type FormEvent } from "react";
 import { RESULTS_PATH } from "~/domain/constants";
 import { searchSummary } from "~/domain/search-summary";
 import { texts } from "~/domain/texts";
-import { useHydrated } from "../results/search-state";
 import type { DestinationTree } from "~/domain/destination-tree";
 import { WithSearchBarState, type SearchBarState } from "./state";
 import { STEPS, stepValues } from "./model";
@@ -32,7 +31,6 @@ function MobileView({
   destinations?: { persons: number; tree: DestinationTree };
 }) {
   const [open, setOpen] = useState(false);
-  const hydrated = useHydrated();
   const id = useId().replace(/:/g, "");
   const { draft, setDraft, run } = state;
   const summary = searchSummary(draft, "compact").join(SUMMARY_SEPARATOR);
@@ -42,7 +40,7 @@ function MobileView({
     setOpen(false);
     run();
   };
-  const stepProps = { draft, setDraft, idPrefix: `${id}-m`, hydrated };
+  const stepProps = { draft, setDraft, idPrefix: `${id}-m` };
   const values = stepValues(draft);
 
   return (

@@ -2,7 +2,6 @@ import { Form } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { RESULTS_PATH } from "~/domain/constants";
 import { texts } from "~/domain/texts";
-import { useHydrated } from "../results/search-state";
 import type { DestinationTree } from "~/domain/destination-tree";
 import { STEPS, stepValues, type Step } from "./model";
 import { WithSearchBarState, type SearchBarState } from "./state";
@@ -35,7 +34,6 @@ export function SearchBar(props: SearchBarProps) {
 
 function SearchBarView({ state, className = "", destinations }: SearchBarProps & { state: SearchBarState }) {
   const { draft, setDraft, searchIsUpToDate, searchIsLoading, run, carried } = state;
-  const hydrated = useHydrated();
   const id = useId().replace(/:/g, "");
   const [open, setOpen] = useState<Step | null>(null);
   const [lastStep, setLastStep] = useState<Step>("where");
@@ -80,7 +78,7 @@ function SearchBarView({ state, className = "", destinations }: SearchBarProps &
   };
 
   const values = stepValues(draft);
-  const stepProps = { draft, setDraft, idPrefix: `${id}-d`, hydrated };
+  const stepProps = { draft, setDraft, idPrefix: `${id}-d` };
 
   return (
     <Form

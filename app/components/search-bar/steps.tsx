@@ -18,7 +18,7 @@ import {
   type AreaKind,
   type ArrivalKind,
 } from "./model";
-import { useDestinations } from "./use-destinations";
+import { useDestinationMatches, useDestinationTree } from "./use-destinations";
 
 // The three steps of the search bar, shared by the desktop panels and the mobile modal. Every
 // choice is a native input named as in the URL (destinationSlugs, tags, adultCount, childrenCount,
@@ -32,7 +32,6 @@ export interface StepProps {
   setDraft: (next: SearchData) => void;
   /** Unique prefix for element ids (the desktop bar and the mobile modal can both be in the page). */
   idPrefix: string;
-  hydrated: boolean;
 }
 
 const radioRow =
@@ -76,7 +75,6 @@ export function WhereStep({
   draft,
   setDraft,
   idPrefix,
-  hydrated,
   destinations,
   active,
 }: StepProps & { destinations?: { persons: number; tree: DestinationTree }; active: boolean }) {
@@ -90,8 +88,9 @@ export function WhereStep({
   const kind: AreaKind = area.type !== "all" ? area.type : kindChoice;
   const [query, setQuery] = useState("");
   const persons = draft.adultCount + draft.childrenCount;
-  const view = useDestinations({ initial: destinations, persons, query, enabled: hydrated && active });
-  const nodes = useMemo(() => indexTree(view.tree?.countries ?? []), [view.tree]);
+  const tree = useDestinationTree({ initial: destinations, persons, active });
+  const countries = useDestinationMatches({ tree, persons, query, active });
+  const nodes = useMemo(() => indexTree(tree?.countries ?? []), [tree]);
   const slugs = area.type === "destinations" ? area.destinationSlugs : [];
   const tags = area.type === "tags" ? area.tags : [];
   const bbox = area.type === "geo" ? area.bbox : remembered;
@@ -121,7 +120,7 @@ export function WhereStep({
   ];
   if (bbox) options.push(["geo", t.area.geo]);
   const listId = `${idPrefix}-destinations`;
-  const matches = view.countries ? countNodes(view.countries) : 0;
+  const matches = countries ? countNodes(countries) : 0;
 
   // One flat row per node, no wrappers: the name is the label's own text (the hint for screen
   // readers is out of the flow), and resorts are indented by their own margin.
@@ -190,15 +189,15 @@ export function WhereStep({
             data-testid="destination-query"
           />
           <p className="sr-only" aria-live="polite">
-            {query.trim() && view.countries ? t.area.matches(matches) : ""}
+            {query.trim() && countries ? t.area.matches(matches) : ""}
           </p>
         </div>
         <div id={listId} className="max-h-80 overflow-y-auto pr-1" data-testid="destination-tree">
-          {view.loading && <p className="p-2 text-sm text-slate-600">{t.area.loading}</p>}
+          {active && countries === null && <p className="p-2 text-sm text-slate-600">{t.area.loading}</p>}
           {/* Without the tree (a page whose loader has none, before it is fetched) the chosen destinations stay in the form. */}
-          {!view.tree && slugs.map((s) => destinationBox(s, nameOf(s), null, "chosen"))}
-          {view.countries && view.countries.length === 0 && <p className="p-2 text-sm">{t.area.noMatches(query.trim())}</p>}
-          {view.countries?.map((c) => (
+          {!tree && slugs.map((s) => destinationBox(s, nameOf(s), null, "chosen"))}
+          {countries && countries.length === 0 && <p className="p-2 text-sm">{t.area.noMatches(query.trim())}</p>}
+          {countries?.map((c) => (
             <div key={c.slug} className="border-b border-slate-100 py-1" data-testid="destination-country">
               {destinationBox(c.slug, c.name, c.count, "country")}
               <details key={query.trim() ? "q" : "all"} open={Boolean(query.trim()) || undefined} className="group pl-6">
@@ -220,11 +219,11 @@ export function WhereStep({
       <fieldset data-kind="tags" className={kind !== "tags" ? "hidden" : undefined}>
         <legend className="sr-only">{t.area.tags}</legend>
         <div className="grid grid-cols-1 gap-0.5 sm:grid-cols-2">
-          {(view.tree?.tags ?? tags.map((slug) => ({ slug, count: 0 }))).map((tag) => (
+          {(tree?.tags ?? tags.map((slug) => ({ slug, count: 0 }))).map((tag) => (
             <label key={tag.slug} className="check-row">
               <input type="checkbox" name="tags" value={tag.slug} checked={tags.includes(tag.slug)} onChange={() => toggleTag(tag.slug)} />
               <span>{tagLabel(tag.slug)}</span>
-              {view.tree && count(tag.count)}
+              {tree && count(tag.count)}
             </label>
           ))}
         </div>
