@@ -2,12 +2,14 @@ import { Dialog, DialogPanel, DialogTitle, Disclosure, DisclosureButton, Disclos
 import { Form } from "@remix-run/react";
 import { useId, useState, type FormEvent } from "react";
 import { RESULTS_PATH } from "~/domain/constants";
+import type { DestinationTree } from "~/domain/destination-tree";
 import { searchSummary } from "~/domain/search-summary";
 import { texts } from "~/domain/texts";
-import type { DestinationTree } from "~/domain/destination-tree";
-import { WithSearchBarState, type SearchBarState } from "./state";
 import { STEPS, stepValues } from "./model";
-import { WhenStep, WhereStep, WhoStep } from "./steps";
+import { WithSearchBarState, type SearchBarState } from "./state";
+import { WhenStep } from "./when-step";
+import { WhereStep } from "./where-step";
+import { WhoStep } from "./who-step";
 
 // The mobile search summary (specification point 2, "Search summary (mobile)"): a compact button
 // with the compact summary ('Alle', 'Geo', counts of områder/kategorier, personer, uger/måneder/

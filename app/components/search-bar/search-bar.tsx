@@ -5,7 +5,9 @@ import { texts } from "~/domain/texts";
 import type { DestinationTree } from "~/domain/destination-tree";
 import { STEPS, stepValues, type Step } from "./model";
 import { WithSearchBarState, type SearchBarState } from "./state";
-import { StepHeading, WhenStep, WhereStep, WhoStep } from "./steps";
+import { WhenStep } from "./when-step";
+import { WhereStep } from "./where-step";
+import { WhoStep } from "./who-step";
 
 // The desktop search bar (specification point 2, "Search summary (desktop)"): step panels Hvor /
 // Hvem / Hvornår and one primary button, which reads 'Rediger søgning' while the search is up to
@@ -143,7 +145,9 @@ function SearchBarView({ state, className = "", destinations }: SearchBarProps &
             className={`sb-panel pointer-events-auto rounded-2xl border border-slate-200 bg-white p-4 shadow-xl ${open === step ? "" : "hidden"}`}
             data-testid={`panel-${step}`}
           >
-            <StepHeading id={`${id}-heading-${step}`}>{t.steps[step]}</StepHeading>
+            <h2 id={`${id}-heading-${step}`} className="mb-2 text-base font-bold text-brand-900">
+              {t.steps[step]}
+            </h2>
             {step === "where" && <WhereStep {...stepProps} destinations={destinations} active={open === "where"} />}
             {step === "who" && <WhoStep {...stepProps} />}
             {step === "when" && <WhenStep {...stepProps} />}
