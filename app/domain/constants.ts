@@ -29,6 +29,8 @@ export const UNKNOWN_BUCKET = "unknown";
 export const RATINGS = [5, 4, 3, 2, 1] as const;
 
 export const PRICE_DEBOUNCE_MS = 1_000;
+/** Typing in the destination picker asks the server once the typing pauses this long. */
+export const DESTINATION_QUERY_DEBOUNCE_MS = 120;
 export const SCROLL_TO_TOP_THRESHOLD_PX = 1_000;
 export const EMBED_MOBILE_SCROLL_DELAY_MS = 1_000;
 export const BANNER_VISIBILITY_THRESHOLD = 0.5;

@@ -101,6 +101,16 @@ describe("with JavaScript", () => {
     expect(await toggle.getAttribute("aria-checked")).toBe("false");
     await page.keyboard.press("Escape");
     await page.getByTestId("create-agent-dialog").waitFor({ state: "detached" });
+    // Saving a trip afterwards reloads the toggle's check in the background: it opens nothing.
+    const card = page.getByTestId("result-card").first();
+    const saved = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/gemte-rejser") && r.request().method() === "POST");
+    await card.getByTestId("save-trip").click();
+    await saved;
+    await page.waitForLoadState("networkidle");
+    expect(params(page).get("dialog")).toBeNull();
+    expect(await page.getByTestId("create-agent-dialog").count()).toBe(0);
+    await card.getByTestId("save-trip").click();
+    await expect.poll(() => card.getByTestId("save-trip").textContent()).toBe("Gem rejse");
   });
 
   it("renames, pauses, resumes, changes frequency and deletes the agent", async () => {

@@ -149,5 +149,3 @@ export function useSearchState(): SearchStateValue {
   return value;
 }
 
-// Kept until the search bar and the filters import it from ../ui/use-hydrated.
-export { useHydrated } from "../ui/use-hydrated";
