@@ -148,4 +148,3 @@ export function useSearchState(): SearchStateValue {
   if (!value) throw new Error("useSearchState needs a SearchStateProvider");
   return value;
 }
-
