@@ -1,8 +1,7 @@
 import { featureCount, toggleFeature } from "~/domain/filters";
-import type { SearchFilters } from "~/domain/search-data";
-import type { FacetNumbers, SearchOptions } from "~/domain/search-result";
+import type { SearchOptions } from "~/domain/search-result";
 import { texts } from "~/domain/texts";
-import { CheckboxOption, OptionsSection } from "./filter-options";
+import { CheckboxOption, OptionsSection, type SectionProps } from "./filter-options";
 
 /** 'Faciliteter': a multi-select of the accommodations' facilities; an empty selection is unset. */
 export function FeaturesSection({
@@ -10,11 +9,8 @@ export function FeaturesSection({
   filters,
   facetNumbers,
   onChange,
-}: {
+}: SectionProps & {
   accommodationFeatures: SearchOptions["accommodationFeatures"];
-  filters: SearchFilters;
-  facetNumbers: FacetNumbers;
-  onChange: (filters: SearchFilters) => void;
 }) {
   return (
     <OptionsSection title={texts.filters.features} testId="section-features">

@@ -1,7 +1,16 @@
+import type { SearchFilters } from "~/domain/search-data";
+import type { FacetNumbers } from "~/domain/search-result";
 import type { ReactNode } from "react";
 import { formatCount } from "~/domain/format";
 import { texts } from "~/domain/texts";
 import { Section } from "../ui/section";
+
+/** What every filter section gets: the search's filters, their facet numbers, and where an edit goes. */
+export interface SectionProps {
+  filters: SearchFilters;
+  facetNumbers: FacetNumbers;
+  onChange: (filters: SearchFilters) => void;
+}
 
 // The building blocks of the option sections: an accordion section holding one fieldset, and its
 // rows, each with the option's facet count. `option-row` (which also colours its input) and

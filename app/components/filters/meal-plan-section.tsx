@@ -1,8 +1,7 @@
 import { facetCounts, toggleListValue } from "~/domain/filters";
-import type { SearchFilters } from "~/domain/search-data";
-import type { FacetNumbers, SearchOptions } from "~/domain/search-result";
+import type { SearchOptions } from "~/domain/search-result";
 import { texts } from "~/domain/texts";
-import { CheckboxOption, OptionsSection } from "./filter-options";
+import { CheckboxOption, OptionsSection, type SectionProps } from "./filter-options";
 
 /** 'Pension': a multi-select of the meal plans; an empty selection is unset. */
 export function MealPlanSection({
@@ -10,11 +9,8 @@ export function MealPlanSection({
   filters,
   facetNumbers,
   onChange,
-}: {
+}: SectionProps & {
   mealPlanTypes: SearchOptions["mealPlanTypes"];
-  filters: SearchFilters;
-  facetNumbers: FacetNumbers;
-  onChange: (filters: SearchFilters) => void;
 }) {
   const counts = facetCounts(facetNumbers, "mealPlanType");
   return (

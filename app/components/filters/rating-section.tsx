@@ -1,20 +1,10 @@
 import { RATINGS } from "~/domain/constants";
 import { atLeastRatingCount, facetCounts, toggleRating } from "~/domain/filters";
-import type { SearchFilters } from "~/domain/search-data";
-import type { FacetNumbers } from "~/domain/search-result";
 import { texts } from "~/domain/texts";
-import { OptionsSection, RadioOption } from "./filter-options";
+import { OptionsSection, RadioOption, type SectionProps } from "./filter-options";
 
 /** 'Min. stjerner': 5 to 1 stars, each with the trips of at least that many; clicking the selected rating again clears it. */
-export function RatingSection({
-  filters,
-  facetNumbers,
-  onChange,
-}: {
-  filters: SearchFilters;
-  facetNumbers: FacetNumbers;
-  onChange: (filters: SearchFilters) => void;
-}) {
+export function RatingSection({ filters, facetNumbers, onChange }: SectionProps) {
   const byRating = facetCounts(facetNumbers, "accommodation_rating");
   return (
     <OptionsSection title={texts.filters.minRating} testId="section-rating">

@@ -1,22 +1,12 @@
 import { facetCounts, toggleSkiPassIncluded } from "~/domain/filters";
-import type { SearchFilters } from "~/domain/search-data";
-import type { FacetNumbers } from "~/domain/search-result";
 import { texts } from "~/domain/texts";
-import { OptionsSection, RadioOption } from "./filter-options";
+import { OptionsSection, RadioOption, type SectionProps } from "./filter-options";
 
 /**
  * 'Liftkort': Inkluderet or Eksklusiv; clicking the selected one again clears it. Choosing
  * Eksklusiv clears the ski-pass days, and the sidebar then hides their section.
  */
-export function SkiPassSection({
-  filters,
-  facetNumbers,
-  onChange,
-}: {
-  filters: SearchFilters;
-  facetNumbers: FacetNumbers;
-  onChange: (filters: SearchFilters) => void;
-}) {
+export function SkiPassSection({ filters, facetNumbers, onChange }: SectionProps) {
   const counts = facetCounts(facetNumbers, "skiPassIncluded");
   return (
     <OptionsSection title={texts.filters.skiPass} testId="section-skipass">

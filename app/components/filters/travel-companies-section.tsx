@@ -1,8 +1,7 @@
 import { byCountDesc, facetCounts, toggleListValue } from "~/domain/filters";
-import type { SearchFilters } from "~/domain/search-data";
-import type { FacetNumbers, SearchOptions } from "~/domain/search-result";
+import type { SearchOptions } from "~/domain/search-result";
 import { texts } from "~/domain/texts";
-import { CheckboxOption, OptionsSection } from "./filter-options";
+import { CheckboxOption, OptionsSection, type SectionProps } from "./filter-options";
 
 /** 'Rejseselskaber': a multi-select of the travel companies, sorted by facet count, descending. */
 export function TravelCompaniesSection({
@@ -10,11 +9,8 @@ export function TravelCompaniesSection({
   filters,
   facetNumbers,
   onChange,
-}: {
+}: SectionProps & {
   travelCompanies: SearchOptions["travelCompanies"];
-  filters: SearchFilters;
-  facetNumbers: FacetNumbers;
-  onChange: (filters: SearchFilters) => void;
 }) {
   const counts = facetCounts(facetNumbers, "travelCompanySlug");
   return (
