@@ -107,10 +107,11 @@ function SiteFooter() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message = status === 404 ? texts.errors.notFound : status === 503 ? texts.errors.searchUnavailable : texts.errors.unexpected;
   return (
     <main className="mx-auto max-w-xl p-8">
-      <h1 className="text-2xl font-semibold">{notFound ? texts.errors.notFound : texts.errors.unexpected}</h1>
+      <h1 className="text-2xl font-semibold">{message}</h1>
       <p className="mt-4">
         <a className="text-brand-700 underline" href="/">
           {texts.siteName}
