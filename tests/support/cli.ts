@@ -1,8 +1,9 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 
-// Runs the operators' CLI (or a shell command line, such as the README's pipeline) as a child
-// process, the way an operator would, and kills it if it has not ended within `timeoutMs`.
+// Runs the operators' CLI (or a shell command line, such as the README's pipeline, or the server
+// or Vitest) as a child process, the way an operator would, and kills it if it has not ended
+// within `timeoutMs`.
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -34,6 +35,11 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs:
 /** `npm run indexer -- …args`, without npm in between. */
 export function runIndexer(args: string[], env: Record<string, string>, timeoutMs = 120_000): Promise<Ran> {
   return run(process.execPath, ["--import", "tsx", "indexer/cli.ts", ...args], { ...process.env, ...env }, timeoutMs);
+}
+
+/** The web server (`server.ts`) until it exits, e.g. because it refuses to start. */
+export function runServer(env: Record<string, string>, timeoutMs = 120_000): Promise<Ran> {
+  return run(process.execPath, ["--import", "tsx", "server.ts"], { ...process.env, ...env }, timeoutMs);
 }
 
 /** A command line in sh, in the repository's folder, e.g. a pipeline from the README. */

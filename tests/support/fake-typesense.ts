@@ -88,7 +88,7 @@ export class FakeTypesense {
   url = "";
   readonly collections = new Map<string, Collection>();
   readonly aliases = new Map<string, string>();
-  /** What was asked, for assertions: requests by route, searches inside multi_searches. */
+  /** What was asked, for assertions: requests (answered or not), by route; searches run inside multi_searches. */
   readonly stats = { requests: 0, collectionsCreated: 0, importRequests: 0, multiSearches: 0, searches: 0 };
   private faults: Fault[] = [];
   private readonly server: http.Server;
@@ -139,6 +139,8 @@ export class FakeTypesense {
       req.on("data", (c: Buffer) => chunks.push(c));
       req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
     });
+    if (/\/documents\/import$/.test(url.pathname)) this.stats.importRequests++;
+    if (url.pathname === "/multi_search") this.stats.multiSearches++;
     const fault = this.faults.find((f) => f.times > 0 && f.path.test(url.pathname) && (!f.method || f.method === req.method));
     if (fault) fault.times--;
     if (fault?.kind === "hang") {
@@ -168,7 +170,6 @@ export class FakeTypesense {
         if (m[1] === "DELETE") this.collections.delete(c.name);
         answer = describe(c);
       } else if ((m = /^POST \/collections\/([^/]+)\/documents\/import$/.exec(route))) {
-        this.stats.importRequests++;
         text = this.importDocuments(decodeURIComponent(m[1]), body, url.searchParams);
       } else if (route === "GET /aliases")
         answer = { aliases: [...this.aliases].map(([name, target]) => ({ name, collection_name: target })) };
@@ -262,7 +263,6 @@ export class FakeTypesense {
     if (!Array.isArray(body.searches)) throw new HttpError(400, "Missing `searches` array.");
     const limit = Number(common.get("limit_multi_searches") ?? LIMITS.multiSearchesMax);
     if (body.searches.length > limit) throw new HttpError(400, "Number of multi searches exceeds `limit_multi_searches` parameter.");
-    this.stats.multiSearches++;
     const commonParams = Object.fromEntries(common);
     return {
       results: (body.searches as Array<Record<string, unknown>>).map((s) => {
