@@ -12,6 +12,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { getUser } from "~/services/accounts/session.server";
+import { errorPageHeaders } from "~/utils/search-unavailable.server";
 import { AccountNav, LocalSavesOffer } from "./components/account/account-nav";
 import stylesheet from "./tailwind.css?url";
 import { EmbedFrame, isEmbedSearch } from "./components/embed";
@@ -22,6 +23,8 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+export const headers = errorPageHeaders;
 
 /** Whether the visitor is logged in (the header's account links). Anonymous pages are the same for everyone. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

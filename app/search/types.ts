@@ -19,7 +19,7 @@ export interface SearchEngine {
   mapPoints(query: SearchQuery, priceMode: PriceMode, today?: string): Promise<MapData>;
   /** Upcoming trips per destination and category, per party size (the destination picker's counts). */
   destinationCounts(today: string): DestinationCounts;
-  /** Rebuild from the store; the new index replaces the old one atomically. */
+  /** Serve the store's current generation (rebuilt, or on Typesense adopted or built); the new index replaces the old one atomically. */
   reload(): Promise<void>;
   /** A number that grows with every import; tells which data a search saw. */
   generation(): number;

@@ -1,3 +1,4 @@
+import type { HeadersFunction } from "@remix-run/node";
 import { texts } from "~/domain/texts";
 
 // When the search engine cannot answer (Typesense unreachable, too slow, refusing the key or the
@@ -27,6 +28,9 @@ export function isSearchUnavailable(error: unknown): error is SearchUnavailableE
 export const RETRY_AFTER_SECONDS = 30;
 
 const HEADERS = { "Cache-Control": "no-store", "Retry-After": String(RETRY_AFTER_SECONDS) };
+
+/** The error boundary's route (root) `headers`: a thrown 503's Retry-After and no-store reach the document. */
+export const errorPageHeaders: HeadersFunction = ({ errorHeaders, loaderHeaders }) => errorHeaders ?? loaderHeaders;
 
 /** Runs a route's searches; an unavailable engine becomes a thrown 503, JSON `{error}` for the API, the Danish error page otherwise. */
 export async function withSearch<T>(as: "page" | "api", run: () => Promise<T>): Promise<T> {

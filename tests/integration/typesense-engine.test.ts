@@ -13,6 +13,7 @@ import { TypesenseEngine } from "~/search/typesense/engine";
 import { collectionSchema, doubleKey } from "~/search/typesense/schema";
 import { isSearchUnavailable, SearchUnavailableError, withSearch } from "~/utils/search-unavailable.server";
 import { openDb } from "../../db/client";
+import { readGeneration } from "../../db/generation";
 import { generateDemoFeed } from "../../indexer/demo/generate";
 import { runIndexer, runServer } from "../support/cli";
 import { testContext } from "../support/context";
@@ -317,6 +318,25 @@ describe("one collection per generation, shared through the alias", () => {
     expect(await nameOnMap()).toBe("Nyt navn");
   });
 
+  it("follows imports while watching: one process builds the next collection, the other adopts it", async () => {
+    const [a, b] = [open(), open()];
+    await Promise.all([a.reload(), b.reload()]);
+    const created = fake.stats.collectionsCreated;
+    a.watch(50);
+    b.watch(50);
+    await importLines(db, [trip({ id: "watched-trip", departureDate: "2027-03-27" })]);
+    const generation = readGeneration(db);
+    await vi.waitFor(
+      () => {
+        expect(a.generation()).toBe(generation);
+        expect(b.generation()).toBe(generation);
+      },
+      { timeout: 30_000, interval: 50 },
+    );
+    expect(fake.stats.collectionsCreated - created).toBe(1);
+    expect(fake.collectionsStartingWith(`${alias}_`)).toEqual([`${alias}_v2_g${generation}`]);
+  });
+
   it("builds at start when the alias holds an older generation or schema, then drops every other collection of the alias", async () => {
     const legacy = `${alias}_g1_1712345678901`;
     await fetch(`${fake.url}/collections`, {
@@ -483,6 +503,7 @@ describe("when Typesense fails at request time", () => {
     fake.inject({ path: /^\/multi_search$/, kind: "503", times: 6 });
     const context = testContext(db, { engine });
     for (let n = 0; n < 2; n++) {
+      await engine.options(); // asks nothing of Typesense, so it does not count as Typesense answering again
       const res = (await searchApi({ request: new Request("http://x/api/search?adultCount=2"), params: {}, context }).catch(
         (thrown: unknown) => thrown,
       )) as Response;

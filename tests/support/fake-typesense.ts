@@ -116,6 +116,11 @@ export class FakeTypesense {
     this.faults.push({ ...fault, times: fault.times ?? 1 });
   }
 
+  /** Ends every injected fault: the server answers again. */
+  clearFaults(): void {
+    this.faults = [];
+  }
+
   /** Collections whose name starts with `prefix` (an alias's family). */
   collectionsStartingWith(prefix: string): string[] {
     return [...this.collections.keys()].filter((n) => n.startsWith(prefix)).sort();

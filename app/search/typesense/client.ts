@@ -10,7 +10,7 @@ import { TypesenseQueryError, type TsResult, type TsSearchParams } from "./trans
 // applied but whose answer was lost is simply applied again.
 
 const SEARCH_RETRIES = 1;
-const BUILD_RETRIES = 3;
+export const BUILD_RETRIES = 3;
 
 export interface Clients {
   url: string;
@@ -65,7 +65,7 @@ export async function importLines(client: Client, collection: string, lines: str
   const failed = results.filter((r) => r.success !== true);
   if (results.length !== lines.length || failed.length > 0) {
     const reason = failed[0]?.error ?? `${results.length} svar på ${lines.length} dokumenter`;
-    throw new Error(`Typesense afviste ${failed.length} af ${lines.length} ture i ${collection}: ${reason}`);
+    throw new TypesenseQueryError(`Typesense afviste ${failed.length} af ${lines.length} ture i ${collection}: ${reason}`, undefined);
   }
 }
 

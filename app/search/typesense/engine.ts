@@ -10,7 +10,7 @@ import { SearchUnavailableError, type UnavailableKind } from "~/utils/search-una
 import { compileSearch } from "../compile";
 import { countsFromDb, type DestinationCounts } from "../destination-counts";
 import type { SearchEngine } from "../types";
-import { connect, importLines, multiSearch, statusOf, unavailable, type Clients } from "./client";
+import { BUILD_RETRIES, connect, importLines, multiSearch, statusOf, unavailable, type Clients } from "./client";
 import { collectionName, generationOf, isOfAlias, readDataAt, type GenerationData } from "./generation";
 import { collectionSchema, DEFAULT_ALIAS, openSnapshot, toJsonLine } from "./schema";
 import {
@@ -38,8 +38,6 @@ export interface TypesenseEngineOptions extends Partial<Pick<TypesenseConfig, "s
   batchSize?: number;
 }
 
-/** How long a build's lease lasts unless renewed (after every batch). */
-const LEASE_MS = 60_000;
 /** How often a process waiting for another's build looks again. */
 const POLL_MS = 250;
 /** The longest pause after failed builds before the watcher tries again. */
@@ -73,6 +71,8 @@ export class TypesenseEngine implements SearchEngine {
   private readonly db: Db;
   private readonly clients: Clients;
   private readonly batchSize: number;
+  /** How long the build lease lasts unless renewed (after every batch): longer than a batch's every try. */
+  private readonly leaseMs: number;
   private served: Served | undefined;
   /** Steps run one at a time: a request's adoption never races the watcher's build. */
   private steps: Promise<unknown> = Promise.resolve();
@@ -87,6 +87,7 @@ export class TypesenseEngine implements SearchEngine {
     this.alias = options.alias ?? DEFAULT_ALIAS;
     this.batchSize = options.batchSize ?? 1000;
     this.clients = connect({ ...TYPESENSE_TIMEOUTS, ...options });
+    this.leaseMs = this.clients.importTimeoutMs * (BUILD_RETRIES + 2);
   }
 
   destinationCounts(today: string): DestinationCounts {
@@ -244,9 +245,9 @@ export class TypesenseEngine implements SearchEngine {
     });
   }
 
-  /** The filter sidebar's options, of the generation searches read. */
+  /** The filter sidebar's options, of the generation searches read (no request: not a sign that Typesense answers). */
   async options(): Promise<SearchOptions> {
-    return this.answer(async ({ data }) => data.options);
+    return this.current().data.options;
   }
 
   private send(searches: Parameters<typeof multiSearch>[1]) {
@@ -255,9 +256,7 @@ export class TypesenseEngine implements SearchEngine {
 
   /** Runs a search on the served generation; a Typesense failure becomes a SearchUnavailableError, reported once per kind. */
   private async answer<T>(run: (served: Served) => Promise<T>): Promise<T> {
-    const served = this.served;
-    if (!served)
-      throw this.report(new SearchUnavailableError("missing", `Typesense-motoren har ingen samling bag aliaset ${this.alias} endnu`));
+    const served = this.current();
     try {
       return this.succeeded(await run(served));
     } catch (error) {
@@ -278,6 +277,11 @@ export class TypesenseEngine implements SearchEngine {
       }
       throw this.report(failure);
     }
+  }
+
+  private current(): Served {
+    if (this.served) return this.served;
+    throw this.report(new SearchUnavailableError("missing", `Typesense-motoren har ingen samling bag aliaset ${this.alias} endnu`));
   }
 
   private succeeded<T>(result: T): T {
@@ -336,7 +340,7 @@ export class TypesenseEngine implements SearchEngine {
     if (this.generation() === readGeneration(this.db)) return;
     if (await this.adopt(allowBuild ? "build" : "search")) return;
     if (!allowBuild) return;
-    const lease = acquireLease(this.db, `typesense_build:${this.alias}`, LEASE_MS);
+    const lease = acquireLease(this.db, `typesense_build:${this.alias}`, this.leaseMs);
     if (!lease) return; // another process builds it: adopted on a later step
     try {
       if (!(await this.adopt("build"))) await this.build(lease);
@@ -401,11 +405,12 @@ export class TypesenseEngine implements SearchEngine {
         }
         if (batch.length > 0) await flush();
         const stored = (await c.collections(name).retrieve()).num_documents;
-        if (stored !== count) throw new Error(`Typesense har ${stored} af ${count} ture i ${name}`);
+        if (stored !== count) throw new TypesenseQueryError(`Typesense har ${stored} af ${count} ture i ${name}`, undefined);
         await c.aliases().upsert(this.alias, { collection_name: name });
       });
     } catch (error) {
-      if (created)
+      // Unless the lease ran out: then the collection of that name is the new holder's.
+      if (created && lease.renew())
         await this.clients.build
           .collections(name)
           .delete()
