@@ -408,6 +408,22 @@ describe("start-up checks the server, the key and the collection", () => {
     await dropAliasFamily(server(), alias);
   });
 
+  it("serves an empty store (before the first import) with empty results, not a 503, then follows the first import", async () => {
+    const { db: empty } = tempDb();
+    const own = testAlias("empty");
+    const engine = new TypesenseEngine({ db: empty, ...server(), alias: own });
+    try {
+      await engine.start();
+      expect(fake.aliases.get(own)).toBe(`${own}_v2_g0`);
+      expect(await engine.search(query(""), TODAY)).toEqual(await new ReferenceSqlEngine(empty).search(query(""), TODAY));
+      await importLines(empty, [trip({ departureDate: "2027-02-13" })]);
+      await engine.reload();
+      expect((await engine.search(query(""), TODAY)).totalCount).toBe(1);
+    } finally {
+      await dropAliasFamily(server(), own);
+    }
+  });
+
   it("refuses a wrong key, naming TYPESENSE_API_KEY", async () => {
     const error = await failure(createEngine(db, config({ apiKey: "forkert" })));
     expect(isSearchUnavailable(error)).toBe(true);

@@ -98,6 +98,11 @@ export class TypesenseEngine implements SearchEngine {
     return this.served?.data.generation ?? 0;
   }
 
+  /** Whether a collection is served and holds the store's generation (an empty store's too: generation 0). */
+  private isCurrent(): boolean {
+    return this.served !== undefined && this.served.data.generation === readGeneration(this.db);
+  }
+
   /**
    * Checks the server and the key, then serves the store's generation (reload). Throws a
    * SearchUnavailableError whose message tells the operator what is wrong.
@@ -114,7 +119,7 @@ export class TypesenseEngine implements SearchEngine {
   async reload(): Promise<void> {
     for (;;) {
       await this.step(true);
-      if (this.generation() === readGeneration(this.db)) return;
+      if (this.isCurrent()) return;
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   }
@@ -122,7 +127,7 @@ export class TypesenseEngine implements SearchEngine {
   /** Follows the store: after an import, adopts (or builds) the next generation; failed builds back off. */
   watch(intervalMs = 1000): void {
     this.watcher ??= setInterval(() => {
-      if (this.busy > 0 || Date.now() < this.retryAt || readGeneration(this.db) === this.generation()) return;
+      if (this.busy > 0 || Date.now() < this.retryAt || this.isCurrent()) return;
       this.step(true).then(
         () => {
           this.failedBuilds = 0;
@@ -337,7 +342,7 @@ export class TypesenseEngine implements SearchEngine {
   }
 
   private async stepNow(allowBuild: boolean): Promise<void> {
-    if (this.generation() === readGeneration(this.db)) return;
+    if (this.isCurrent()) return;
     if (await this.adopt(allowBuild ? "build" : "search")) return;
     if (!allowBuild) return;
     const lease = acquireLease(this.db, `typesense_build:${this.alias}`, this.leaseMs);
