@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { RESULTS_PATH } from "./app/domain/constants";
 import { todayInDenmark } from "./app/domain/dates";
 import { ConfigError, publicUrlOf, readConfig } from "./app/utils/config.server";
+import { isSearchUnavailable } from "./app/utils/search-unavailable.server";
 import { allowedMethodsOnly } from "./server/allowed-methods";
 import { createAppContext, loadContextFor } from "./server/app-context";
 import { expressErrors } from "./server/express-errors";
@@ -16,7 +17,8 @@ import { refuseCrossSiteWrites } from "./server/same-origin";
 
 // The web server: Remix behind Express. It reads its configuration, takes its port (a taken port
 // ends the process at once), then, on first run, creates the database and loads the demo data
-// and builds the search engine; requests that arrive meanwhile wait for it.
+// and builds the search engine; requests that arrive meanwhile wait for it. A search engine that
+// cannot be used (Typesense unreachable, a wrong key) ends the process with one line saying why.
 
 const BUILD_PATH = "./build/server/index.js";
 
@@ -50,7 +52,11 @@ await new Promise<void>((resolve) => {
 const listening = { host: config.host, port: (server.address() as AddressInfo).port };
 const ownUrl = publicUrlOf({ ...config, publicUrl: undefined }, listening);
 
-const context = await createAppContext(config, publicUrlOf(config, listening));
+const context = await createAppContext(config, publicUrlOf(config, listening)).catch((error: unknown) => {
+  if (!isSearchUnavailable(error)) throw error;
+  console.error(`Søgemaskinen ${config.searchEngine} kan ikke bruges, så serveren stopper: ${error.message}`);
+  process.exit(1);
+});
 const { engine } = context;
 console.log(`Søgemaskine: ${engine.name}, generation ${engine.generation()}`);
 const vite = config.production ? undefined : await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));

@@ -7,13 +7,15 @@ import { renderToReadableStream } from "react-dom/server.browser";
 
 // Remix's server entry. A client's mistake (an unknown path, a malformed request, a method a
 // route does not allow) is not logged with a stack trace here: the server's request log
-// (server/request-log.ts) gives it one line. Our own errors are still logged in full.
+// (server/request-log.ts) gives it one line. Nor is a 503 of an unavailable search engine (the
+// engine logs the reason). Our own errors are still logged in full.
 
 const ABORT_DELAY = 5_000;
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  if (isRouteErrorResponse(error) && error.status < 500) return;
+  // A 503 is the search engine being unavailable: the engine has logged why, once per kind.
+  if (isRouteErrorResponse(error) && (error.status < 500 || error.status === 503)) return;
   console.error(error);
 };
 

@@ -13,6 +13,7 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { getUser } from "~/services/accounts/session.server";
+import { errorPageHeaders } from "~/utils/search-unavailable.server";
 import { AccountNav, LocalSavesOffer } from "./components/account/account-nav";
 import stylesheet from "./tailwind.css?url";
 import { EmbedFrame, isEmbedSearch } from "./components/embed";
@@ -25,6 +26,8 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+export const headers = errorPageHeaders;
 
 /** Whether the visitor is logged in (the header's account links). Anonymous pages are the same for everyone. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -114,10 +117,11 @@ function SiteFooter() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message = status === 404 ? texts.errors.notFound : status === 503 ? texts.errors.searchUnavailable : texts.errors.unexpected;
   return (
     <main className="mx-auto max-w-xl p-8">
-      <h1 className="text-2xl font-semibold">{notFound ? texts.errors.notFound : texts.errors.unexpected}</h1>
+      <h1 className="text-2xl font-semibold">{message}</h1>
       <p className="mt-4">
         <a className="text-brand-700 underline" href="/">
           {texts.siteName}

@@ -15,6 +15,7 @@ export const texts = {
     methodNotAllowed: "Metoden er ikke tilladt her.",
     notFound: "Siden findes ikke.",
     unexpected: "Der opstod en uventet fejl. Prøv igen om lidt.",
+    searchUnavailable: "Søgningen er midlertidigt utilgængelig. Prøv igen om lidt.",
   },
   // The categories (tags) the feeds use, by slug; an unknown slug is shown as written (app/domain/tags.ts).
   tags: {

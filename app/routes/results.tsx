@@ -31,6 +31,7 @@ import { AgentToggle } from "~/components/agents/agent-toggle";
 import { ResultsDialogs } from "~/components/agents/results-dialogs";
 import { mapData } from "~/search/map.server";
 import type { SearchResult } from "~/domain/search-result";
+import { withSearch } from "~/utils/search-unavailable.server";
 
 // The search results page. The URL is the whole state: the loader redirects any other
 // spelling of a search (a submitted GET form, repeated params, "23.960 kr.") to its canonical URL
@@ -42,11 +43,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!isCanonical(url.search, state)) throw redirect(resultsHref(state), 302);
   const { db, engine, config } = context;
   const persons = state.query.searchData.adultCount + state.query.searchData.childrenCount;
-  const [result, options, map] = await Promise.all([
-    engine.search(state.query),
-    engine.options(),
-    state.map ? mapData(engine, state) : null,
-  ]);
+  const [result, options, map] = await withSearch("page", () =>
+    Promise.all([engine.search(state.query), engine.options(), state.map ? mapData(engine, state) : null]),
+  );
   return {
     result,
     options,

@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { agentQuery, agentsOf, createAgent, deleteAgent, ownAgent, updateAgent } from "~/services/agents/agents.server";
 import { notFound, NO_STORE } from "~/utils/responses.server";
 import { readForm, requireSameOrigin } from "~/utils/request.server";
+import { withSearch } from "~/utils/search-unavailable.server";
 import { requireUser } from "~/services/accounts/session.server";
 import { formatCount } from "~/domain/format";
 import { texts } from "~/domain/texts";
@@ -20,7 +21,8 @@ export const meta: MetaFunction = () => [{ title: `${texts.agents.title} – ${t
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  return data({ agents: await agentsOf(context.db, context.engine, user.id) }, { headers: NO_STORE });
+  const agents = await withSearch("page", () => agentsOf(context.db, context.engine, user.id));
+  return data({ agents }, { headers: NO_STORE });
 }
 
 const agentId = z.coerce.number().int().positive();
