@@ -304,6 +304,20 @@ describe("accounts", () => {
     expect(right.headers.get("set-cookie")).toBeNull();
   });
 
+  it("parallel wrong passwords cannot slip past the throttle while the passwords are being checked", async () => {
+    await createAccount("parallel@example.dk", "parallel-kode");
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => logIn("parallel@example.dk", `gæt-${i}`, { ip: "203.0.113.30" }).then((r) => r.status)),
+    );
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(25);
+    // And from many addresses at once, at most the per-address limit passes from each.
+    const fromOne = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => logIn(`nobody-${i}@example.dk`, "x", { ip: "203.0.113.31" }).then((r) => r.status)),
+    );
+    expect(fromOne.filter((s) => s === 401)).toHaveLength(20);
+  });
+
   it("20 failures from one address throttle that address for every account", async () => {
     for (let i = 0; i < 20; i++) await logIn(`guess${i}@example.dk`, "x", { ip: "203.0.113.50" });
     const res = await logIn("bo@example.dk", "hemmelig-kode", { ip: "203.0.113.50" });

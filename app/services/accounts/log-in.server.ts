@@ -36,16 +36,18 @@ export function logIn(request: Request, db: Db, clientAddress: string): Promise<
       if (!parsed.success) throw new LoginError(texts.account.wrongCredentials, 400);
       const { email, password } = parsed.data;
       const keys = { email, ip: clientAddress };
-      if (loginThrottle.isThrottled(db, keys)) throw new LoginError(texts.account.throttled, 429);
+      // Counted before the password is checked (and taken back if it is right), so parallel guesses count too.
+      const attempt = loginThrottle.attempt(db, keys);
+      if (!attempt) throw new LoginError(texts.account.throttled, 429);
       const user = db.select().from(users).where(eq(users.email, email)).get();
       const pending = user ? null : pendingPasswordHash(db, email);
       const ok = await verifyPassword(password, user?.passwordHash ?? pending ?? (await dummyHash()));
       if (!user || !ok) {
-        loginThrottle.record(db, keys);
         if (pending && ok) throw new LoginError(texts.account.notConfirmed, 403);
         throw new LoginError(texts.account.wrongCredentials, 401);
       }
       loginThrottle.clear(db, keys);
+      loginThrottle.forgive(db, attempt);
       return { id: user.id, email: user.email };
     }),
     "form",

@@ -39,8 +39,7 @@ export async function requestSignUp(db: Db, mailer: Mailer, form: FormData, ctx:
   const { email, password } = parsed.data;
   if (password !== form.get("passwordRepeat")) return { ok: false, status: 400, error: texts.account.passwordsDiffer };
   const keys = { email, ip: ctx.ip };
-  if (signUpThrottle.isThrottled(db, keys, now)) return { ok: false, status: 429, error: texts.account.signUpThrottled };
-  signUpThrottle.record(db, keys, now);
+  if (!signUpThrottle.attempt(db, keys, now)) return { ok: false, status: 429, error: texts.account.signUpThrottled };
 
   // Hashed in both branches (only a new e-mail keeps it), so an existing account does not answer faster.
   const passwordHash = await hashPassword(password);
