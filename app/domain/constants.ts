@@ -79,3 +79,6 @@ export type AgentFrequency = (typeof AGENT_FREQUENCIES)[number];
 export const MIN_PASSWORD_LENGTH = 8;
 /** How long the confirmation link e-mailed at sign-up works. */
 export const SIGN_UP_LINK_HOURS = 24;
+/** Per-user limits: an account is a person's, not a store (each agent is searched at every notify run). */
+export const MAX_AGENTS_PER_USER = 50;
+export const MAX_SAVED_TRIPS_PER_USER = 500;

@@ -376,6 +376,7 @@ export const texts = {
     search: "Søgning",
     exists: "Du har allerede en søgeagent for denne søgning.",
     nameInvalid: "Giv søgeagenten et navn på 1 til 100 tegn.",
+    limitReached: (n: number) => `Du kan højst have ${n} søgeagenter. Slet en, før du opretter en ny.`,
   },
   savedTrips: {
     title: "Gemte rejser",
@@ -388,5 +389,6 @@ export const texts = {
     offerYes: "Ja, gem dem",
     offerNo: "Nej tak",
     savedLocally: "Gemt i denne browser. Log ind for at gemme den på din konto.",
+    limitReached: (n: number) => `Du kan højst gemme ${n} rejser. Fjern nogle, før du gemmer flere.`,
   },
 } as const;

@@ -613,3 +613,65 @@ async function createAccountOrLogin(email: string): Promise<string> {
   expect(res.status).toBe(302);
   return cookieOf(res);
 }
+
+describe("per-user limits: agents and saved trips", () => {
+  let cookie: string;
+  const many = Array.from({ length: 510 }, (_, i) => trip({ id: `limit-trip-${i}`, departureDate: "2099-03-06" }));
+
+  beforeAll(async () => {
+    await importLines(db, [T1, T2, ...many], new Date("2027-01-02T12:00:00Z"));
+    cookie = await createAccount("mange@example.dk");
+  });
+
+  it("50 search agents at most, then a Danish message; deleting one makes room", async () => {
+    const create = (maxPrice: number) =>
+      run(
+        agents.action,
+        post("/soegeagenter", { intent: "create", search: `maxPrice=${maxPrice}`, name: "A", frequency: "daily" }, { cookie }),
+      );
+    for (let i = 0; i < 50; i++) expect((await create(20_000 + i * 100)).status).toBe(302);
+    const refused = await create(30_000);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ error: "Du kan højst have 50 søgeagenter. Slet en, før du opretter en ny." });
+    const userId = db.select().from(users).where(eq(users.email, "mange@example.dk")).get()!.id;
+    const own = db.select().from(searchAgents).where(eq(searchAgents.userId, userId)).all();
+    expect(own).toHaveLength(50);
+    expect((await run(agents.action, post("/soegeagenter", { intent: "delete", agentId: String(own[0].id) }, { cookie }))).status).toBe(
+      302,
+    );
+    expect((await create(30_000)).status).toBe(302);
+    expect(db.select().from(searchAgents).where(eq(searchAgents.userId, userId)).all()).toHaveLength(50);
+  });
+
+  it("500 saved trips at most: an import saves what fits, a save beyond it gets a Danish message", async () => {
+    const ids = many.map((t) => t.id);
+    const first = await run(
+      saved.action,
+      post("/gemte-rejser", { intent: "import", tripIds: ids.slice(0, 200).join(","), js: "1" }, { cookie }),
+    );
+    expect(first.body).toEqual({ ok: true, saved: 200 });
+    await run(saved.action, post("/gemte-rejser", { intent: "import", tripIds: ids.slice(200, 400).join(","), js: "1" }, { cookie }));
+    const over = await run(
+      saved.action,
+      post("/gemte-rejser", { intent: "import", tripIds: ids.slice(400, 600).join(","), js: "1" }, { cookie }),
+    );
+    expect(over.status).toBe(409);
+    expect(over.body).toEqual({ ok: false, saved: 100, error: "Du kan højst gemme 500 rejser. Fjern nogle, før du gemmer flere." });
+    const userId = db.select().from(users).where(eq(users.email, "mange@example.dk")).get()!.id;
+    expect(db.select().from(savedTrips).where(eq(savedTrips.userId, userId)).all()).toHaveLength(500);
+    const one = await run(saved.action, post("/gemte-rejser", { intent: "save", tripId: "alpetours-t1", js: "1" }, { cookie }));
+    expect(one.status).toBe(409);
+    expect(one.body).toMatchObject({
+      ok: false,
+      tripId: "alpetours-t1",
+      isSaved: false,
+      error: "Du kan højst gemme 500 rejser. Fjern nogle, før du gemmer flere.",
+    });
+    // Saving one already saved is no new save; removing one makes room.
+    expect((await run(saved.action, post("/gemte-rejser", { intent: "save", tripId: ids[0], js: "1" }, { cookie }))).status).toBe(200);
+    await run(saved.action, post("/gemte-rejser", { intent: "remove", tripId: ids[0], js: "1" }, { cookie }));
+    expect((await run(saved.action, post("/gemte-rejser", { intent: "save", tripId: "alpetours-t1", js: "1" }, { cookie }))).status).toBe(
+      200,
+    );
+  });
+});
