@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { AFFILIATE_ID_PATTERN, TRIP_ID_PATTERN } from "~/domain/constants";
 import { notFound } from "~/utils/responses.server";
 import { z } from "~/domain/zod";
-import { findOffer, outboundUrl, recordOfferClick } from "~/services/offers/offers.server";
+import { outboundUrl } from "~/domain/outbound-url";
+import { findOffer, recordOfferClick } from "~/services/offers/offers.server";
 
 // GET /ud/:tripId[?aff=ID]: every outbound offer link. Records the click (trip, company,
 // affiliate) and redirects to the trip's stored offer URL, with the affiliate id as `aff`. The
@@ -16,14 +17,10 @@ export function loader({ params: raw, request, context }: LoaderFunctionArgs) {
   const parsed = params.safeParse(raw);
   const offer = parsed.success ? findOffer(context.db, parsed.data.tripId) : undefined;
   if (!offer) throw notFound();
-  let target: string;
   const affiliate = aff.safeParse(new URL(request.url).searchParams.get("aff"));
   const affiliateId = affiliate.success ? affiliate.data : undefined;
-  try {
-    target = outboundUrl(offer.url, affiliateId);
-  } catch {
-    throw notFound();
-  }
+  const target = outboundUrl(offer.url, affiliateId);
+  if (!target) throw notFound();
   recordOfferClick(context.db, offer, affiliateId);
   return new Response(null, {
     status: 302,

@@ -22,14 +22,6 @@ export function recordOfferClick(db: Db, offer: StoredOffer, affiliateId: string
     .run();
 }
 
-/** The stored offer URL with the affiliate id as `aff` (replacing any the company's URL had). */
-export function outboundUrl(url: string, affiliateId: string | undefined): string {
-  if (!affiliateId) return url;
-  const u = new URL(url);
-  u.searchParams.set("aff", affiliateId);
-  return u.toString();
-}
-
 export interface ClickRow {
   key: string;
   name: string;
