@@ -5,6 +5,7 @@ import { createEngine } from "../app/search/engine.server";
 import type { SearchEngine } from "../app/search/types";
 import { createSessions, type Sessions } from "../app/services/accounts/session.server";
 import { createMailer, type Mailer } from "../app/services/mail/transport.server";
+import { createVisitors, type Visitors } from "../app/services/visitors/visitors.server";
 import type { Config } from "../app/utils/config.server";
 import { seedIfEmpty } from "../indexer/seed";
 
@@ -18,6 +19,8 @@ export interface AppContext {
   engine: SearchEngine;
   sessions: Sessions;
   mailer: Mailer;
+  /** Who a counted view or click came from (salted hashes, the salt replaced daily). */
+  visitors: Visitors;
   /** The address of the client that sent the request (its socket's), for the throttles. */
   clientAddress: string;
 }
@@ -44,6 +47,7 @@ export function contextFor(db: Db, config: Config, engine: SearchEngine, publicU
     engine,
     sessions: createSessions(db, { secret: config.sessionSecret, secure: config.cookieSecure }),
     mailer: createMailer(config.mail, publicUrl),
+    visitors: createVisitors(),
   };
 }
 
