@@ -15,6 +15,7 @@ import { getUser } from "~/services/accounts/session.server";
 import { AccountNav, LocalSavesOffer } from "./components/account/account-nav";
 import stylesheet from "./tailwind.css?url";
 import { EmbedFrame, isEmbedSearch } from "./components/embed";
+import { useNonce } from "./components/ui/nonce";
 import { RESULTS_PATH } from "./domain/constants";
 import { texts } from "./domain/texts";
 
@@ -29,6 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="da">
       <head>
@@ -41,8 +43,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* One element for the whole page: an open Headless UI dialog makes the body child that holds
             it inert, and would leave a header or footer beside it reachable. */}
         <div>{children}</div>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -72,6 +72,10 @@ export const LOGIN_PATH = "/konto/log-ind";
 export const SIGN_UP_PATH = "/konto/opret";
 export const LOGOUT_PATH = "/konto/log-ud";
 export const CONFIRM_SIGN_UP_PATH = "/konto/bekraeft";
+/** The search agents' unsubscribe link (+ /<token>): also the e-mails' RFC 8058 one-click unsubscribe. */
+export const UNSUBSCRIBE_PATH = "/soegeagenter/afmeld";
+/** The largest request body any route reads: our forms and JSON calls are a few fields. */
+export const MAX_BODY_BYTES = 64 * 1024;
 /** How often a search agent e-mails: at once after an import, at most daily, at most weekly. */
 export const AGENT_FREQUENCIES = ["instant", "daily", "weekly"] as const;
 export type AgentFrequency = (typeof AGENT_FREQUENCIES)[number];

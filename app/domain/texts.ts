@@ -11,7 +11,7 @@ export const texts = {
     badJson: "Forespørgslen skal være gyldig JSON.",
     badRequest: "Forespørgslen er ugyldig.",
     badForm: "Formularen kunne ikke læses. Udfyld den igen, og send den fra siden.",
-    formTooLarge: "Formularen er for stor.",
+    bodyTooLarge: "Forespørgslen er for stor.",
     methodNotAllowed: "Metoden er ikke tilladt her.",
     notFound: "Siden findes ikke.",
     unexpected: "Der opstod en uventet fejl. Prøv igen om lidt.",

@@ -39,24 +39,15 @@ export async function readJson<T>(request: Request, schema: z.ZodType<T>): Promi
   return parsed.data;
 }
 
-/** Our forms are a few short fields; anything much bigger is not one of them. */
-const MAX_FORM_BYTES = 64 * 1024;
-
-function badForm(status: 400 | 413): Response {
-  return new Response(status === 413 ? texts.errors.formTooLarge : texts.errors.badForm, {
-    status,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-  });
-}
-
-/** The posted form, or a thrown 400/413 with a Danish message for a body that is not a (small) form: never a 500. */
+/** The posted form, or a thrown 400 with a Danish message for a body that is not a form: never a 500. (Its size is limited before: server/body-limit.ts.) */
 export async function readForm(request: Request): Promise<FormData> {
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_FORM_BYTES) throw badForm(413);
   try {
     return await request.formData();
   } catch {
-    throw badForm(400);
+    throw new Response(texts.errors.badForm, {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
   }
 }
 

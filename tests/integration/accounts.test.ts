@@ -421,7 +421,8 @@ describe("same-origin rule: cross-origin POSTs are refused with 403", () => {
   });
 });
 
-describe("a body that is not a form gets a Danish 400 (or 413), never a 500", () => {
+// (A body over the limit never reaches a route: the server answers 413 first, tests/e2e/hostile-http.test.ts.)
+describe("a body that is not a form gets a Danish 400, never a 500", () => {
   const routes: Array<[string, () => Fn]> = [
     ["/konto/log-ind", () => login.action],
     ["/konto/opret", () => signup.action],
@@ -446,12 +447,6 @@ describe("a body that is not a form gets a Danish 400 (or 413), never a 500", ()
         expect(res.status, type).toBe(400);
         expect(res.body, type).toBe("Formularen kunne ikke læses. Udfyld den igen, og send den fra siden.");
       }
-      const huge = new Request(`${ORIGIN}${path}`, {
-        method: "POST",
-        headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(1 << 20), Cookie: bo },
-        body: `email=${"a".repeat(1 << 20)}`,
-      });
-      expect((await run(fn(), huge)).status).toBe(413);
     });
   }
 });
