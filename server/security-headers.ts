@@ -73,7 +73,8 @@ function tileSource(url: string): string | undefined {
   return `${origin[1]}://${origin[2].replace(/\{s\}/g, "*")}`;
 }
 
-const PERSONAL = ["/konto/", `${AGENTS_PATH}`, `${SAVED_TRIPS_PATH}`, "/api/search-agents/"];
+/** Paths (and what is under them; Remix's `.data` requests too) that are personal whoever asks. */
+const PERSONAL = ["/konto/", AGENTS_PATH, SAVED_TRIPS_PATH, "/api/search-agents/"];
 
 /**
  * `Cache-Control: private, no-store` on personal pages, whatever the route set: the account pages,
@@ -81,7 +82,8 @@ const PERSONAL = ["/konto/", `${AGENTS_PATH}`, `${SAVED_TRIPS_PATH}`, "/api/sear
  * pages show their account). Mounted after the static files, which stay cacheable.
  */
 export function noStoreForPersonal(req: Request, res: Response, next: NextFunction): void {
-  if (req.headers.cookie === undefined && !PERSONAL.some((p) => req.path === p || req.path.startsWith(p.endsWith("/") ? p : `${p}/`)))
+  const path = req.path.replace(/\.data$/, "");
+  if (req.headers.cookie === undefined && !PERSONAL.some((p) => path === p || path.startsWith(p.endsWith("/") ? p : `${p}/`)))
     return next();
   // Set as the headers go out, so a route's own Cache-Control cannot loosen it.
   const writeHead = res.writeHead;
