@@ -65,8 +65,9 @@ const { inlineStyles } = (typeof build === "function" ? await build() : build).e
 
 app.use(logClientErrors);
 app.use(securityHeaders({ production: config.production, tileUrl: config.mapTiles.url, inlineStyles }));
-app.use(allowedMethodsOnly);
+// Bodies first: no answer, not even a 405, leaves a body of any size to be read off the socket.
 app.use(limitBodies(MAX_BODY_BYTES));
+app.use(allowedMethodsOnly);
 app.use(compression());
 if (vite) {
   app.use(vite.middlewares);

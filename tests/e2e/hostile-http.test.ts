@@ -159,6 +159,12 @@ describe("request bodies have a limit on every route (finding 4)", () => {
     });
   }
 
+  it("a method we refuse with a body announcing 100 MB is answered 413 too, without reading it", async () => {
+    const res = await raw("/", { method: "TRACE", headers: { "Content-Length": String(100 * 1024 * 1024) } });
+    expect(res.status).toBe(413);
+    expect(res.headers.connection).toBe("close");
+  });
+
   it("a form within the limit still works", async () => {
     const res = await raw("/konto/log-ind", {
       method: "POST",
