@@ -27,7 +27,11 @@ export function remixHandler(build: Build, getLoadContext: (req: ExpressRequest,
       const response = await handle(request, getLoadContext(req, res));
       res.statusMessage = response.statusText;
       res.status(response.status);
-      for (const [key, value] of response.headers) res.append(key, value);
+      // A route's header replaces the server's default (a click-out's Referrer-Policy: origin); cookies add up.
+      for (const [key, value] of response.headers) {
+        if (key === "set-cookie") res.append(key, value);
+        else res.setHeader(key, value);
+      }
       if (response.body) await writeReadableStreamToWritable(response.body, res);
       else res.end();
     } catch (error) {

@@ -265,6 +265,13 @@ describe("methods and security headers (finding 9)", () => {
     expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
   });
 
+  it("a route's own header replaces the default: a click-out sends only the origin as referrer", async () => {
+    const search = JSON.parse((await raw("/api/search")).body) as { items: Array<{ trip: { id: string } }> };
+    const res = await raw(`/ud/${encodeURIComponent(search.items[0].trip.id)}`);
+    expect(res.status).toBe(302);
+    expect(res.headers["referrer-policy"]).toBe("origin");
+  });
+
   it("the embed page may be framed by any site, and only it", async () => {
     const res = await raw("/skirejser?embed=1&aff=p1");
     expect(res.headers["x-frame-options"]).toBeUndefined();
