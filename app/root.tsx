@@ -17,6 +17,7 @@ import { errorPageHeaders } from "~/utils/search-unavailable.server";
 import { AccountNav, LocalSavesOffer } from "./components/account/account-nav";
 import stylesheet from "./tailwind.css?url";
 import { EmbedFrame, isEmbedSearch } from "./components/embed";
+import { useNonce } from "./components/ui/nonce";
 import { RESULTS_PATH } from "./domain/constants";
 import { texts } from "./domain/texts";
 import { STORAGE_FALLBACK_SCRIPT } from "./components/ui/storage-fallback";
@@ -38,6 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = (args) => !keepsPageData(args) && args.defaultShouldRevalidate;
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="da">
       <head>
@@ -51,8 +53,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* One element for the whole page: an open Headless UI dialog makes the body child that holds
             it inert, and would leave a header or footer beside it reachable. */}
         <div>{children}</div>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

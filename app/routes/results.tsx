@@ -59,7 +59,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       result.items.map((i) => i.trip.id),
     ),
     names: placeNames(result),
-    origin: url.origin,
+    // Absolute links (canonical, prev, next) name PUBLIC_URL, never the request's Host: the page may be cached for everyone.
+    origin: context.publicUrl,
     // The results-map view (`map=1`): the map's points, its tiles and the plain list of places by resort.
     map,
     tiles: config.mapTiles,
@@ -98,8 +99,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, location }) => {
   return tags;
 };
 
-/** Without JavaScript the drawers give way to the plain sidebar form and sorting links. */
-const NO_JS_STYLE = "<style>.js-only{display:none!important}.nojs-block{display:block!important}.nojs-flex{display:flex!important}</style>";
+/** Without JavaScript the drawers give way to the plain sidebar form and sorting links (allowed by the CSP by hash: entry.server.tsx). */
+export const NO_JS_STYLE =
+  "<style>.js-only{display:none!important}.nojs-block{display:block!important}.nojs-flex{display:flex!important}</style>";
 
 export default function Results() {
   return (

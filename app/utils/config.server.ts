@@ -42,6 +42,12 @@ const schema = z
     PUBLIC_URL: httpUrl.optional(),
     MAP_TILE_URL: optionalText,
     MAP_TILE_ATTRIBUTION: optionalText,
+    COUNT_WINDOW_MINUTES: z.coerce
+      .number({ message: "skal være et helt antal minutter" })
+      .int("skal være et helt antal minutter")
+      .min(1)
+      .max(24 * 60)
+      .default(30),
   })
   .superRefine((env, ctx) => {
     if (env.SEARCH_ENGINE === "typesense" && !env.TYPESENSE_URL)
@@ -69,6 +75,8 @@ export interface Config {
   /** The site's public address for links in e-mails; undefined: the address the server listens on. */
   publicUrl: string | undefined;
   mapTiles: { url: string; attribution: string };
+  /** A banner view or click, or an offer click, counts once per visitor, item and kind within this window. */
+  countWindowMs: number;
 }
 
 export interface TypesenseConfig {
@@ -115,6 +123,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       url: e.MAP_TILE_URL ?? "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
       attribution: e.MAP_TILE_ATTRIBUTION ?? '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>-bidragydere',
     },
+    countWindowMs: e.COUNT_WINDOW_MINUTES * 60_000,
   };
 }
 

@@ -20,6 +20,8 @@ describe("configuration", () => {
       publicUrl: undefined,
     });
     expect(config.mapTiles.url).toBe("https://tile.openstreetmap.org/{z}/{x}/{y}.png");
+    expect(config.countWindowMs).toBe(30 * 60_000);
+    expect(readConfig({ COUNT_WINDOW_MINUTES: "5" }).countWindowMs).toBe(5 * 60_000);
     expect(publicUrlOf(config)).toBe("http://localhost:3000");
     expect(publicUrlOf(config, { host: "127.0.0.1", port: 41234 })).toBe("http://127.0.0.1:41234");
   });
@@ -73,6 +75,7 @@ describe("configuration", () => {
     [{ PUBLIC_URL: "pistepris.dk" }, "PUBLIC_URL"],
     [{ COOKIE_SECURE: "ja" }, "COOKIE_SECURE: skal være true eller false"],
     [{ SESSION_SECRET: "kort" }, "SESSION_SECRET"],
+    [{ COUNT_WINDOW_MINUTES: "0" }, "COUNT_WINDOW_MINUTES"],
   ])("refuses %o with a message naming the variable", (env, named) => {
     expect(() => readConfig(env)).toThrow(ConfigError);
     expect(() => readConfig(env)).toThrow(named);
