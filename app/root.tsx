@@ -45,7 +45,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script dangerouslySetInnerHTML={{ __html: STORAGE_FALLBACK_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: STORAGE_FALLBACK_SCRIPT }} />
         <Meta />
         <Links />
       </head>
