@@ -9,14 +9,21 @@ import { runImport } from "./commands/import";
 import { runNotify } from "./commands/notify";
 import { runReindex } from "./commands/reindex";
 import { runStats } from "./commands/stats";
+import { runRetire } from "./commands/retire";
+import { CATALOGUE_USAGE, runCatalogueSet, runCatalogueShow } from "./commands/catalogue";
+import { DEFAULT_MAX_RETIRE_SHARE } from "./import-feed";
 
-// The operators' CLI: `npm run indexer -- <command>`. Exit status 0 ok, 1 some lines rejected,
-// 2 unusable input or usage error.
+// The operators' CLI: `npm run indexer -- <command>`. Exit status 0 ok, 1 some lines rejected or
+// a company's part stopped, 2 unusable input or usage error.
 
 const USAGE = `Brug: npm run indexer -- <kommando>
 
 Kommandoer:
-  import FIL|-                     importér et NDJSON-feed (- læser fra standard input)
+  import FIL|- [--max-retire PCT | --allow-retire]
+                                   importér et NDJSON-feed (- læser fra standard input); et rejseselskab, hvis
+                                   udbudte tilbud forsvinder med mere end PCT % (standard ${DEFAULT_MAX_RETIRE_SHARE * 100}), springes over
+  retire SELSKAB                   tag alle et rejseselskabs tilbud af udbud
+  ${CATALOGUE_USAGE}
   demo [--trips N] [--seed S] [--season ÅR] [--out FIL]
                                    skriv et demo-feed (standard: 50.000 rejser, til standard output)
   reindex                          genopbyg søgeindekset
@@ -27,10 +34,32 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case "import": {
-      const { positionals } = parseArgs({ args: rest, allowPositionals: true });
+      const { positionals, values } = parseArgs({
+        args: rest,
+        allowPositionals: true,
+        options: { "max-retire": { type: "string" }, "allow-retire": { type: "boolean", default: false } },
+      });
       if (positionals.length !== 1) return usage("import kræver præcis én fil eller -");
+      const percent = values["allow-retire"]
+        ? 100
+        : values["max-retire"] === undefined
+          ? DEFAULT_MAX_RETIRE_SHARE * 100
+          : Number(values["max-retire"]);
+      if (!(Number.isFinite(percent) && percent >= 0 && percent <= 100)) return usage("--max-retire skal være et tal fra 0 til 100");
       const config = loadConfig();
-      return runImport(openDb(config.databasePath), mailerOf(config), positionals[0]);
+      return runImport(openDb(config.databasePath), mailerOf(config), positionals[0], percent / 100);
+    }
+    case "retire": {
+      const { positionals } = parseArgs({ args: rest, allowPositionals: true });
+      if (positionals.length !== 1) return usage("retire kræver præcis ét rejseselskab (dets slug)");
+      return runRetire(openDb(loadConfig().databasePath), positionals[0]);
+    }
+    case "catalogue": {
+      const { positionals } = parseArgs({ args: rest, allowPositionals: true });
+      const [action, kind, key, field, value] = positionals;
+      if (action === "show" && positionals.length === 3) return runCatalogueShow(openDb(loadConfig().databasePath), kind, key);
+      if (action === "set" && positionals.length === 5) return runCatalogueSet(openDb(loadConfig().databasePath), kind, key, field, value);
+      return usage("catalogue show ART NØGLE eller catalogue set ART NØGLE FELT VÆRDI");
     }
     case "demo": {
       const { values } = parseArgs({
