@@ -43,7 +43,7 @@ export async function runImport(db: Db, mailer: Mailer, source: string, maxRetir
           progress.stop();
           barDone = true;
           console.error(`Skriver ${formatCount(total)} ændrede tilbud i korte transaktioner …`);
-        } else if (written - reportedApply >= 50_000 || written === total) {
+        } else if (written - reportedApply >= 10_000 || (written === total && reportedApply < total)) {
           reportedApply = written;
           console.error(`${formatCount(written)} af ${formatCount(total)} tilbud skrevet`);
         }

@@ -1,5 +1,6 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { trackProcessGroup, untrackProcessGroup } from "./process-registry";
 
 // Runs the operators' CLI (or a shell command line, such as the README's pipeline) as a child
 // process, the way an operator would, and kills it if it has not ended within `timeoutMs`.
@@ -39,4 +40,46 @@ export function runIndexer(args: string[], env: Record<string, string>, timeoutM
 /** A command line in sh, in the repository's folder, e.g. a pipeline from the README. */
 export function runShell(commandLine: string, env: Record<string, string>, timeoutMs = 120_000): Promise<Ran> {
   return run("sh", ["-c", commandLine], env, timeoutMs);
+}
+
+export interface RunningIndexer {
+  child: ChildProcess;
+  /** Standard output and error so far. */
+  output: () => { stdout: string; stderr: string };
+  /** Ends with its exit (a kill included). */
+  done: Promise<Ran & { signal: NodeJS.Signals | null }>;
+  /** SIGKILL to its process group, as a crash or `kill -9` would. */
+  kill: () => void;
+}
+
+/** Starts `npm run indexer -- …args` and returns at once, for a test that acts while it runs (and may kill it). */
+export function startIndexer(args: string[], env: Record<string, string>, timeoutMs = 120_000): RunningIndexer {
+  const child = spawn(process.execPath, ["--import", "tsx", "indexer/cli.ts", ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  trackProcessGroup(child.pid!);
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.on("data", (d: Buffer) => (stdout += d));
+  child.stderr!.on("data", (d: Buffer) => (stderr += d));
+  const kill = () => {
+    try {
+      process.kill(-child.pid!, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  };
+  const timer = setTimeout(kill, timeoutMs);
+  const done = new Promise<Ran & { signal: NodeJS.Signals | null }>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("close", (code, signal) => {
+      clearTimeout(timer);
+      untrackProcessGroup(child.pid!);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+  return { child, output: () => ({ stdout, stderr }), done, kill };
 }

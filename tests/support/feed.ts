@@ -1,7 +1,7 @@
 import { fromDay, toDay, todayInDenmark } from "../../app/domain/dates";
 import type { FeedLine } from "../../indexer/feed-schema";
 
-type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
+export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 
 const BASE: FeedLine = {
   id: "alpetours-hotel-aiguille-2027-02-13-4p",
