@@ -1,5 +1,6 @@
 import "../app/utils/node-version.server";
 import fs from "node:fs";
+import os from "node:os";
 import { parseArgs } from "node:util";
 import { openDb } from "../db/client";
 import { createMailer } from "../app/services/mail/transport.server";
@@ -32,6 +33,8 @@ Kommandoer:
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  // The commands that write offers are batch work: the web server sharing the machine comes first.
+  if (command === "import" || command === "retire" || command === "catalogue") os.setPriority(os.constants.priority.PRIORITY_BELOW_NORMAL);
   switch (command) {
     case "import": {
       const { positionals, values } = parseArgs({

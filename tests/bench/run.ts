@@ -1,10 +1,11 @@
-// `npm run bench [-- options]`: the search and page benchmark; `npm run bench -- --help` for the
-// options. It generates the demo feed (seed 1, season 2026), imports it with the operators' CLI
-// (timed end to end, then the embedded index build), runs the fixed query set (queries.ts) on
+// `npm run bench [-- options]`: the search, page and writes benchmark; `npm run bench -- --help`
+// for the options. It generates the demo feed (seed 1, season 2026), imports it with the operators'
+// CLI (timed end to end, then the embedded index build), runs the fixed query set (queries.ts) on
 // every engine, each in its own process (worker.ts), checks every peer's answers against the
-// embedded engine's, measures the destination picker and the built server under load, and prints
-// the tables; with --write it also writes them to tests/bench/results.md.
-import { spawn } from "node:child_process";
+// embedded engine's, measures the destination picker and the built server under load, then the
+// server's writes while the CLI imports (writes.ts, also for an earlier checkout with --compare),
+// and prints the tables; with --write it also writes them to tests/bench/results.md.
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -19,6 +20,7 @@ import { runPage, ROOT, type PageResult } from "./page";
 import { QUERIES, QUERY_CLASSES, TODAY, USED_SLUGS, type QueryClass } from "./queries";
 import { fmtMb, fmtMs, fmtRatio, markdownTable, percentile, textTable } from "./stats";
 import type { WorkerInput, WorkerOutput } from "./worker";
+import { PHASES, runWrites, WRITE_REQUESTS, type WritesResult } from "./writes";
 
 const ENGINES = ["embedded", "sqlite-sql", "duckdb", "itemsjs", "orama"] as const;
 const RESULTS_MD = path.join(ROOT, "tests/bench/results.md");
@@ -32,6 +34,11 @@ const USAGE = `Usage: npm run bench [-- options]
   --runs N       most measured runs per query (default 30; slow engines get fewer, never < 3)
   --page         run only the page section (server + autocannon + bundle size)
   --no-page      skip the page section
+  --writes       run only the writes section: the server's latency for log-in, banner events and
+                 click-outs, idle and while the CLI imports the bench feed (--trips lines)
+  --no-writes    skip the writes section
+  --compare DIR  also run the writes section against the checkout in DIR (built; e.g. a git
+                 worktree of an earlier commit): the "before" beside this checkout's "after"
   --db FILE      reuse an imported bench database (skips generating and importing)
   --keep         keep the temporary folder with the feed and the database
   --write        also write the tables to tests/bench/results.md (the committed results)
@@ -46,6 +53,9 @@ function parseOptions() {
         runs: { type: "string", default: "30" },
         page: { type: "boolean", default: false },
         "no-page": { type: "boolean", default: false },
+        writes: { type: "boolean", default: false },
+        "no-writes": { type: "boolean", default: false },
+        compare: { type: "string" },
         db: { type: "string" },
         keep: { type: "boolean", default: false },
         write: { type: "boolean", default: false },
@@ -71,6 +81,9 @@ const trips = Number(args.trips);
 if (!Number.isInteger(trips) || trips < 1) usageError("--trips must be a positive integer");
 const only = args.only ? args.only.split(",").map((s) => s.trim()) : [...ENGINES];
 for (const e of only) if (!(ENGINES as readonly string[]).includes(e)) usageError(`unknown engine ${e}; one of ${ENGINES.join(", ")}`);
+if (args.compare && !fs.existsSync(path.join(path.resolve(args.compare), "build/server/index.js"))) {
+  usageError(`--compare ${args.compare}: no build/server/index.js there (run \`npm run build\` in it first)`);
+}
 const maxRuns = Number(args.runs);
 if (!Number.isInteger(maxRuns) || maxRuns < 3) usageError("--runs must be an integer of at least 3");
 
@@ -252,6 +265,11 @@ async function main() {
   );
   both();
 
+  if (args.writes) {
+    await writesSection(dir, await benchFeed(dir));
+    return finish(started, load0, dir);
+  }
+
   const { dbFile, timing } = await prepareData(dir);
 
   if (timing) {
@@ -296,6 +314,11 @@ async function main() {
     reportPage(page);
   }
 
+  if (!args["no-writes"] && !args.page) await writesSection(dir, await benchFeed(dir));
+  finish(started, load0, dir);
+}
+
+function finish(started: number, load0: number, dir: string) {
   both();
   both(
     `Total bench time ${((performance.now() - started) / 1000).toFixed(0)} s; load average at start ${load0.toFixed(2)}, at end ${os.loadavg()[0].toFixed(2)} ` +
@@ -307,6 +330,90 @@ async function main() {
   }
   if (args.keep) say(`(kept ${dir})`);
   else fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** The bench feed (demo seed 1, season 2026): the one prepareData generated, or a new one. */
+async function benchFeed(dir: string): Promise<string> {
+  const feed = path.join(dir, "feed.ndjson");
+  if (fs.existsSync(feed)) return feed;
+  log(`generating ${trips.toLocaleString("en")} trips (seed 1, season 2026) → ${feed}`);
+  const gen = await runChild(
+    process.execPath,
+    ["--import", "tsx", "indexer/cli.ts", "demo", "--trips", String(trips), "--seed", "1", "--season", "2026", "--out", feed],
+    {},
+    900_000,
+  );
+  if (gen.code !== 0) throw new Error(`demo failed (${gen.code}):\n${gen.stderr}`);
+  return feed;
+}
+
+function gitHead(root: string): string {
+  const res = spawnSync("git", ["-C", root, "log", "-1", "--format=%h"], { encoding: "utf8" });
+  return res.status === 0 ? res.stdout.trim() : root;
+}
+
+/** The writes section, for this checkout and, with --compare, another one first. */
+async function writesSection(dir: string, feed: string) {
+  log("writes section");
+  const runs: Array<{ root: string; label: string }> = [];
+  if (args.compare) runs.push({ root: path.resolve(args.compare), label: "before" });
+  runs.push({ root: ROOT, label: args.compare ? "after" : "this checkout" });
+  const results: Array<WritesResult & { head: string }> = [];
+  for (const r of runs) {
+    if (!fs.existsSync(path.join(r.root, "build/server/index.js"))) {
+      both(`Writes section (${r.label}) skipped: ${r.root}/build/server/index.js is missing (run \`npm run build\` first).`);
+      continue;
+    }
+    results.push({ ...(await runWrites({ root: r.root, label: r.label, feed, dir, idleMs: 10_000, log })), head: gitHead(r.root) });
+  }
+  reportWrites(results);
+}
+
+function reportWrites(results: Array<WritesResult & { head: string }>) {
+  both(`## Writes while importing (${trips.toLocaleString("en")} feed lines)`);
+  both();
+  both(
+    "The built server on a store with another company's 200 offers; log-in (POST /konto/log-ind, 4/s), banner event " +
+      "(POST /api/banner-events, 20/s) and click-out (GET /ud/<id>, a click row written, 20/s) at a steady rate, for 10 s " +
+      "with nothing else going on (idle), then while the CLI imports the bench feed into the same store (import), then until " +
+      "the server answers from the new data and 2 s more (swap: the server builds its new index). Latency " +
+      "is from sending to the whole answer; failed: an error status, no answer or none within 120 s.",
+  );
+  both();
+  const h = ["code", "phase", "request", "requests", "p50 ms", "p99 ms", "max ms", "failed"];
+  const rows: string[][] = [];
+  for (const r of results) {
+    for (const phase of PHASES) {
+      for (const request of [...WRITE_REQUESTS, "all"] as const) {
+        const s = r.samples.filter((x) => x.phase === phase && (request === "all" || x.request === request));
+        const ms = s.map((x) => x.ms);
+        rows.push([
+          `${r.label}: ${r.head}`,
+          phase,
+          request,
+          String(s.length),
+          fmtMs(percentile(ms, 50)),
+          fmtMs(percentile(ms, 99)),
+          fmtMs(ms.length ? Math.max(...ms) : NaN),
+          String(s.filter((x) => !x.ok).length),
+        ]);
+      }
+    }
+  }
+  say(textTable(h, rows));
+  md.push(markdownTable(h, rows));
+  both();
+  for (const r of results) {
+    const during = r.samples.filter((x) => x.phase === "import").map((x) => x.ms);
+    const p99 = percentile(during, 99);
+    both(
+      `- ${r.label} (${r.head}): the import took ${(r.importMs / 1000).toFixed(1)} s (exit ${r.importCode}), the server answered ` +
+        `from the new data ${(r.swapMs / 1000).toFixed(1)} s after; ` +
+        `p99 of every write during it ${fmtMs(p99)} ms → target p99 ≤ 100 ms ${p99 <= 100 ? "met" : "**missed**"}` +
+        (r.error ? `; **error:** ${r.error}` : "."),
+    );
+  }
+  both();
 }
 
 function report(outputs: WorkerOutput[]) {
