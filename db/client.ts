@@ -25,3 +25,10 @@ export function openDb(file: string): Db {
   migrate(db, { migrationsFolder: MIGRATIONS });
   return db;
 }
+
+/** A read-only connection to a migrated database, for a long read beside the app's own connection. */
+export function openReader(file: string): Database.Database {
+  const reader = new Database(file, { readonly: true, fileMustExist: true });
+  reader.pragma("busy_timeout = 10000");
+  return reader;
+}

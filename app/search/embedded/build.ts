@@ -1,4 +1,6 @@
-import type { Db } from "../../../db/client";
+import { setImmediate } from "node:timers/promises";
+import { openReader, type Db } from "../../../db/client";
+import { generationIn } from "../../../db/generation";
 import { toDay } from "~/domain/dates";
 import { bucketIndex, FULL_PRICE_BUCKETS, PER_PERSON_BUCKETS } from "~/domain/price-buckets";
 import type { SortingMethod, Transport } from "~/domain/constants";
@@ -102,8 +104,36 @@ const index = <T>(items: T[], key: (t: T) => string) => new Map(items.map((item,
  */
 export function buildIndex(db: Db, generation: number): EmbeddedIndex {
   const sqlite = db.$client;
-  return sqlite.transaction(() => build(sqlite, generation))();
+  return sqlite.transaction(() => {
+    const steps = build(sqlite, generation);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+    }
+  })();
 }
+
+/**
+ * The same, on a read-only connection of its own and in steps, handing the event loop back
+ * between them: a server keeps answering while it builds its next index.
+ */
+export async function buildIndexInSteps(file: string): Promise<EmbeddedIndex> {
+  const reader = openReader(file);
+  try {
+    reader.exec("BEGIN");
+    const steps = build(reader, generationIn(reader));
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+      await setImmediate();
+    }
+  } finally {
+    reader.close();
+  }
+}
+
+/** Trip rows read between two hand-backs of the event loop. */
+const ROWS_PER_STEP = 10_000;
 
 type TripRow = [
   persons: number,
@@ -124,7 +154,7 @@ type TripRow = [
   url: string,
 ];
 
-function build(sqlite: Db["$client"], generation: number): EmbeddedIndex {
+function* build(sqlite: Db["$client"], generation: number): Generator<void, EmbeddedIndex> {
   // The stored vocabularies, numbered in key order; the trips then say which are in use.
   const allCountries = sqlite.prepare("SELECT slug, name FROM countries ORDER BY slug").all() as Named[];
   const allRegions = sqlite.prepare("SELECT slug, name, country_slug FROM regions ORDER BY slug").all() as Array<
@@ -187,6 +217,7 @@ function build(sqlite: Db["$client"], generation: number): EmbeddedIndex {
     .raw()
     .iterate() as Iterable<TripRow>;
   const dayCache = new Map<string, number>();
+  const rowOfId = new Map<string, number>();
   let i = 0;
   let lastPersons = 0;
   for (const r of rows) {
@@ -218,11 +249,13 @@ function build(sqlite: Db["$client"], generation: number): EmbeddedIndex {
     ix.sortKeys["price:asc"][i] = r[5];
     ix.tripIds[i] = r[14];
     ix.urls[i] = r[15];
-    i++;
+    rowOfId.set(r[14], i);
+    if (++i % ROWS_PER_STEP === 0) yield;
   }
   ix.tripCount = i;
   while (lastPersons < MAX_PERSONS + 1) ix.personsStart[++lastPersons] = i;
 
+  yield;
   // The vocabularies in use, renumbered in the same order.
   const companies = compact(allCompanies, companyUsed);
   const mealPlans = compact(allMealPlans, mealUsed);
@@ -303,6 +336,7 @@ function build(sqlite: Db["$client"], generation: number): EmbeddedIndex {
     accLng[k] = a.lng;
   });
 
+  yield;
   // The trips' codes in the renumbered vocabularies, packed; then the (accommodation, company) pairs.
   const pairKeys: number[] = [];
   for (let t = 0; t < i; t++) {
@@ -318,6 +352,7 @@ function build(sqlite: Db["$client"], generation: number): EmbeddedIndex {
       bucketIndex(ix.pricePerPerson[t], PER_PERSON_BUCKETS),
     );
     pairKeys.push(acc[t] * MAX_COMPANIES + company[t]);
+    if ((t + 1) % (4 * ROWS_PER_STEP) === 0) yield;
   }
   const pairs = [...new Set(pairKeys)].sort((x, y) => x - y);
   const pairOf = new Map(pairs.map((key, k) => [key, k]));
@@ -331,11 +366,13 @@ function build(sqlite: Db["$client"], generation: number): EmbeddedIndex {
   const tripPair = new Int32Array(n);
   for (let t = 0; t < i; t++) tripPair[t] = pairOf.get(pairKeys[t])!;
 
-  // Ids are ASCII (the feed schema allows [A-Za-z0-9._:-]), so `<` is byte order.
-  const order = Array.from({ length: i }, (_, k) => k);
-  const ids = ix.tripIds;
-  order.sort((x, y) => (ids[x] < ids[y] ? -1 : ids[x] > ids[y] ? 1 : 0));
-  for (let rank = 0; rank < order.length; rank++) ix.idRank[order[rank]] = rank;
+  // The tie-break: each trip's rank in SQLite's BINARY (byte) order of ids, which every engine follows.
+  let rank = 0;
+  for (const id of sqlite.prepare("SELECT id FROM trips WHERE available = 1 ORDER BY id").pluck().iterate() as Iterable<string>) {
+    const row = rowOfId.get(id);
+    if (row !== undefined) ix.idRank[row] = rank;
+    if (++rank % ROWS_PER_STEP === 0) yield;
+  }
 
   return {
     ...ix,
