@@ -14,6 +14,8 @@ import { startServer } from "../support/server";
 
 export const WRITE_REQUESTS = ["log-in", "banner event", "click-out"] as const;
 export type WriteRequest = (typeof WRITE_REQUESTS)[number];
+/** The probe's writes (write-probe.ts): the store's own wait, without HTTP and rendering. */
+export const PROBE = "direct write (probe)";
 /** idle: nothing else going on; import: while the CLI runs; swap: from its end until the server answers from the new data, plus 2 s. */
 export const PHASES = ["idle", "import", "swap"] as const;
 export type Phase = (typeof PHASES)[number];
@@ -27,7 +29,7 @@ const EMAIL = "bench@example.dk";
 const PASSWORD = "bench-kode-123";
 
 export interface WriteSample {
-  request: WriteRequest;
+  request: WriteRequest | typeof PROBE;
   phase: Phase;
   ms: number;
   /** 2xx or 3xx. */
@@ -122,6 +124,17 @@ export async function runWrites(opts: {
         }),
     };
     let phase: Phase = "idle";
+    const probe = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "write-probe.ts"), dbFile, "50"], {
+      cwd: path.join(import.meta.dirname, "../.."),
+      stdio: ["ignore", "pipe", "ignore"],
+    });
+    let probeOut = "";
+    probe.stdout.on("data", (d: Buffer) => {
+      probeOut += d.toString();
+      const lines = probeOut.split("\n");
+      probeOut = lines.pop()!;
+      for (const line of lines) out.samples.push({ request: PROBE, phase, ms: line === "fail" ? NaN : Number(line), ok: line !== "fail" });
+    });
     const pending = new Set<Promise<void>>();
     const timers = WRITE_REQUESTS.map((request) =>
       setInterval(() => {
@@ -154,6 +167,7 @@ export async function runWrites(opts: {
       await sleep(2000);
     } finally {
       for (const t of timers) clearInterval(t);
+      probe.kill();
     }
     await Promise.allSettled([...pending]);
   } catch (e) {
