@@ -388,7 +388,7 @@ function reportWrites(results: Array<WritesResult & { head: string }>) {
     for (const phase of PHASES) {
       for (const request of [...WRITE_REQUESTS, "all", PROBE] as const) {
         const s = r.samples.filter((x) => x.phase === phase && (request === "all" ? x.request !== PROBE : x.request === request));
-        const ms = s.map((x) => x.ms);
+        const ms = s.filter((x) => x.ok).map((x) => x.ms);
         rows.push([
           `${r.label}: ${r.head}`,
           phase,
