@@ -3,10 +3,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-// The staging database of one import: a temporary SQLite file attached to the importer's
-// connection as `stage`. The valid lines, the offers of rejected lines, and the catalogue entries
-// the feed defines for the first time go here while the feed is read, so reading a feed of any
-// size holds no lock on the store; the plan and the switch read them from here.
+// The staging database of one import: a SQLite file beside the store (`<database>.indexer-stage`,
+// on the same disk and never two at once: the indexer lock), attached to the importer's connection
+// as `stage`. The valid lines, the offers of rejected lines, and the catalogue entries the feed
+// defines for the first time go here while the feed is read, so reading a feed of any size holds
+// no lock on the store; the plan and the switch read them from here. A killed import's file is
+// replaced by the next one's.
 
 export interface StagedLine {
   lineNo: number;
@@ -63,7 +65,9 @@ const SCHEMA = `
 const LINES_PER_COMMIT = 5_000;
 
 export class Stage {
-  private readonly dir: string;
+  private readonly file: string;
+  /** A folder of its own when the store is in memory. */
+  private readonly dir: string | undefined;
   private readonly insertLine: Statement;
   private readonly deleteLine: Statement;
   private readonly keepOffer: Statement;
@@ -82,8 +86,10 @@ export class Stage {
   private pending = 0;
 
   constructor(private readonly sqlite: Database) {
-    this.dir = fs.mkdtempSync(path.join(os.tmpdir(), "pistepris-import-"));
-    sqlite.prepare("ATTACH DATABASE ? AS stage").run(path.join(this.dir, "stage.db"));
+    if (sqlite.memory || !sqlite.name) this.dir = fs.mkdtempSync(path.join(os.tmpdir(), "pistepris-import-"));
+    this.file = this.dir ? path.join(this.dir, "stage.db") : `${sqlite.name}.indexer-stage`;
+    fs.rmSync(this.file, { force: true });
+    sqlite.prepare("ATTACH DATABASE ? AS stage").run(this.file);
     sqlite.exec("PRAGMA stage.journal_mode = OFF; PRAGMA stage.synchronous = OFF; PRAGMA stage.cache_size = -131072;");
     sqlite.exec(SCHEMA);
     this.insertLine = sqlite.prepare(
@@ -146,7 +152,7 @@ export class Stage {
     try {
       this.sqlite.exec("DETACH DATABASE stage");
     } finally {
-      fs.rmSync(this.dir, { recursive: true, force: true });
+      fs.rmSync(this.dir ?? this.file, { recursive: true, force: true });
     }
   }
 }
