@@ -133,7 +133,7 @@ export async function buildIndexInSteps(file: string): Promise<EmbeddedIndex> {
 }
 
 /** Trip rows read between two hand-backs of the event loop. */
-const ROWS_PER_STEP = 10_000;
+const ROWS_PER_STEP = 4_000;
 
 type TripRow = [
   persons: number,
@@ -175,7 +175,9 @@ function* build(sqlite: Db["$client"], generation: number): Generator<void, Embe
   const mealIdx = index(allMealPlans, (m) => m.slug);
   const accIdx = index(allAccs, (a) => a.id);
 
+  yield;
   const n = (sqlite.prepare("SELECT count(*) AS n FROM trips WHERE available = 1").get() as { n: number }).n;
+  yield;
   const acc = new Int32Array(n);
   const company = new Int32Array(n);
   const meal = new Int32Array(n);
@@ -207,7 +209,7 @@ function* build(sqlite: Db["$client"], generation: number): Generator<void, Embe
     transports: TRANSPORT_CODES,
   };
 
-  // The trips_search index delivers rows already grouped by party size and ordered by day.
+  // The live side's search index (offers_a_search or offers_b_search) delivers rows already grouped by party size and ordered by day.
   const rows = sqlite
     .prepare(
       `SELECT persons, departure_date, accommodation_id, company_slug, meal_plan_slug, price, price_per_person,
@@ -368,7 +370,8 @@ function* build(sqlite: Db["$client"], generation: number): Generator<void, Embe
 
   // The tie-break: each trip's rank in SQLite's BINARY (byte) order of ids, which every engine follows.
   let rank = 0;
-  for (const id of sqlite.prepare("SELECT id FROM trips WHERE available = 1 ORDER BY id").pluck().iterate() as Iterable<string>) {
+  // `+available`: walk the id index in order rather than sort the available ids first, which would hold the event loop.
+  for (const id of sqlite.prepare("SELECT id FROM trips WHERE +available = 1 ORDER BY id").pluck().iterate() as Iterable<string>) {
     const row = rowOfId.get(id);
     if (row !== undefined) ix.idRank[row] = rank;
     if (++rank % ROWS_PER_STEP === 0) yield;
