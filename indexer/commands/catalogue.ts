@@ -70,8 +70,8 @@ export const CATALOGUE_USAGE = `catalogue show ART NØGLE
 
 /** `catalogue show KIND KEY`: the entry's facts as JSON. */
 export function runCatalogueShow(db: Db, kindName: string, key: string): number {
-  const kind = KINDS[kindName];
-  if (!kind) return fail(`ukendt art: ${kindName}`);
+  const kind = kindOf(kindName);
+  if (!kind) return fail(`ukendt art: ${kindName} (${Object.keys(KINDS).join(", ")})`);
   const facts = readEntry(db.$client, kind, key);
   if (!facts) return fail(`${kindName} ${key} findes ikke i kataloget`);
   console.log(JSON.stringify(facts, null, 2));
@@ -80,15 +80,15 @@ export function runCatalogueShow(db: Db, kindName: string, key: string): number 
 
 /** `catalogue set KIND KEY FIELD VALUE`: changes one shared fact. */
 export async function runCatalogueSet(db: Db, kindName: string, key: string, fieldName: string, raw: string): Promise<number> {
-  const kind = KINDS[kindName];
-  if (!kind) return fail(`ukendt art: ${kindName}`);
+  const kind = kindOf(kindName);
+  if (!kind) return fail(`ukendt art: ${kindName} (${Object.keys(KINDS).join(", ")})`);
   const release = lockOffers(db);
   try {
     const sqlite = db.$client;
     const before = readEntry(sqlite, kind, key);
     if (!before) return fail(`${kindName} ${key} findes ikke i kataloget`);
     const change =
-      kindName === "accommodation" && fieldName in LISTS
+      kindName === "accommodation" && Object.hasOwn(LISTS, fieldName)
         ? listChange(sqlite, key, fieldName as keyof typeof LISTS, raw)
         : factChange(sqlite, kind, key, fieldName, raw);
     if (typeof change === "string") return fail(change);
@@ -104,8 +104,7 @@ export async function runCatalogueSet(db: Db, kindName: string, key: string, fie
           ? { rating: before.rating as number, featureCount: (change.value as string[]).length }
           : null;
     const generation = await applyToOffers(db, readSides(sqlite), {
-      writeSpare: (spare, version) =>
-        kindName === "accommodation" && scored ? rescoreOffers(sqlite, spare, version, key, scored) : noWrites(),
+      writeSpare: (spare, version) => (scored ? rescoreOffers(sqlite, spare, version, key, scored) : noWrites()),
       inSwitch: change.apply,
     });
     console.log(
@@ -118,6 +117,8 @@ export async function runCatalogueSet(db: Db, kindName: string, key: string, fie
   }
 }
 
+const kindOf = (name: string): Kind | undefined => (Object.hasOwn(KINDS, name) ? KINDS[name] : undefined);
+
 interface Change {
   value: unknown;
   /** Runs in the switch transaction. */
@@ -125,7 +126,7 @@ interface Change {
 }
 
 function factChange(sqlite: Database, kind: Kind, key: string, fieldName: string, raw: string): Change | string {
-  const field = kind.fields[fieldName];
+  const field = Object.hasOwn(kind.fields, fieldName) ? kind.fields[fieldName] : undefined;
   if (!field) return `ukendt felt: ${fieldName} (${Object.keys(kind.fields).join(", ")})`;
   const input = fieldName === "imageUrl" && raw === "-" ? null : ["rating", "lat", "lng"].includes(fieldName) ? Number(raw) : raw;
   const parsed = field.schema.safeParse(input);
