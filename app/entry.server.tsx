@@ -1,44 +1,61 @@
-import { PassThrough } from "node:stream";
-import type { EntryContext, HandleErrorFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+// The web-streams renderer, not Node's renderToPipeableStream: React 18's Node renderer pads a
+// chunk with NUL bytes when a multi-byte character (æ, ø, å, ★) does not fit at its end.
+import { renderToReadableStream } from "react-dom/server.browser";
+import { SEARCH_BAR_NO_JS_STYLE } from "~/components/search-bar";
+import { NonceContext } from "~/components/ui/nonce";
+import { NO_JS_STYLE } from "~/routes/results";
+import { UNSUBSCRIBE_STYLE } from "~/routes/soegeagenter.afmeld.$token";
 
-// Remix's Node entry, with one change: a client's mistake (an unknown path, a malformed request,
-// a method a route does not allow) is not logged with a stack trace here; the server's request
-// log (server/request-log.ts) gives it one line. Our own errors are still logged in full.
+// Remix's server entry. A client's mistake (an unknown path, a malformed request, a method a
+// route does not allow) is not logged with a stack trace here: the server's request log
+// (server/request-log.ts) gives it one line. Nor is a 503 of an unavailable search engine (the
+// engine logs the reason). Our own errors are still logged in full. Every inline script carries
+// the response's CSP nonce (server/security-headers.ts).
+
+/**
+ * Every inline <style> the pages render (the layouts without JavaScript, the unsubscribe page):
+ * the Content-Security-Policy allows exactly these, by hash (server.ts reads them from the build).
+ */
+export const inlineStyles = [NO_JS_STYLE, SEARCH_BAR_NO_JS_STYLE, UNSUBSCRIBE_STYLE];
 
 const ABORT_DELAY = 5_000;
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  if (isRouteErrorResponse(error) && error.status < 500) return;
+  // A 503 is the search engine being unavailable: the engine has logged why, once per kind.
+  if (isRouteErrorResponse(error) && (error.status < 500 || error.status === 503)) return;
   console.error(error);
 };
 
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
-  // Crawlers get the whole page at once; browsers get the shell as soon as it is ready.
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "");
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />, {
-      [waitForAll ? "onAllReady" : "onShellReady"]() {
-        shellRendered = true;
-        const body = new PassThrough();
-        responseHeaders.set("Content-Type", "text/html");
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-        pipe(body);
-      },
-      onShellError(error: unknown) {
-        reject(error);
-      },
+export default async function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const nonce = loadContext.cspNonce || undefined;
+  let shellRendered = false;
+  const body = await renderToReadableStream(
+    <NonceContext.Provider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+    </NonceContext.Provider>,
+    {
+      nonce,
+      signal: AbortSignal.timeout(ABORT_DELAY),
       onError(error: unknown) {
-        responseStatusCode = 500;
+        status = 500;
         // Errors before the shell reject above and are logged by Remix; these come later.
         if (shellRendered) console.error(error);
       },
-    });
-    setTimeout(abort, ABORT_DELAY);
-  });
+    },
+  );
+  shellRendered = true;
+  // Crawlers get the whole page at once; browsers get the shell as soon as it is ready.
+  if (isbot(request.headers.get("user-agent") ?? "")) await body.allReady;
+  headers.set("Content-Type", "text/html");
+  return new Response(body, { headers, status });
 }

@@ -50,18 +50,21 @@ async function main(argv: string[]): Promise<number> {
           : Number(values["max-retire"]);
       if (!(Number.isFinite(percent) && percent >= 0 && percent <= 100)) return usage("--max-retire skal være et tal fra 0 til 100");
       const config = loadConfig();
-      return runImport(openDb(config.databasePath), mailerOf(config), positionals[0], percent / 100);
+      return runImport(openDb(config.databasePath), mailerOf(config), positionals[0], percent / 100, config);
     }
     case "retire": {
       const { positionals } = parseArgs({ args: rest, allowPositionals: true });
       if (positionals.length !== 1) return usage("retire kræver præcis ét rejseselskab (dets slug)");
-      return runRetire(openDb(loadConfig().databasePath), positionals[0]);
+      const config = loadConfig();
+      return runRetire(openDb(config.databasePath), positionals[0], config);
     }
     case "catalogue": {
       const { positionals } = parseArgs({ args: rest, allowPositionals: true });
       const [action, kind, key, field, value] = positionals;
-      if (action === "show" && positionals.length === 3) return runCatalogueShow(openDb(loadConfig().databasePath), kind, key);
-      if (action === "set" && positionals.length === 5) return runCatalogueSet(openDb(loadConfig().databasePath), kind, key, field, value);
+      const config = loadConfig();
+      if (action === "show" && positionals.length === 3) return runCatalogueShow(openDb(config.databasePath), kind, key);
+      if (action === "set" && positionals.length === 5)
+        return runCatalogueSet(openDb(config.databasePath), kind, key, field, value, config);
       return usage("catalogue show ART NØGLE eller catalogue set ART NØGLE FELT VÆRDI");
     }
     case "demo": {
@@ -80,8 +83,10 @@ async function main(argv: string[]): Promise<number> {
       await runDemo({ trips, seed, season }, out);
       return 0;
     }
-    case "reindex":
-      return runReindex(openDb(loadConfig().databasePath));
+    case "reindex": {
+      const config = loadConfig();
+      return runReindex(openDb(config.databasePath), config);
+    }
     case "stats":
       return runStats(openDb(loadConfig().databasePath));
     case "notify": {

@@ -1,5 +1,6 @@
-import { FULL_PRICE_MAX, MIN_PRICE_GAP, PER_PERSON_PRICE_MAX, SKI_PASS_DAYS_MAX, type PriceMode } from "./constants";
+import { FULL_PRICE_MAX, MIN_PRICE_GAP, PER_PERSON_PRICE_MAX, RATINGS, SKI_PASS_DAYS_MAX, type PriceMode } from "./constants";
 import type { SearchFilters } from "./search-data";
+import type { FacetNumbers } from "./search-result";
 
 // The filter sidebar's rules (specification point 4 "Filters" and point 5), as pure functions on
 // SearchFilters so the page, the mobile drawer and the no-JavaScript form all share them.
@@ -178,4 +179,20 @@ export function filterChips(f: SearchFilters, options: ChipOptions, t: ChipTexts
 /** Options sorted by facet count, descending (ties by name), as the 'Rejseselskaber' section lists them. */
 export function byCountDesc<T extends { name: string }>(items: T[], count: (item: T) => number): T[] {
   return [...items].sort((a, b) => count(b) - count(a) || a.name.localeCompare(b.name, "da"));
+}
+
+/** One facet's counts by value (specification point 3, "Facet numbers"); {} when the result has none. */
+export function facetCounts(facetNumbers: FacetNumbers, key: string): Record<string, number> {
+  const facet = facetNumbers[key];
+  return typeof facet === "object" && facet ? facet.value : {};
+}
+
+/** 'Min. stjerner' n matches n stars or more, so its count is the sum of the counts of n to 5 stars. */
+export function atLeastRatingCount(byRating: Record<string, number>, rating: number): number {
+  return RATINGS.filter((r) => r >= rating).reduce((sum, r) => sum + (byRating[String(r)] ?? 0), 0);
+}
+
+/** A facility's count: the trips of accommodations that have it. */
+export function featureCount(facetNumbers: FacetNumbers, value: string): number {
+  return facetCounts(facetNumbers, `accommodation_features_${value}`)["true"] ?? 0;
 }

@@ -1,5 +1,7 @@
-import { HISTOGRAM_BAR_MAX_PX, HISTOGRAM_BAR_MIN_PX, HISTOGRAM_BAR_ZERO_PX } from "./constants";
-import { bucketKeys, type BucketScheme } from "./price-buckets";
+import { HISTOGRAM_BAR_MAX_PX, HISTOGRAM_BAR_MIN_PX, HISTOGRAM_BAR_ZERO_PX, type PriceMode, type SortingMethod } from "./constants";
+import { FULL_PRICE_BUCKETS, PER_PERSON_BUCKETS, bucketKeys, type BucketScheme } from "./price-buckets";
+import type { SearchData } from "./search-data";
+import type { FacetNumbers } from "./search-result";
 
 // The price histogram above the price inputs (specification points 7 and 9).
 
@@ -29,4 +31,48 @@ export function histogramBars(counts: Record<string, number> | undefined, scheme
     count: values[i],
     heightPx: barHeight(values[i], max),
   }));
+}
+
+/** The facet the histogram draws: total-price buckets or per-person buckets. */
+export function histogramFacetKey(mode: PriceMode): "priceRange" | "pricePerPersonRange" {
+  return mode === "total" ? "priceRange" : "pricePerPersonRange";
+}
+
+export function histogramScheme(mode: PriceMode): BucketScheme {
+  return mode === "total" ? FULL_PRICE_BUCKETS : PER_PERSON_BUCKETS;
+}
+
+/** The body of the histogram's facet-numbers call (specification point 7). */
+export interface HistogramRequest {
+  searchData: SearchData;
+  sortingMethod: SortingMethod;
+  requiredFacetFields: ["priceRange" | "pricePerPersonRange"];
+}
+
+/** The search without its four price bounds, so the bars show every price whatever range is selected. */
+export function histogramRequest(searchData: SearchData, sort: SortingMethod, mode: PriceMode): HistogramRequest {
+  const filters = { ...searchData.filters };
+  delete filters.minPrice;
+  delete filters.maxPrice;
+  delete filters.minFullPrice;
+  delete filters.maxFullPrice;
+  return { searchData: { ...searchData, filters }, sortingMethod: sort, requiredFacetFields: [histogramFacetKey(mode)] };
+}
+
+/** The histogram's bucket counts in an answer; undefined when it has none. */
+export function histogramCounts(facetNumbers: FacetNumbers | undefined, mode: PriceMode): Record<string, number> | undefined {
+  const facet = facetNumbers?.[histogramFacetKey(mode)];
+  return typeof facet === "object" && facet ? facet.value : undefined;
+}
+
+/** Whether a bar overlaps the selected range (drawn in colour); an unset maximum includes the open-ended bar. */
+export function barInRange(bar: HistogramBar, min: number, max: number | undefined): boolean {
+  return (bar.to === null || bar.to > min) && (max === undefined || bar.from < max);
+}
+
+const thousands = new Intl.NumberFormat("da-DK", { maximumFractionDigits: 2 });
+
+/** A bar's bounds in thousands of kroner as a Dane writes them ("3", "3,75"); `to` is null for the open-ended bar. */
+export function barRangeInThousands(bar: HistogramBar): { from: string; to: string | null } {
+  return { from: thousands.format(bar.from / 1000), to: bar.to === null ? null : thousands.format(bar.to / 1000) };
 }

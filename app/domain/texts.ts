@@ -11,10 +11,11 @@ export const texts = {
     badJson: "Forespørgslen skal være gyldig JSON.",
     badRequest: "Forespørgslen er ugyldig.",
     badForm: "Formularen kunne ikke læses. Udfyld den igen, og send den fra siden.",
-    formTooLarge: "Formularen er for stor.",
+    bodyTooLarge: "Forespørgslen er for stor.",
     methodNotAllowed: "Metoden er ikke tilladt her.",
     notFound: "Siden findes ikke.",
     unexpected: "Der opstod en uventet fejl. Prøv igen om lidt.",
+    searchUnavailable: "Søgningen er midlertidigt utilgængelig. Prøv igen om lidt.",
   },
   // The categories (tags) the feeds use, by slug; an unknown slug is shown as written (app/domain/tags.ts).
   tags: {
@@ -180,6 +181,8 @@ export const texts = {
     removeChip: (label: string) => `Fjern filter: ${label}`,
     histogram: "Prisfordeling",
     histogramBar: (range: string, count: string) => `${range}: ${count} rejser`,
+    /** A histogram bar's price range in thousands of kroner: "3–3,75 k kr", the last bar "33 k kr+". */
+    histogramRange: (from: string, to: string | null) => (to === null ? `${from} k kr+` : `${from}–${to} k kr`),
     count: (n: string) => `(${n})`,
   },
   chips: {
@@ -290,7 +293,8 @@ export const texts = {
     unsubscribed: (agent: string) => `Søgeagenten "${agent}" er afmeldt. Du får ikke flere e-mails fra den.`,
     toFrontPage: "Til forsiden",
     confirmSubject: "Bekræft din e-mail til Pistepris",
-    confirmIntro: "Tak, fordi du vil oprette en konto på Pistepris. Bekræft din e-mail ved at åbne linket herunder:",
+    confirmIntro:
+      "Tak, fordi du vil oprette en konto på Pistepris. Bekræft din e-mail, og vælg en adgangskode ved at åbne linket herunder:",
     confirmLink: "Bekræft din e-mail",
     confirmExpiry: (hours: number) => `Linket virker i ${hours} timer. Har du ikke bedt om en konto, kan du se bort fra denne e-mail.`,
     existsSubject: "Du har allerede en konto på Pistepris",
@@ -325,23 +329,23 @@ export const texts = {
     password: "Adgangskode",
     passwordRepeat: "Gentag adgangskode",
     passwordHint: (n: number) => `Mindst ${n} tegn.`,
+    signUpHint: "Vi sender dig et link. Du vælger din adgangskode, når du åbner det.",
     noAccount: "Har du ingen konto?",
     haveAccount: "Har du allerede en konto?",
     wrongCredentials: "Forkert e-mail eller adgangskode",
     throttled: "For mange forsøg. Vent et kvarter, og prøv igen.",
-    invalidSignUp: (n: number) => `Skriv en gyldig e-mail og en adgangskode på mindst ${n} tegn.`,
+    invalidEmail: "Skriv en gyldig e-mail.",
+    invalidPassword: (n: number) => `Vælg en adgangskode på mindst ${n} tegn.`,
     passwordsDiffer: "De to adgangskoder er ikke ens.",
-    notConfirmed:
-      "Du mangler at bekræfte din e-mail. Klik på linket i den e-mail, vi sendte dig, eller opret kontoen igen for at få et nyt link.",
     signUpThrottled: "For mange forsøg på at oprette en konto. Vent en time, og prøv igen.",
     mailFailed: "Vi kunne ikke sende e-mailen lige nu. Prøv igen om lidt.",
     checkEmailTitle: "Tjek din e-mail",
     checkEmail: (email: string, hours: number) =>
-      `Vi har sendt en e-mail til ${email}. Klik på linket i den for at bekræfte din e-mail og åbne din konto. Linket virker i ${hours} timer.`,
+      `Vi har sendt en e-mail til ${email}. Klik på linket i den for at bekræfte din e-mail, vælge en adgangskode og åbne din konto. Linket virker i ${hours} timer.`,
     checkEmailSpam: "Kan du ikke finde e-mailen, så kig i din spam-mappe.",
     confirmTitle: "Bekræft din konto",
-    confirmIntro: (email: string) => `Tryk på knappen for at bekræfte ${email} og åbne din konto på Pistepris.`,
-    confirmButton: "Bekræft og log ind",
+    confirmIntro: (email: string) => `Vælg en adgangskode til ${email} for at åbne din konto på Pistepris.`,
+    confirmButton: "Opret konto og log ind",
     confirmInvalid: "Linket er udløbet eller allerede brugt. Opret kontoen igen for at få et nyt link.",
     confirmAccountExists: "Der findes allerede en konto med denne e-mail. Log ind med din e-mail og adgangskode.",
     crossOrigin: "Forespørgslen blev afvist, fordi den ikke kom fra Pistepris.",
@@ -375,6 +379,7 @@ export const texts = {
     search: "Søgning",
     exists: "Du har allerede en søgeagent for denne søgning.",
     nameInvalid: "Giv søgeagenten et navn på 1 til 100 tegn.",
+    limitReached: (n: number) => `Du kan højst have ${n} søgeagenter. Slet en, før du opretter en ny.`,
   },
   savedTrips: {
     title: "Gemte rejser",
@@ -387,5 +392,6 @@ export const texts = {
     offerYes: "Ja, gem dem",
     offerNo: "Nej tak",
     savedLocally: "Gemt i denne browser. Log ind for at gemme den på din konto.",
+    limitReached: (n: number) => `Du kan højst gemme ${n} rejser. Fjern nogle, før du gemmer flere.`,
   },
 } as const;

@@ -1,10 +1,11 @@
+import { keepsPageData } from "~/utils/revalidation";
 import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useState } from "react";
 import leafletCss from "leaflet/dist/leaflet.css?url";
 import { activeBanners } from "~/services/banners/banners.server";
 import { Banner } from "~/components/banners/banner";
-import { FilterSidebar } from "~/components/filters/filter-sidebar";
+import { FilterForm } from "~/components/filters/filter-form";
 import { MobileSearchSummary, SearchBar } from "~/components/search-bar";
 import { PlacesList, placesByResort } from "~/components/map/places-list";
 import { ResultsMap, type MapTiles } from "~/components/map/results-map";
@@ -23,13 +24,14 @@ import { isCanonical, parseResultsParams, resultsHref } from "~/domain/results-u
 import { searchDescription, searchTitle, type PlaceNames } from "~/domain/search-title";
 import { texts } from "~/domain/texts";
 import { searchHref } from "~/domain/url-codec";
-import { RESULTS_PATH, SAVED_TRIPS_PATH } from "~/domain/constants";
+import { RESULTS_PATH } from "~/domain/constants";
 import { destinationTree } from "~/search/destinations.server";
 import { resultsAccount } from "~/services/accounts/results-account.server";
 import { AgentToggle } from "~/components/agents/agent-toggle";
 import { ResultsDialogs } from "~/components/agents/results-dialogs";
 import { mapData } from "~/search/map.server";
 import type { SearchResult } from "~/domain/search-result";
+import { withSearch } from "~/utils/search-unavailable.server";
 
 // The search results page. The URL is the whole state: the loader redirects any other
 // spelling of a search (a submitted GET form, repeated params, "23.960 kr.") to its canonical URL
@@ -41,11 +43,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!isCanonical(url.search, state)) throw redirect(resultsHref(state), 302);
   const { db, engine, config } = context;
   const persons = state.query.searchData.adultCount + state.query.searchData.childrenCount;
-  const [result, options, map] = await Promise.all([
-    engine.search(state.query),
-    engine.options(),
-    state.map ? mapData(engine, state) : null,
-  ]);
+  const [result, options, map] = await withSearch("page", () =>
+    Promise.all([engine.search(state.query), engine.options(), state.map ? mapData(engine, state) : null]),
+  );
   return {
     result,
     options,
@@ -59,7 +59,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       result.items.map((i) => i.trip.id),
     ),
     names: placeNames(result),
-    origin: url.origin,
+    // Absolute links (canonical, prev, next) name PUBLIC_URL, never the request's Host: the page may be cached for everyone.
+    origin: context.publicUrl,
     // The results-map view (`map=1`): the map's points, its tiles and the plain list of places by resort.
     map,
     tiles: config.mapTiles,
@@ -67,12 +68,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-/**
- * Saving or unsaving a trip changes only that trip's button, which shows the action's answer
- * itself: the search is not run again for it. Everything else revalidates as usual.
- */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, formData, defaultShouldRevalidate }) =>
-  formAction === SAVED_TRIPS_PATH && formData?.get("intent") !== "import" ? false : defaultShouldRevalidate;
+/** The search is not run again for a histogram call or a saved trip (app/utils/revalidation.ts). */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => !keepsPageData(args) && args.defaultShouldRevalidate;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletCss }];
 
@@ -102,8 +99,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, location }) => {
   return tags;
 };
 
-/** Without JavaScript the drawers give way to the plain sidebar form and sorting links. */
-const NO_JS_STYLE = "<style>.js-only{display:none!important}.nojs-block{display:block!important}.nojs-flex{display:flex!important}</style>";
+/** Without JavaScript the drawers give way to the plain sidebar form and sorting links (allowed by the CSP by hash: entry.server.tsx). */
+export const NO_JS_STYLE =
+  "<style>.js-only{display:none!important}.nojs-block{display:block!important}.nojs-flex{display:flex!important}</style>";
 
 export default function Results() {
   return (
@@ -138,13 +136,11 @@ function ResultsPage() {
           data-testid="sidebar"
           data-folded={folded ? "true" : "false"}
         >
-          <FilterSidebar
+          <FilterForm
             options={options}
             facetNumbers={result.facetNumbers}
-            live
-            asForm
             folded={folded}
-            header={
+            actions={
               <button
                 type="button"
                 className="js-only rounded px-2 py-1 text-sm text-slate-700 underline"

@@ -1,5 +1,6 @@
 import type { Database } from "better-sqlite3";
 import type { Db } from "../../db/client";
+import type { Config } from "../../app/utils/config.server";
 import { FEED_LIMITS, STORE_LIMITS } from "../../app/domain/constants";
 import { z } from "../../app/domain/zod";
 import { catalogueFacts, describeFeedError } from "../feed-schema";
@@ -79,7 +80,14 @@ export function runCatalogueShow(db: Db, kindName: string, key: string): number 
 }
 
 /** `catalogue set KIND KEY FIELD VALUE`: changes one shared fact. */
-export async function runCatalogueSet(db: Db, kindName: string, key: string, fieldName: string, raw: string): Promise<number> {
+export async function runCatalogueSet(
+  db: Db,
+  kindName: string,
+  key: string,
+  fieldName: string,
+  raw: string,
+  config: Pick<Config, "searchEngine" | "typesense">,
+): Promise<number> {
   const kind = kindOf(kindName);
   if (!kind) return fail(`ukendt art: ${kindName} (${Object.keys(KINDS).join(", ")})`);
   const release = lockOffers(db);
@@ -110,7 +118,7 @@ export async function runCatalogueSet(db: Db, kindName: string, key: string, fie
     console.log(
       `${kindName} ${key}: ${fieldName} ${JSON.stringify(before[fieldName])} → ${JSON.stringify(change.value)}. Indeksgeneration ${generation}.`,
     );
-    reindexAfterImport();
+    await reindexAfterImport(db, config);
     return 0;
   } finally {
     release();

@@ -7,6 +7,9 @@ import { StoreBusyError } from "../apply/lock";
 import { reindexAfterImport } from "./reindex";
 import { runNotify } from "./notify";
 import type { Mailer } from "../../app/services/mail/transport.server";
+import type { Config } from "../../app/utils/config.server";
+
+type SearchConfig = Pick<Config, "searchEngine" | "typesense">;
 
 const percent = new Intl.NumberFormat("da-DK", { style: "percent", maximumFractionDigits: 1 });
 
@@ -15,7 +18,7 @@ const percent = new Intl.NumberFormat("da-DK", { style: "percent", maximumFracti
  * company's part stopped, 2 when nothing could be imported. `maxRetireShare` (0 to 1) is how much
  * of a company's offers for sale may vanish in this import.
  */
-export async function runImport(db: Db, mailer: Mailer, source: string, maxRetireShare: number): Promise<number> {
+export async function runImport(db: Db, mailer: Mailer, source: string, maxRetireShare: number, config: SearchConfig): Promise<number> {
   let size = 0;
   if (source !== "-") {
     try {
@@ -75,7 +78,7 @@ export async function runImport(db: Db, mailer: Mailer, source: string, maxRetir
       `  indeksgeneration: ${summary.generation}${summary.changed ? "" : " (uændret: intet at skifte)"}`,
     ].join("\n"),
   );
-  if (summary.changed) reindexAfterImport();
+  if (summary.changed) await reindexAfterImport(db, config);
   // The search agents hear of the new trips; a failed e-mail is reported but does not change the import's exit status.
   await runNotify(db, mailer).catch((error: unknown) =>
     console.error(`Fejl: søgeagenter: ${error instanceof Error ? error.message : String(error)}`),

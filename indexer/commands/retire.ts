@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client";
+import type { Config } from "../../app/utils/config.server";
 import { formatCount } from "../../app/domain/format";
 import { lockOffers } from "../apply/lock";
 import { applyToOffers, readSides } from "../apply/sides";
@@ -7,7 +8,7 @@ import { reindexAfterImport } from "./reindex";
 const BATCH = 400;
 
 /** `retire COMPANY`: takes every offer of the company off sale, on purpose (they stay stored; a later feed brings them back). */
-export async function runRetire(db: Db, company: string): Promise<number> {
+export async function runRetire(db: Db, company: string, config: Pick<Config, "searchEngine" | "typesense">): Promise<number> {
   const release = lockOffers(db);
   try {
     const sqlite = db.$client;
@@ -33,7 +34,7 @@ export async function runRetire(db: Db, company: string): Promise<number> {
       },
     });
     console.log(`${formatCount(ids.length)} tilbud fra ${name} er taget af udbud. Indeksgeneration ${generation}.`);
-    reindexAfterImport();
+    await reindexAfterImport(db, config);
     return 0;
   } finally {
     release();

@@ -64,8 +64,13 @@ function bannerClickAffiliates(): Array<string | null> {
   }
 }
 
+/** Page errors and console errors of the partner page and the widget, since the page opened. */
+const errors: string[] = [];
+
 async function openPartner(ctx: BrowserContext): Promise<{ page: Page; frame: Frame }> {
   const page = await ctx.newPage();
+  page.on("pageerror", (error) => errors.push(`page error: ${error.message}`));
+  page.on("console", (message) => void (message.type() === "error" && errors.push(`console: ${message.text()}`)));
   await page.goto(partnerUrl);
   const frame = (await (await page.waitForSelector("iframe")).contentFrame())!;
   await frame.locator('[data-hydrated="true"]').waitFor();
@@ -127,6 +132,13 @@ describe("desktop", () => {
     ({ page, frame } = await openPartner(ctx));
   });
   afterAll(() => ctx.close());
+
+  it("runs in the partner's third-party frame, where storage is refused, without a page or console error", async () => {
+    // The frame is on another site than the partner's page, so Chromium refuses it storage.
+    expect(await frame.evaluate(() => document.hasStorageAccess())).toBe(false);
+    await frame.getByTestId("result-card").first().waitFor();
+    expect(errors).toEqual([]);
+  });
 
   it("loads the results page in embed mode with the preset search and the affiliate id", async () => {
     const url = new URL(frame.url());

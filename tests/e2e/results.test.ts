@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page, Response } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DESKTOP, MOBILE } from "./support/browser";
 import { framesRendered, intersectionsDelivered, open, seriousViolations } from "./support/page";
@@ -10,6 +10,9 @@ import { usePage, useServerAndBrowser } from "./support/suite";
 const suite = useServerAndBrowser({ demoTrips: 4000 });
 
 const search = (page: Page) => new URL(page.url()).search;
+/** The histogram's POST /api/facet-numbers: a Remix fetcher calls the action with single fetch's `.data` suffix. */
+const isFacetNumbersUrl = (url: string) => new URL(url).pathname === "/api/facet-numbers.data";
+const isFacetNumbersCall = (r: Response) => isFacetNumbersUrl(r.url()) && r.request().method() === "POST";
 const param = (page: Page, key: string) => new URL(page.url()).searchParams.get(key);
 
 function bannerEvents(bannerId: number, kind: "view" | "click"): number {
@@ -63,8 +66,15 @@ describe("desktop", () => {
   });
 
   it("draws the price histogram from POST /api/facet-numbers, per person and in total", async () => {
-    const response = page.waitForResponse((r) => r.url().endsWith("/api/facet-numbers") && r.request().method() === "POST");
+    // The histogram's call reads only: it does not make the page reload its data.
+    const reloads: string[] = [];
+    const onRequest = (r: { url(): string }) =>
+      void (new URL(r.url()).pathname.endsWith(".data") && !isFacetNumbersUrl(r.url()) && reloads.push(r.url()));
+    page.on("request", onRequest);
+    const response = page.waitForResponse((r) => isFacetNumbersCall(r));
     await open(page, "/skirejser?minRating=3");
+    page.off("request", onRequest);
+    expect(reloads).toEqual([]);
     const body = JSON.parse((await response).request().postData() ?? "{}");
     expect(body.requiredFacetFields).toEqual(["pricePerPersonRange"]);
     expect(body.searchData.filters.minRating).toBe(3);
@@ -84,9 +94,7 @@ describe("desktop", () => {
 
     // 'Samlet pris': the total-price histogram, and the other mode's bounds are cleared
     await open(page, "/skirejser?minPrice=2000");
-    const total = page.waitForResponse(
-      (r) => r.url().endsWith("/api/facet-numbers") && (r.request().postData() ?? "").includes("priceRange"),
-    );
+    const total = page.waitForResponse((r) => isFacetNumbersCall(r) && (r.request().postData() ?? "").includes("priceRange"));
     await page.locator('[data-testid="sidebar"] label', { hasText: "Samlet pris" }).click();
     await total;
     await expect.poll(() => search(page)).toBe("?priceType=total");

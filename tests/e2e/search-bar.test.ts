@@ -4,8 +4,8 @@ import { DESKTOP, MOBILE } from "./support/browser";
 import { seriousViolations } from "./support/page";
 import { usePage, useServerAndBrowser } from "./support/suite";
 
-// The search bar, the mobile search summary and the landing page, with and without
-// JavaScript, at desktop and mobile sizes.
+// The search bar, the mobile search summary and the landing page, with and without JavaScript,
+// at desktop and mobile sizes.
 
 const suite = useServerAndBrowser({ demoTrips: 3000 });
 
@@ -46,16 +46,23 @@ describe("desktop with JavaScript", () => {
     const button = page.getByTestId("search-button");
     expect(await button.textContent()).toBe("Søg");
 
-    // Hvor: search as you type (answered by /api/destinations), pick a region
+    // Hvor: search as you type (answered by /api/destinations, through a Remix fetcher), pick a region
     await page.getByTestId("step-where-toggle").click();
     expect(await page.getByTestId("step-where-toggle").getAttribute("aria-expanded")).toBe("true");
     await page.getByTestId("panel-where").getByLabel("Vælg destinationer").check();
-    const answered = page.waitForResponse((r) => r.url().includes("/api/destinations?q=tir"));
+    const answered = page.waitForResponse((r) => {
+      const url = new URL(r.url());
+      return url.pathname.startsWith("/api/destinations") && url.searchParams.get("q") === "tir";
+    });
     await page.getByLabel("Søg efter land, område eller skisportssted").fill("tir");
     const response = await answered;
-    const body = (await response.json()) as { countries: Array<{ slug: string; regions: Array<{ slug: string; count: number }> }> };
+    expect(response.ok()).toBe(true);
+    expect(new URL(response.url()).searchParams.get("persons")).toBe("2");
+    const api = await page.request.get("/api/destinations?q=tir&persons=2");
+    const body = (await api.json()) as { countries: Array<{ slug: string; regions: Array<{ slug: string; count: number }> }> };
     expect(body.countries.map((c) => c.slug)).toEqual(["oestrig"]);
     expect(body.countries[0].regions.map((r) => r.slug)).toEqual(["tirol"]);
+    await expect.poll(() => page.getByTestId("destination-country").count()).toBe(1);
     const tirol = page.getByTestId("destination-tree").locator('input[value="tirol"]');
     await tirol.check();
     // choosing the country covers the region: it is shown ticked and disabled
@@ -87,7 +94,10 @@ describe("desktop with JavaScript", () => {
     await page.getByLabel("Flere børn").click();
     expect(await children.inputValue()).toBe("1");
     expect(await page.getByTestId("step-who-value").textContent()).toBe("4 personer");
+    // 'Færdig' closes the panel and gives the focus back to its step
     await page.getByTestId("panel-who-done").click();
+    expect(await page.getByTestId("panel-who").isHidden()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("step-who-toggle");
 
     // Hvornår: the winter-holiday quick pick, months, dates and back
     await page.getByTestId("step-when-toggle").click();
@@ -109,6 +119,9 @@ describe("desktop with JavaScript", () => {
     expect(await when.locator('input[name="weeks"][value="8"]').isChecked()).toBe(true);
 
     expect(await seriousViolations(page)).toEqual([]);
+    // a click outside the bar closes the open panel
+    await page.getByRole("heading", { level: 1 }).click();
+    expect(await page.getByTestId("panel-when").isHidden()).toBe(true);
 
     await button.click();
     await page.waitForURL(/\/skirejser\?/);
@@ -124,7 +137,10 @@ describe("desktop with JavaScript", () => {
     // 'Rediger søgning' reopens the editing step
     await button.click();
     expect(await page.getByTestId("panel-where").isVisible()).toBe(true);
+    // one panel at a time: another step's toggle closes the open one
     await page.getByTestId("step-who-toggle").click();
+    expect(await page.getByTestId("panel-who").isVisible()).toBe(true);
+    expect(await page.getByTestId("panel-where").isHidden()).toBe(true);
     await page.getByLabel("Flere voksne").click();
     expect(await button.textContent()).toBe("Søg");
     await page.keyboard.press("Escape");

@@ -14,6 +14,8 @@ import { ROOT, runIndexer, runShell } from "../support/cli";
 import { trip } from "../support/feed";
 import type { FeedLine } from "../../indexer/feed-schema";
 
+const EMBEDDED = { searchEngine: "embedded", typesense: undefined } as const;
+
 function count(db: Db, where = "1") {
   return db.$client.prepare(`SELECT count(*) FROM trips WHERE ${where}`).pluck().get() as number;
 }
@@ -289,13 +291,13 @@ describe("the shared catalogue", () => {
     await importLines(db, [trip({ id: "a" }), trip({ id: "b", travelCompany: bjerg })]);
     const scoreBefore = db.$client.prepare("SELECT ski_score FROM trips WHERE id = 'a'").pluck().get() as number;
     const generation = readGeneration(db);
-    expect(await runCatalogueSet(db, "accommodation", "hotel-aiguille-vt", "rating", "2")).toBe(0);
+    expect(await runCatalogueSet(db, "accommodation", "hotel-aiguille-vt", "rating", "2", EMBEDDED)).toBe(0);
     expect(db.$client.prepare("SELECT DISTINCT ski_score FROM trips").pluck().all()).toEqual([scoreBefore - 200]);
-    expect(await runCatalogueSet(db, "resort", "val-thorens", "name", "Val Thorens 2300")).toBe(0);
+    expect(await runCatalogueSet(db, "resort", "val-thorens", "name", "Val Thorens 2300", EMBEDDED)).toBe(0);
     expect(db.$client.prepare("SELECT name FROM resorts").pluck().get()).toBe("Val Thorens 2300");
     expect(readGeneration(db)).toBe(generation + 2);
-    expect(await runCatalogueSet(db, "resort", "val-thorens", "region", "findes-ikke")).toBe(2);
-    expect(await runCatalogueSet(db, "accommodation", "hotel-aiguille-vt", "rating", "9")).toBe(2);
+    expect(await runCatalogueSet(db, "resort", "val-thorens", "region", "findes-ikke", EMBEDDED)).toBe(2);
+    expect(await runCatalogueSet(db, "accommodation", "hotel-aiguille-vt", "rating", "9", EMBEDDED)).toBe(2);
   });
 });
 

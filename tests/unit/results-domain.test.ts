@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { placeBanners } from "../../app/domain/banner-slots";
 import {
+  atLeastRatingCount,
   byCountDesc,
+  facetCounts,
+  featureCount,
   filterChips,
   hasFilters,
   initialPriceMode,
@@ -15,12 +18,24 @@ import {
   toggleRating,
   toggleSkiPassIncluded,
 } from "../../app/domain/filters";
-import { barHeight, histogramBars } from "../../app/domain/histogram";
+import {
+  barHeight,
+  barInRange,
+  barRangeInThousands,
+  histogramBars,
+  histogramCounts,
+  histogramFacetKey,
+  histogramRequest,
+  histogramScheme,
+} from "../../app/domain/histogram";
 import { pageLinks, pageWindow } from "../../app/domain/pagination";
 import { FULL_PRICE_BUCKETS, PER_PERSON_BUCKETS } from "../../app/domain/price-buckets";
 import { formNumber, isCanonical, offerHref, parseResultsParams, resultsHref } from "../../app/domain/results-url";
 import { searchDescription, searchTitle } from "../../app/domain/search-title";
 import { parseSearchQuery } from "../../app/domain/url-codec";
+import type { SearchData } from "../../app/domain/search-data";
+import type { FacetNumbers } from "../../app/domain/search-result";
+import { texts } from "../../app/domain/texts";
 
 describe("price type", () => {
   it("starts in total-price mode only when a total bound is present", () => {
@@ -97,6 +112,28 @@ describe("ratings and multi-selects", () => {
   });
 });
 
+describe("facet counts", () => {
+  const facetNumbers: FacetNumbers = {
+    totalCount: 100,
+    accommodation_rating: { value: { "5": 4, "4": 10, "3": 20, "1": 1 } },
+    accommodation_features_pool: { value: { true: 7, false: 93 } },
+  };
+  it("reads one facet's counts, {} when the result has none", () => {
+    expect(facetCounts(facetNumbers, "accommodation_rating")).toEqual({ "5": 4, "4": 10, "3": 20, "1": 1 });
+    expect(facetCounts(facetNumbers, "travelCompanySlug")).toEqual({});
+    expect(facetCounts(facetNumbers, "totalCount")).toEqual({});
+  });
+  it("counts a minimum rating as that many stars or more", () => {
+    const byRating = facetCounts(facetNumbers, "accommodation_rating");
+    expect([5, 4, 3, 2, 1].map((n) => atLeastRatingCount(byRating, n))).toEqual([4, 14, 34, 34, 35]);
+    expect(atLeastRatingCount({}, 3)).toBe(0);
+  });
+  it("counts a facility's trips", () => {
+    expect(featureCount(facetNumbers, "pool")).toBe(7);
+    expect(featureCount(facetNumbers, "sauna")).toBe(0);
+  });
+});
+
 describe("chips", () => {
   it("lists one removable chip per value", () => {
     const chips = filterChips(
@@ -164,6 +201,48 @@ describe("histogram", () => {
     expect(bars[2].heightPx).toBe(3);
     expect(bars[44]).toMatchObject({ key: "33000+", to: null, heightPx: 8 });
     expect(histogramBars(undefined, FULL_PRICE_BUCKETS)).toHaveLength(61);
+  });
+  it("asks for the price type's facet of the search without its four price bounds", () => {
+    const searchData: SearchData = {
+      searchArea: { type: "all" },
+      adultCount: 2,
+      childrenCount: 0,
+      arrival: { type: "asap" },
+      filters: { minPrice: 1000, maxPrice: 5000, minFullPrice: 2000, maxFullPrice: 9000, minRating: 3 },
+    };
+    expect(histogramRequest(searchData, "price:asc", "perPerson")).toEqual({
+      searchData: { ...searchData, filters: { minRating: 3 } },
+      sortingMethod: "price:asc",
+      requiredFacetFields: ["pricePerPersonRange"],
+    });
+    expect(histogramRequest(searchData, "skiScore:desc", "total").requiredFacetFields).toEqual(["priceRange"]);
+    // the search itself is left as it was
+    expect(searchData.filters.minPrice).toBe(1000);
+    expect(histogramFacetKey("total")).toBe("priceRange");
+    expect(histogramScheme("total")).toBe(FULL_PRICE_BUCKETS);
+    expect(histogramScheme("perPerson")).toBe(PER_PERSON_BUCKETS);
+  });
+  it("reads the price type's counts from an answer", () => {
+    const answer: FacetNumbers = { totalCount: 3, priceRange: { value: { "0-3000": 3 } } };
+    expect(histogramCounts(answer, "total")).toEqual({ "0-3000": 3 });
+    expect(histogramCounts(answer, "perPerson")).toBeUndefined();
+    expect(histogramCounts(undefined, "total")).toBeUndefined();
+  });
+  it("colours the bars in the selected range and labels them in thousands of kroner", () => {
+    const bars = histogramBars({}, PER_PERSON_BUCKETS);
+    const inRange = (min: number, max: number | undefined) => bars.filter((b) => barInRange(b, min, max)).map((b) => b.key);
+    expect(inRange(0, undefined)).toHaveLength(45);
+    expect(inRange(1000, 2500)).toEqual(["750-1500", "1500-2250", "2250-3000"]);
+    expect(inRange(33000, undefined)).toEqual(["33000+"]);
+    const label = (i: number) => {
+      const { from, to } = barRangeInThousands(bars[i]);
+      return texts.filters.histogramRange(from, to);
+    };
+    expect(label(4)).toBe("3–3,75 k kr");
+    expect(label(0)).toBe("0–0,75 k kr");
+    expect(label(44)).toBe("33 k kr+");
+    const total = histogramBars({}, FULL_PRICE_BUCKETS);
+    expect(texts.filters.histogramRange(barRangeInThousands(total[60]).from, null)).toBe("180 k kr+");
   });
 });
 

@@ -10,6 +10,8 @@ import {
   seasonSaturdays,
   seasonWeeks,
   setPeople,
+  STEPS,
+  stepValues,
   toggleDestination,
   toggleQuickPick,
   weekQuickPicks,
@@ -23,6 +25,22 @@ import type { EmbeddedIndex } from "~/search/embedded/build";
 import { toDay } from "~/domain/dates";
 
 const base: SearchData = { searchArea: { type: "all" }, adultCount: 2, childrenCount: 0, arrival: { type: "asap" }, filters: {} };
+
+describe("the steps", () => {
+  it("are Hvor, Hvem, Hvornår, each showing its value as the desktop bar's summary words", () => {
+    expect(STEPS).toEqual(["where", "who", "when"]);
+    expect(stepValues(base)).toEqual({ where: "Alle destinationer", who: "2 personer", when: "Snarest muligt" });
+    expect(
+      stepValues({
+        ...base,
+        searchArea: { type: "destinations", destinationSlugs: ["tirol"] },
+        childrenCount: 1,
+        arrival: { type: "weeks", weeks: [7, 8] },
+      }),
+    ).toEqual({ where: "1 område", who: "3 personer", when: "2 uger" });
+    expect(stepValues({ ...base, searchArea: { type: "geo", bbox: [45, 6, 47, 8] } }).where).toBe("Geo område");
+  });
+});
 
 describe("Hvem: people limits", () => {
   it("allows adults 1–12, children 0–11 and at most 12 persons in all", () => {

@@ -28,18 +28,21 @@ export function AgentToggle({ agentExists, loggedIn, className = "" }: { agentEx
   const dialogHref = resultsHref({ ...applied, dialog: loggedIn ? "createSearchAgent" : "login" });
   const tooltipId = "agent-toggle-tooltip";
 
+  // Whether the visitor's click waits for its answer. Remix reloads a fetcher's data after any
+  // action on the page (saving a trip, say); only the answer to the click may navigate.
+  const asked = useRef(false);
   function onChange() {
     if (busy) return;
     const qs = resultsHref({ ...applied, dialog: undefined }).split("?")[1] ?? "";
+    asked.current = true;
     check.load(`/api/search-agents/exists?${qs}`);
   }
 
-  // The check's answer, acted on once: the agent page, else the dialog the visitor needs.
-  const answered = useRef<ExistsAnswer>();
+  // The answer: the agent page, else the dialog the visitor needs.
   useEffect(() => {
     const answer = check.data;
-    if (check.state !== "idle" || !answer || answered.current === answer) return;
-    answered.current = answer;
+    if (check.state !== "idle" || !answer || !asked.current) return;
+    asked.current = false;
     if (answer.exists) navigate(AGENTS_PATH);
     else navigate(resultsHref({ ...applied, dialog: answer.loggedIn ? "createSearchAgent" : "login" }), { preventScrollReset: true });
   }, [check.state, check.data, applied, navigate]);

@@ -4,13 +4,15 @@ import { SORTING_METHODS, type SortingMethod } from "~/domain/constants";
 import { switchPriceMode } from "~/domain/filters";
 import { texts } from "~/domain/texts";
 import type { FacetNumbers, SearchOptions } from "~/domain/search-result";
-import { FilterSidebar } from "../filters/filter-sidebar";
+import { FilterSidebar, withFilters } from "../filters/filter-sidebar";
+import { ResetFiltersButton } from "../filters/reset-filters";
 import { Drawer } from "../ui/drawer";
 import { useSearchState } from "./search-state";
 import { MapToggleLink } from "./sorting-bar";
 
 // Mobile (below lg, with JavaScript): the filter drawer, the sort drawer and the price-type toggle.
-// Without JavaScript the page shows the sidebar form and the sorting links instead.
+// The filter drawer edits a draft, run by its 'Gem ændringer' button. Without JavaScript the page
+// shows the sidebar form and the sorting links instead.
 
 export function MobileBar({
   options,
@@ -92,7 +94,12 @@ export function MobileBar({
           ) : undefined
         }
       >
-        <FilterSidebar options={options} facetNumbers={facetNumbers} live={false} asForm={false} />
+        <FilterSidebar
+          options={options}
+          facetNumbers={facetNumbers}
+          onChange={state.setDraft}
+          reset={<ResetFiltersButton onClick={() => state.setDraft(withFilters(state.draft, {}))} />}
+        />
       </Drawer>
 
       <Drawer

@@ -148,6 +148,3 @@ export function useSearchState(): SearchStateValue {
   if (!value) throw new Error("useSearchState needs a SearchStateProvider");
   return value;
 }
-
-// Kept until the search bar and the filters import it from ../ui/use-hydrated.
-export { useHydrated } from "../ui/use-hydrated";

@@ -2,13 +2,14 @@ import { Dialog, DialogPanel, DialogTitle, Disclosure, DisclosureButton, Disclos
 import { Form } from "@remix-run/react";
 import { useId, useState, type FormEvent } from "react";
 import { RESULTS_PATH } from "~/domain/constants";
-import { areaSummary, arrivalSummary, peopleSummary, searchSummary } from "~/domain/search-summary";
-import { texts } from "~/domain/texts";
-import { useHydrated } from "../results/search-state";
 import type { DestinationTree } from "~/domain/destination-tree";
+import { searchSummary } from "~/domain/search-summary";
+import { texts } from "~/domain/texts";
+import { STEPS, stepValues } from "./model";
 import { WithSearchBarState, type SearchBarState } from "./state";
-import { WhenStep, WhereStep, WhoStep } from "./steps";
-import type { Step } from "./search-bar";
+import { WhenStep } from "./when-step";
+import { WhereStep } from "./where-step";
+import { WhoStep } from "./who-step";
 
 // The mobile search summary (specification point 2, "Search summary (mobile)"): a compact button
 // with the compact summary ('Alle', 'Geo', counts of områder/kategorier, personer, uger/måneder/
@@ -32,7 +33,6 @@ function MobileView({
   destinations?: { persons: number; tree: DestinationTree };
 }) {
   const [open, setOpen] = useState(false);
-  const hydrated = useHydrated();
   const id = useId().replace(/:/g, "");
   const { draft, setDraft, run } = state;
   const summary = searchSummary(draft, "compact").join(SUMMARY_SEPARATOR);
@@ -42,12 +42,8 @@ function MobileView({
     setOpen(false);
     run();
   };
-  const stepProps = { draft, setDraft, idPrefix: `${id}-m`, hydrated };
-  const values: Record<Step, string> = {
-    where: areaSummary(draft.searchArea, "full"),
-    who: peopleSummary(draft.adultCount, draft.childrenCount),
-    when: arrivalSummary(draft.arrival),
-  };
+  const stepProps = { draft, setDraft, idPrefix: `${id}-m` };
+  const values = stepValues(draft);
 
   return (
     <div className={`sb-mobile ${className}`}>
@@ -100,7 +96,7 @@ function MobileView({
                 </button>
               </div>
               <div className="min-h-0 flex-1 space-y-3 overflow-y-auto p-4">
-                {(["where", "who", "when"] as const).map((step) => (
+                {STEPS.map((step) => (
                   <Disclosure key={step} defaultOpen={step === "where"} as="section" className="rounded-xl border border-slate-200">
                     <DisclosureButton
                       className="flex w-full items-center justify-between px-4 py-3 text-left"

@@ -1,10 +1,26 @@
 import { MAX_ADULT_COUNT, MAX_CHILDREN_COUNT, MAX_PERSONS } from "~/domain/constants";
 import { fromDay, isoWeekOf, isoWeekday, toDay } from "~/domain/dates";
 import type { Arrival, SearchArea, SearchData } from "~/domain/search-data";
+import { areaSummary, arrivalSummary, peopleSummary } from "~/domain/search-summary";
 import { texts } from "~/domain/texts";
 
-// The search bar's rules, free of React: the people limits, the season's weeks, months and
-// Saturdays, the Danish school-holiday quick picks, and list toggling.
+// The search bar's rules, free of React: the steps and their value lines, the people limits, the
+// season's weeks, months and Saturdays, the Danish school-holiday quick picks, and list toggling.
+
+// ---------------------------------------------------------------------------------------------
+// The steps, in the bar's order, and the value each shows under its name (the desktop bar's
+// toggles and the mobile modal's sections).
+
+export type Step = "where" | "who" | "when";
+export const STEPS: readonly Step[] = ["where", "who", "when"];
+
+export function stepValues(data: SearchData): Record<Step, string> {
+  return {
+    where: areaSummary(data.searchArea, "full"),
+    who: peopleSummary(data.adultCount, data.childrenCount),
+    when: arrivalSummary(data.arrival),
+  };
+}
 
 // ---------------------------------------------------------------------------------------------
 // Hvem: adults 1–12, children 0–11, and at most 12 persons in all (the feed's party sizes).
@@ -241,5 +257,3 @@ export function seasonChoices(today: string): SeasonChoices {
   }
   return lastSeason.choices;
 }
-
-export { tagLabel } from "~/domain/tags";

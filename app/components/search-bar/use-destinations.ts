@@ -1,59 +1,69 @@
-import { useEffect, useMemo, useState } from "react";
+import { DESTINATION_QUERY_DEBOUNCE_MS } from "~/domain/constants";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useMemo, useRef } from "react";
 import { filterTree, type CountryNode, type DestinationTree } from "~/domain/destination-tree";
 
-// The destination picker's data on the client: the whole tree for the party size (from the
-// page's loader or fetched once), and as you type the server's answer from /api/destinations
-// (until it arrives, the whole tree filtered locally, so typing never waits for the network).
+// The destination picker's data on the client, loaded with Remix fetchers from /api/destinations
+// (docs/api.md): the whole tree for the party size, and as you type the server's matches (until
+// they arrive, the whole tree filtered here, so typing never waits for the network).
 
-export interface DestinationsView {
-  tree: DestinationTree | null;
-  countries: CountryNode[] | null;
-  loading: boolean;
+/** Quiet time after a keystroke before the typed query goes to the server. */
+
+/** The API's answer; a request it refuses answers `{ error }`. */
+type Answer = (DestinationTree & { query: string }) | { error: string };
+
+function treeOf(answer: Answer | undefined): DestinationTree | null {
+  return answer && "countries" in answer ? answer : null;
 }
 
-const DEBOUNCE_MS = 120;
-
-export function useDestinations(opts: {
+/**
+ * The whole tree for the party size: the page's loader has it for the party size it rendered
+ * (which also makes the picker work without JavaScript); for another party size it is fetched
+ * once the picker shows. Until that answer arrives the previous tree stays in view.
+ */
+export function useDestinationTree(opts: {
   initial?: { persons: number; tree: DestinationTree };
   persons: number;
+  active: boolean;
+}): DestinationTree | null {
+  const { initial, persons, active } = opts;
+  const fetcher = useFetcher<Answer>();
+  const { load } = fetcher;
+  // The party size last asked for: the fetcher keeps its answer while it loads the next one.
+  const requested = useRef<number>();
+  const needed = active && persons !== initial?.persons;
+  useEffect(() => {
+    if (!needed || requested.current === persons) return;
+    requested.current = persons;
+    load(`/api/destinations?persons=${persons}`);
+  }, [needed, persons, load]);
+  if (initial && initial.persons === persons) return initial.tree;
+  return treeOf(fetcher.data) ?? initial?.tree ?? null;
+}
+
+/**
+ * The countries matching a typed query, with their regions and resorts: the server's answer for
+ * this query and party size (one fetcher per pair, so an answer always belongs to what is shown),
+ * asked for after a short pause in the typing; until it arrives, the whole tree filtered here.
+ * Without a query, the whole tree. Null while there is nothing to show yet.
+ */
+export function useDestinationMatches(opts: {
+  tree: DestinationTree | null;
+  persons: number;
   query: string;
-  enabled: boolean;
-}): DestinationsView {
-  const { initial, persons, query, enabled } = opts;
-  const [full, setFull] = useState<{ persons: number; tree: DestinationTree } | null>(initial ?? null);
-  const [answer, setAnswer] = useState<{ key: string; countries: CountryNode[] } | null>(null);
-  const q = query.trim();
-
+  active: boolean;
+}): CountryNode[] | null {
+  const { tree, persons, active } = opts;
+  const q = opts.query.trim();
+  const fetcher = useFetcher<Answer>({ key: `destinations?q=${q}&persons=${persons}` });
+  const { load } = fetcher;
+  const unasked = active && q !== "" && fetcher.state === "idle" && fetcher.data === undefined;
   useEffect(() => {
-    if (!enabled || (full && full.persons === persons)) return;
-    const ctrl = new AbortController();
-    fetch(`/api/destinations?persons=${persons}`, { signal: ctrl.signal })
-      .then((r) => (r.ok ? (r.json() as Promise<DestinationTree>) : null))
-      .then((tree) => tree && setFull({ persons, tree }))
-      .catch(() => {});
-    return () => ctrl.abort();
-  }, [enabled, persons, full]);
-
-  useEffect(() => {
-    if (!enabled || !q) return;
-    const ctrl = new AbortController();
-    const timer = setTimeout(() => {
-      fetch(`/api/destinations?q=${encodeURIComponent(q)}&persons=${persons}`, { signal: ctrl.signal })
-        .then((r) => (r.ok ? (r.json() as Promise<DestinationTree>) : null))
-        .then((tree) => tree && setAnswer({ key: `${persons}|${q}`, countries: tree.countries }))
-        .catch(() => {});
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      ctrl.abort();
-    };
-  }, [enabled, q, persons]);
-
-  const tree = full?.tree ?? null;
-  const countries = useMemo(() => {
-    if (!q) return tree?.countries ?? null;
-    if (answer?.key === `${persons}|${q}`) return answer.countries;
-    return tree ? filterTree(tree.countries, q) : null;
-  }, [q, tree, answer, persons]);
-  return { tree, countries, loading: enabled && countries === null };
+    if (!unasked) return;
+    const timer = setTimeout(() => load(`/api/destinations?q=${encodeURIComponent(q)}&persons=${persons}`), DESTINATION_QUERY_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [unasked, q, persons, load]);
+  const filtered = useMemo(() => (tree && q ? filterTree(tree.countries, q) : null), [tree, q]);
+  if (!q) return tree?.countries ?? null;
+  return treeOf(fetcher.data)?.countries ?? filtered;
 }

@@ -1,0 +1,13 @@
+import type { ShouldRevalidateFunctionArgs } from "@remix-run/react";
+import { SAVED_TRIPS_PATH } from "~/domain/constants";
+
+// After a fetcher's POST Remix reloads every loader on the page, unless a route says otherwise.
+// These POSTs change nothing a page's loader shows (the histogram's facet numbers only read), or
+// only what the component that sent them shows from the answer (saving one trip).
+
+/** Whether a submission leaves the page's loader data as it is (the results page and the root). */
+export function keepsPageData({ formAction, formData }: Pick<ShouldRevalidateFunctionArgs, "formAction" | "formData">): boolean {
+  if (formAction === "/api/facet-numbers") return true;
+  // Importing an anonymous visitor's saves changes many cards: that one reloads.
+  return formAction === SAVED_TRIPS_PATH && formData?.get("intent") !== "import";
+}
