@@ -8,11 +8,17 @@ import { formatCount } from "../app/domain/format";
 import { describeFeedError, feedLineSchema, offerKeyOf } from "./feed-schema";
 import { readLines } from "./line-reader";
 import { discountPercentage, skiScore } from "./score";
-import { lockOffers } from "./apply/lock";
-import { applyToOffers, OFFER_COLUMNS, readSides, type Side } from "./apply/sides";
+import { applyToOffers, OFFER_COLUMNS, readSides, startOffersChange, type Side } from "./apply/sides";
 import { Catalogue, type CatalogueWarning } from "./import/catalogue";
 import { UnusableFeedError } from "./import/errors";
-import { addArrivingEntries, planImport, type CompanyPart } from "./import/plan";
+import {
+  addArrivingEntries,
+  addArrivingEntriesInSteps,
+  ARRIVALS_IN_SWITCH,
+  countArrivingEntries,
+  planImport,
+  type CompanyPart,
+} from "./import/plan";
 import { Stage } from "./import/stage";
 
 export { UnusableFeedError } from "./import/errors";
@@ -69,7 +75,7 @@ export async function importFeed(db: Db, input: AsyncIterable<Buffer | string>, 
   const started = performance.now();
   const now = options.now ?? new Date();
   const sqlite = db.$client;
-  const release = lockOffers(db);
+  const release = await startOffersChange(db);
   let stage: Stage | undefined;
   try {
     stage = new Stage(sqlite);
@@ -84,9 +90,15 @@ export async function importFeed(db: Db, input: AsyncIterable<Buffer | string>, 
     let generation = readGeneration(db);
     if (total > 0) {
       options.onApply?.(0, total);
+      const few = countArrivingEntries(sqlite) <= ARRIVALS_IN_SWITCH;
       generation = await applyToOffers(db, readSides(sqlite), {
-        writeSpare: (spare, version) => writeStaged(sqlite, spare, version, now, (written) => options.onApply?.(written, total)),
-        inSwitch: () => addArrivingEntries(sqlite),
+        *writeSpare(spare, version) {
+          if (!few) yield* addArrivingEntriesInSteps(sqlite);
+          yield* writeStaged(sqlite, spare, version, now, (written) => options.onApply?.(written, total));
+        },
+        inSwitch: () => {
+          if (few) addArrivingEntries(sqlite);
+        },
       });
     }
     return {

@@ -49,9 +49,8 @@ const SCHEMA = `
   CREATE TABLE stage.new_accommodations (id TEXT PRIMARY KEY, name TEXT NOT NULL, rating INTEGER NOT NULL, lat REAL NOT NULL,
     lng REAL NOT NULL, image_url TEXT, resort_slug TEXT NOT NULL);
   CREATE TABLE stage.new_accommodation_features (accommodation_id TEXT NOT NULL, feature_value TEXT NOT NULL,
-    PRIMARY KEY (accommodation_id, feature_value)) WITHOUT ROWID;
-  CREATE TABLE stage.new_accommodation_tags (accommodation_id TEXT NOT NULL, tag_slug TEXT NOT NULL,
-    PRIMARY KEY (accommodation_id, tag_slug)) WITHOUT ROWID;
+    PRIMARY KEY (accommodation_id, feature_value));
+  CREATE TABLE stage.new_accommodation_tags (accommodation_id TEXT NOT NULL, tag_slug TEXT NOT NULL, PRIMARY KEY (accommodation_id, tag_slug));
   CREATE TABLE stage.new_features (value TEXT PRIMARY KEY, name TEXT NOT NULL);
   CREATE TABLE stage.new_tags (slug TEXT PRIMARY KEY);
   CREATE TABLE stage.new_meal_plans (slug TEXT PRIMARY KEY, title TEXT NOT NULL, short TEXT NOT NULL);

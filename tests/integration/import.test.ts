@@ -9,9 +9,12 @@ import { EmbeddedEngine } from "~/search/embedded/engine";
 import { findOffer } from "~/services/offers/offers.server";
 import { importFeed, type CatalogueWarning, type ImportOptions, type Rejection } from "../../indexer/import-feed";
 import { runCatalogueSet } from "../../indexer/commands/catalogue";
+import { runRetire } from "../../indexer/commands/retire";
+import { ARRIVALS_IN_SWITCH } from "../../indexer/import/plan";
+import { openDb } from "../../db/client";
 import { feedStream, importLines, tempDb } from "../support/db";
-import { ROOT, runIndexer, runShell } from "../support/cli";
-import { trip } from "../support/feed";
+import { ROOT, runIndexer, runShell, startIndexer } from "../support/cli";
+import { departureInDays, trip } from "../support/feed";
 import type { FeedLine } from "../../indexer/feed-schema";
 
 const EMBEDDED = { searchEngine: "embedded", typesense: undefined } as const;
@@ -336,6 +339,125 @@ describe("retirement", () => {
     expect(next.summary).toMatchObject({ rejected: 1, unavailable: 1, retireHeld: false });
     expect(db.$client.prepare("SELECT id FROM trips WHERE available = 1 ORDER BY id").pluck().all()).toEqual(["r-1", "r-2"]);
   });
+});
+
+describe("the catalogue entries of a large first import", () => {
+  const nordlys = { slug: "nordlys", name: "Nordlys" };
+  const fjeld = { slug: "fjeld", name: "Fjeldrejser" };
+  /** A first feed of a company bringing `hotels` new accommodations (five catalogue rows each: itself and its links to two features and two tags), `perHotel` offers at each. */
+  const firstFeed = (hotels: number, perHotel: number): FeedLine[] =>
+    Array.from({ length: hotels * perHotel }, (_, k) =>
+      trip({
+        id: `nordlys-${k}`,
+        travelCompany: nordlys,
+        accommodation: {
+          id: `nordlys-hotel-${k % hotels}`,
+          name: `Nordlys Hotel ${k % hotels}`,
+          features: [
+            { value: `nordlys-facilitet-${(k % hotels) % 40}`, name: `Facilitet ${(k % hotels) % 40}` },
+            { value: "sauna", name: "Sauna" },
+          ],
+          tags: [`nordlys-${(k % hotels) % 20}`, "familievenlig"],
+          destination: { slug: "nordlys-by", name: "Nordlys By", region: { slug: "nordlys-fjeld", name: "Nordlys Fjeld" } },
+        },
+        departureDate: departureInDays(30 + Math.floor(k / hotels)),
+        url: `https://nordlys.example.dk/${k}`,
+      }),
+    );
+  const catalogueRows = (db: Db) =>
+    ["accommodations", "accommodation_features", "accommodation_tags", "features", "tags", "resorts", "regions", "countries"].map(
+      (table) => db.$client.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number,
+    );
+  const hotelZero = (db: Db) =>
+    db.$client.prepare("SELECT name, rating, resort_slug AS resort FROM accommodations WHERE id = 'nordlys-hotel-0'").get();
+
+  it("adds them before the switch in short transactions of their own when they pass what the switch holds, and inside it otherwise", async () => {
+    const hotels = Math.ceil(ARRIVALS_IN_SWITCH / 5) + 100;
+    for (const [hotelCount, ahead] of [
+      [hotels, true],
+      [50, false],
+    ] as const) {
+      const { db, file } = tempDb();
+      await importLines(db, [trip({ id: "a" })]);
+      // What another connection (the web server's) sees committed once every offer is written and before the switch.
+      const other = openDb(file);
+      let seen: { accommodations: number; nordlysForSale: number } | undefined;
+      const lines = firstFeed(hotelCount, 3);
+      const { summary } = await imported(db, lines, {
+        onApply: (written, total) => {
+          if (written === total && total > 0)
+            seen = other.$client
+              .prepare(
+                `SELECT (SELECT count(*) FROM accommodations WHERE id LIKE 'nordlys-%') AS accommodations,
+                        (SELECT count(*) FROM trips WHERE company_slug = 'nordlys') AS nordlysForSale`,
+              )
+              .get() as typeof seen;
+        },
+      });
+      other.$client.close();
+      expect(summary).toMatchObject({ added: lines.length, rejected: 0, warnings: 0 });
+      expect(seen).toEqual({ accommodations: ahead ? hotelCount : 0, nordlysForSale: 0 });
+      expect(hotelCount * 5).toSatisfy((rows: number) => rows > ARRIVALS_IN_SWITCH === ahead);
+      expect(count(db, "company_slug = 'nordlys' AND available = 1")).toBe(lines.length);
+    }
+  });
+
+  /** Starts the CLI's import of a large first feed of Nordlys and kills it (SIGKILL) while it writes the offers. */
+  async function killedFirstImport() {
+    const { db, dir, file } = tempDb();
+    await importLines(db, [trip({ id: "a" })]);
+    const before = catalogueRows(db);
+    const feed = path.join(dir, "nordlys.ndjson");
+    fs.writeFileSync(
+      feed,
+      firstFeed(1_100, 40)
+        .map((l) => JSON.stringify(l))
+        .join("\n") + "\n",
+    );
+    const killed = startIndexer(["import", feed], { DATABASE_URL: file });
+    await expect.poll(() => killed.output().stderr, { timeout: 120_000, interval: 20 }).toMatch(/10\.000 af 44\.000 tilbud skrevet/);
+    killed.kill();
+    expect((await killed.done).signal).toBe("SIGKILL");
+    // Its entries were added ahead of the switch and stay behind, named by no offer for sale.
+    expect(hotelZero(db)).toEqual({ name: "Nordlys Hotel 0", rating: 4, resort: "nordlys-by" });
+    expect(count(db, "company_slug = 'nordlys'")).toBe(0);
+    return { db, before };
+  }
+  const fjeldLine = trip({
+    id: "f-1",
+    travelCompany: fjeld,
+    accommodation: {
+      id: "nordlys-hotel-0",
+      name: "Fjeldhotellet",
+      rating: 3,
+      features: [{ value: "sauna", name: "Sauna" }],
+      tags: [],
+      destination: { slug: "val-thorens" },
+    },
+  });
+
+  it("drops what a killed import added: the next import defines those entries first, without a warning", async () => {
+    const { db, before } = await killedFirstImport();
+    const { summary, warnings } = await imported(db, [fjeldLine]);
+    expect(warnings).toEqual([]);
+    expect(summary).toMatchObject({ added: 1, warnings: 0 });
+    expect(hotelZero(db)).toEqual({ name: "Fjeldhotellet", rating: 3, resort: "val-thorens" });
+    expect(catalogueRows(db)).toEqual(before.map((n, k) => n + [1, 1, 0, 0, 0, 0, 0, 0][k]));
+    expect(db.$client.prepare("SELECT count(*) FROM resorts WHERE slug = 'nordlys-by'").pluck().get()).toBe(0);
+  }, 180_000);
+
+  it("drops what a killed import added before catalogue set or retire looks at the catalogue", async () => {
+    const { db, before } = await killedFirstImport();
+    // The operator cannot edit an entry no offer ever made live, and nothing of the killed import is left on either side.
+    expect(await runCatalogueSet(db, "accommodation", "nordlys-hotel-0", "rating", "3", EMBEDDED)).toBe(2);
+    expect(hotelZero(db)).toBeUndefined();
+    expect(catalogueRows(db)).toEqual(before);
+    for (const side of ["offers_a", "offers_b"]) {
+      expect(db.$client.prepare(`SELECT count(*) FROM ${side} WHERE company_slug = 'nordlys'`).pluck().get()).toBe(0);
+    }
+    expect(await runRetire(db, "alpetours", EMBEDDED)).toBe(0);
+    expect(catalogueRows(db)).toEqual(before);
+  }, 180_000);
 });
 
 describe("indexer CLI", () => {
