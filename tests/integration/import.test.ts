@@ -4,7 +4,7 @@ import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { readGeneration } from "../../db/generation";
-import { STORE_LIMITS } from "../../app/domain/constants";
+import { FEED_LIMITS, STORE_LIMITS } from "../../app/domain/constants";
 import { EmbeddedEngine } from "~/search/embedded/engine";
 import { findOffer } from "~/services/offers/offers.server";
 import { importFeed, type CatalogueWarning, type ImportOptions, type Rejection } from "../../indexer/import-feed";
@@ -184,6 +184,7 @@ describe("limits per line", () => {
     ["a URL with a line break", { url: "https://example.dk/a\nb" }, /^url: må ikke indeholde kontroltegn/],
     ["a 2,001-character URL", { url: `https://example.dk/${"a".repeat(1982)}` }, /^url: er for lang \(højst 2\.000 tegn\)/],
     ["an image that is no URL", { accommodation: { imageUrl: "billede.jpg" } }, /^accommodation\.imageUrl: skal være en absolut URL/],
+    ["13 persons", { persons: 13, price: 77870, originalPrice: null }, /^persons: /],
     ["31 nights", { nights: 31, skiPass: { included: false, days: 0 } }, /^nights: skal være 1 til 30/],
     ["ski-pass days beyond the stay", { skiPass: { included: true, days: 365 } }, /^skiPass\.days: må højst være 8: opholdet er 7 nætter/],
     ["a ski pass of no days", { skiPass: { included: true, days: 0 } }, /^skiPass\.days: skal være mindst 1/],
@@ -227,6 +228,36 @@ describe("store-wide limits", () => {
     expect(db.$client.prepare("SELECT id FROM trips").pluck().all()).toEqual(["kept"]);
     expect(db.$client.prepare("SELECT count(*) FROM meal_plans").pluck().get()).toBe(1);
   });
+
+  for (const [kind, label, perLine] of [
+    ["features", "faciliteter", FEED_LIMITS.featuresPerAccommodation],
+    ["tags", "kategorier", FEED_LIMITS.tagsPerAccommodation],
+  ] as const) {
+    it(`refuses a whole feed that would put more ${kind} on sale than the store holds, counting another company's`, async () => {
+      const { db } = tempDb();
+      await importLines(db, [trip({ id: "kept" })]);
+      // The kept offer's accommodation has two of each; this feed brings the rest and one more, a few per accommodation.
+      const fresh = Array.from({ length: STORE_LIMITS[kind] - 1 }, (_, k) => `ny-${k}`);
+      const lines = Array.from({ length: Math.ceil(fresh.length / perLine) }, (_, a) => {
+        const mine = fresh.slice(a * perLine, (a + 1) * perLine);
+        return trip({
+          id: `s-${a}`,
+          travelCompany: bjerg,
+          accommodation: {
+            id: `sted-${a}`,
+            ...(kind === "features" ? { features: mine.map((value) => ({ value, name: value })), tags: [] } : { tags: mine, features: [] }),
+          },
+        });
+      });
+      await expect(importFeed(db, feedStream(lines))).rejects.toThrow(
+        `efter importen ville databasen have ${STORE_LIMITS[kind] + 1} ${label} (grænsen er ${STORE_LIMITS[kind]})`,
+      );
+      expect(db.$client.prepare("SELECT id FROM trips").pluck().all()).toEqual(["kept"]);
+      // One fewer fits.
+      const { summary } = await imported(db, lines.slice(0, -1));
+      expect(summary).toMatchObject({ added: lines.length - 1, rejected: 0 });
+    });
+  }
 
   it("refuses a feed naming more companies than the store may hold before reading on", async () => {
     const { db } = tempDb();
