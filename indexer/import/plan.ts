@@ -45,7 +45,6 @@ export function planImport(sqlite: Database, opts: PlanOptions): Plan {
     INSERT INTO stage.live SELECT company_slug, feed_id, id, content_hash, available FROM main.trips
       WHERE company_slug IN (SELECT DISTINCT company_slug FROM stage.lines) ORDER BY company_slug, feed_id;
     CREATE INDEX stage.lines_feed_id ON lines (feed_id);
-    CREATE INDEX stage.lines_trip ON lines (trip_id);
     UPDATE stage.lines SET trip_id = v.id,
         outcome = CASE WHEN v.content_hash = lines.content_hash AND v.available = 1 THEN 'unchanged' ELSE 'updated' END
       FROM stage.live AS v WHERE v.company_slug = lines.company_slug AND v.feed_id = lines.feed_id;
@@ -87,6 +86,7 @@ export function planImport(sqlite: Database, opts: PlanOptions): Plan {
   }
   keepArrivingEntries(sqlite);
   if (plan.added > 0) assignTripIds(sqlite);
+  else sqlite.exec(TRIP_INDEX);
   if (plan.added + plan.updated + plan.retired > 0) checkStoreLimits(sqlite);
   return plan;
 }
@@ -174,6 +174,9 @@ function sum(parts: CompanyPart[], key: "added" | "updated" | "unchanged" | "van
   return parts.reduce((s, p) => s + p[key], 0);
 }
 
+/** The staged lines by public id, for the writes' ranges: built once the ids are set, which is far quicker than keeping it up to date while they are. */
+const TRIP_INDEX = "CREATE INDEX stage.lines_trip ON lines (trip_id)";
+
 /**
  * A new offer's public id is the company's own id, unless some offer (of any company, for sale
  * or not) or an earlier line of this feed has it: then `<company>:<id>`, and `:2`, `:3`, … on the
@@ -185,7 +188,8 @@ function assignTripIds(sqlite: Database): void {
     UPDATE stage.lines SET trip_id = feed_id
      WHERE outcome = 'added' AND ${going}
        AND NOT EXISTS (SELECT 1 FROM main.trips t WHERE t.id = lines.feed_id)
-       AND line_no = (SELECT min(x.line_no) FROM stage.lines x WHERE x.feed_id = lines.feed_id AND x.outcome = 'added' AND x.${going});`);
+       AND line_no = (SELECT min(x.line_no) FROM stage.lines x WHERE x.feed_id = lines.feed_id AND x.outcome = 'added' AND x.${going});
+    ${TRIP_INDEX};`);
   const clashes = sqlite
     .prepare(
       `SELECT line_no AS lineNo, company_slug AS company, feed_id AS feedId FROM stage.lines WHERE outcome = 'added' AND trip_id IS NULL AND ${going} ORDER BY line_no`,
