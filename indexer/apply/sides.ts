@@ -2,6 +2,7 @@ import type { Database } from "better-sqlite3";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Db } from "../../db/client";
 import { bumpGeneration } from "../../db/generation";
+import { liveOffersTable, type OffersSide } from "../../db/live-offers";
 import { lockOffers } from "./lock";
 
 // The offers live in two tables of the same shape, offers_a and offers_b; the `trips` view shows
@@ -14,7 +15,7 @@ import { lockOffers } from "./lock";
 // spare is the previous live side, one version behind: before the next change it catches up by
 // copying the rows written since, and it drops what a killed change had left in it.
 
-export type Side = "offers_a" | "offers_b";
+export type Side = OffersSide;
 
 export const OFFER_COLUMNS = [
   "id",
@@ -55,7 +56,7 @@ const SPARE_VERSION = "offers_spare_version";
 
 export function readSides(sqlite: Database): Sides {
   const get = sqlite.prepare("SELECT value FROM meta WHERE key = ?").pluck();
-  const live = (get.get(LIVE) as string | undefined) === "offers_b" ? "offers_b" : "offers_a";
+  const live = liveOffersTable(sqlite);
   return {
     live,
     spare: live === "offers_a" ? "offers_b" : "offers_a",

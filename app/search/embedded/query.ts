@@ -68,6 +68,10 @@ export function runSearch(ix: EmbeddedIndex, q: CompiledSearch, page: number, wi
   const ratingCounts = new Int32Array(6);
   const accMatches = new Int32Array(accCount);
   const best = new Int32Array(accCount).fill(-1);
+  // The best trip's sort key and id rank per accommodation, beside it: comparing against these small
+  // arrays rather than the trips' columns keeps the scan off random reads of the large ones.
+  const bestKey = new Float64Array(accCount);
+  const bestRank = new Int32Array(accCount);
   // Matching trips per (accommodation, company) pair: gives the company facet and each item's companyCount.
   const pairCounts = new Int32Array(ix.pairCompany.length);
   const { accCompanyStart, pairCompany, tripPair } = ix;
@@ -115,12 +119,12 @@ export function runSearch(ix: EmbeddedIndex, q: CompiledSearch, page: number, wi
         skiCounts[ski]++;
         accMatches[a]++;
         pairCounts[tripPair[i]]++;
-        const b = best[a];
-        if (b < 0) best[a] = i;
-        else {
-          const ki = key[i];
-          const kb = key[b];
-          if (ki < kb || (ki === kb && idRank[i] < idRank[b])) best[a] = i;
+        const ki = key[i];
+        const kb = bestKey[a];
+        if (best[a] < 0 || ki < kb || (ki === kb && idRank[i] < bestRank[a])) {
+          best[a] = i;
+          bestKey[a] = ki;
+          bestRank[a] = idRank[i];
         }
       } else if ((fails & (fails - 1)) === 0) {
         // Exactly one owned filter fails: only that filter's facet counts the trip.
@@ -253,7 +257,7 @@ function toItem(ix: EmbeddedIndex, a: number, i: number, offerCount: number, com
       tags: acc.tags.map((k) => ix.tags[k]),
     },
     trip: {
-      id: ix.tripIds[i],
+      id: ix.tripIds.get(i),
       travelCompany: ix.companies[ix.company[i]],
       departureDate: fromDay(ix.day[i]),
       nights: ix.nights[i],
@@ -266,7 +270,7 @@ function toItem(ix: EmbeddedIndex, a: number, i: number, offerCount: number, com
       skiScore: ix.score[i],
       mealPlan: { slug: mealPlan.slug, title: mealPlan.title, short: mealPlan.short },
       skiPass: { included: ix.skiPassIncluded[i] === 1, days: ix.skiPassDays[i] },
-      url: ix.urls[i],
+      url: ix.urls.get(i),
     },
     offerCount,
     companyCount,
