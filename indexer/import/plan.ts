@@ -38,8 +38,11 @@ export interface PlanOptions {
 
 export function planImport(sqlite: Database, opts: PlanOptions): Plan {
   // The live offers of the feed's companies, copied once (one scan of the store) so every step
-  // below joins within the staging file.
+  // below joins within the staging file. The lines' indexes are built here, once they are all
+  // staged, which is far quicker than keeping them up to date line by line (the reading already
+  // rejected repeated offers).
   sqlite.exec(`
+    CREATE UNIQUE INDEX stage.lines_offer ON lines (company_slug, feed_id);
     CREATE TABLE stage.live (company_slug TEXT NOT NULL, feed_id TEXT NOT NULL, id TEXT NOT NULL, content_hash TEXT NOT NULL,
       available INTEGER NOT NULL, PRIMARY KEY (company_slug, feed_id)) WITHOUT ROWID;
     INSERT INTO stage.live SELECT company_slug, feed_id, id, content_hash, available FROM main.trips

@@ -40,7 +40,6 @@ const SCHEMA = `
     discount_percentage INTEGER NOT NULL, ski_score INTEGER NOT NULL, content_hash TEXT NOT NULL,
     -- Set by the plan: the offer's public id, and added / updated / unchanged.
     trip_id TEXT, outcome TEXT);
-  CREATE UNIQUE INDEX stage.lines_offer ON lines (company_slug, feed_id);
   -- Offers named by rejected lines: they keep their last good state.
   CREATE TABLE stage.kept (company_slug TEXT NOT NULL, feed_id TEXT NOT NULL, PRIMARY KEY (company_slug, feed_id)) WITHOUT ROWID;
   CREATE TABLE stage.new_countries (slug TEXT PRIMARY KEY, name TEXT NOT NULL);
