@@ -146,8 +146,10 @@ async function stageFeed(
     if (!attributed) counts.unattributed++;
     options.onRejected?.({ lineNo, reason });
   };
-  // Each offer's first line in the file; a repeated offer rejects all its lines.
-  const first = new Map<string, { lineNo: number; staged: boolean; repeated: boolean }>();
+  // Each offer's first line in the file, as lineNo × 4, + 2 once it is staged, + 1 once repeated (a
+  // number rather than an object per offer: a million of them weigh on the garbage collector); a
+  // repeated offer rejects all its lines.
+  const first = new Map<string, number>();
   let bytes = 0;
   for await (const record of readLines(input)) {
     bytes += record.bytes + 1;
@@ -174,18 +176,19 @@ async function stageFeed(
     if (key) {
       const id = `${key.companySlug}\u0000${key.feedId}`;
       const earlier = first.get(id);
-      if (earlier) {
+      if (earlier !== undefined) {
+        const earlierLine = earlier >>> 2;
         stage.keep(key.companySlug, key.feedId);
-        reject(lineNo, repeated(key, earlier.lineNo), true);
-        if (!earlier.repeated && earlier.staged) {
-          stage.unstage(earlier.lineNo);
+        reject(lineNo, repeated(key, earlierLine), true);
+        if ((earlier & 3) === 2) {
+          stage.unstage(earlierLine);
           counts.valid--;
-          reject(earlier.lineNo, repeated(key, lineNo), true);
+          reject(earlierLine, repeated(key, lineNo), true);
         }
-        earlier.repeated = true;
+        first.set(id, earlier | 1);
         continue;
       }
-      first.set(id, { lineNo, staged: false, repeated: false });
+      first.set(id, lineNo * 4);
     }
     const parsed = schema.safeParse(json, { reportInput: true });
     if (!parsed.success) {
@@ -228,7 +231,8 @@ async function stageFeed(
       // An offer is unchanged when its line is byte for byte the same as last time.
       contentHash: createHash("sha1").update(text).digest("base64url"),
     });
-    first.get(`${line.travelCompany.slug}\u0000${line.id}`)!.staged = true;
+    const offer = `${line.travelCompany.slug}\u0000${line.id}`;
+    first.set(offer, first.get(offer)! | 2);
     counts.valid++;
   }
   stage.flush();
