@@ -68,10 +68,6 @@ export function runSearch(ix: EmbeddedIndex, q: CompiledSearch, page: number, wi
   const ratingCounts = new Int32Array(6);
   const accMatches = new Int32Array(accCount);
   const best = new Int32Array(accCount).fill(-1);
-  // The best trip's sort key and id rank per accommodation, beside it: comparing against these small
-  // arrays rather than the trips' columns keeps the scan off random reads of the large ones.
-  const bestKey = new Float64Array(accCount);
-  const bestRank = new Int32Array(accCount);
   // Matching trips per (accommodation, company) pair: gives the company facet and each item's companyCount.
   const pairCounts = new Int32Array(ix.pairCompany.length);
   const { accCompanyStart, pairCompany, tripPair } = ix;
@@ -119,12 +115,12 @@ export function runSearch(ix: EmbeddedIndex, q: CompiledSearch, page: number, wi
         skiCounts[ski]++;
         accMatches[a]++;
         pairCounts[tripPair[i]]++;
-        const ki = key[i];
-        const kb = bestKey[a];
-        if (best[a] < 0 || ki < kb || (ki === kb && idRank[i] < bestRank[a])) {
-          best[a] = i;
-          bestKey[a] = ki;
-          bestRank[a] = idRank[i];
+        const b = best[a];
+        if (b < 0) best[a] = i;
+        else {
+          const ki = key[i];
+          const kb = key[b];
+          if (ki < kb || (ki === kb && idRank[i] < idRank[b])) best[a] = i;
         }
       } else if ((fails & (fails - 1)) === 0) {
         // Exactly one owned filter fails: only that filter's facet counts the trip.
