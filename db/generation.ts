@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import type { Database } from "better-sqlite3";
 import type { Db } from "./client";
 import { meta } from "./schema";
 
@@ -8,6 +9,12 @@ const KEY = "generation";
 export function readGeneration(db: Db): number {
   const row = db.select({ value: meta.value }).from(meta).where(eq(meta.key, KEY)).get();
   return row ? Number(row.value) : 0;
+}
+
+/** The same, on a plain connection (e.g. a reader of its own, inside its read transaction). */
+export function generationIn(sqlite: Database): number {
+  const value = sqlite.prepare("SELECT value FROM meta WHERE key = ?").pluck().get(KEY) as string | undefined;
+  return value === undefined ? 0 : Number(value);
 }
 
 export function bumpGeneration(db: Db): number {

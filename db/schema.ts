@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, sqliteView, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { AGENT_FREQUENCIES } from "../app/domain/constants";
 
 // The store of everything Pistepris keeps. Trips come from the operators' feeds (indexer/import);
@@ -75,7 +75,7 @@ export const accommodationFeatures = sqliteTable(
       .notNull()
       .references(() => features.value),
   },
-  (t) => [primaryKey({ columns: [t.accommodationId, t.featureValue] })],
+  (t) => [primaryKey({ columns: [t.accommodationId, t.featureValue] }), index("accommodation_features_feature").on(t.featureValue)],
 );
 
 export const accommodationTags = sqliteTable(
@@ -88,49 +88,63 @@ export const accommodationTags = sqliteTable(
       .notNull()
       .references(() => tags.slug),
   },
-  (t) => [primaryKey({ columns: [t.accommodationId, t.tagSlug] })],
+  (t) => [primaryKey({ columns: [t.accommodationId, t.tagSlug] }), index("accommodation_tags_tag").on(t.tagSlug)],
 );
 
-export const trips = sqliteTable(
-  "trips",
-  {
-    id: text("id").primaryKey(),
-    companySlug: text("company_slug")
-      .notNull()
-      .references(() => travelCompanies.slug),
-    accommodationId: text("accommodation_id")
-      .notNull()
-      .references(() => accommodations.id),
-    departureDate: text("departure_date").notNull(),
-    nights: integer("nights").notNull(),
-    transport: text("transport", { enum: ["bus", "fly", "egen-transport"] }).notNull(),
-    persons: integer("persons").notNull(),
-    price: real("price").notNull(),
-    pricePerPerson: real("price_per_person").notNull(),
-    originalPrice: real("original_price"),
-    mealPlanSlug: text("meal_plan_slug")
-      .notNull()
-      .references(() => mealPlans.slug),
-    skiPassIncluded: integer("ski_pass_included", { mode: "boolean" }).notNull(),
-    skiPassDays: integer("ski_pass_days").notNull(),
-    url: text("url").notNull(),
-    /** Derived at import: round((originalPrice − price) / originalPrice × 100), 0 without originalPrice. */
-    discountPercentage: integer("discount_percentage").notNull(),
-    /** Derived at import: the recommendation score (indexer/score.ts). */
-    skiScore: integer("ski_score").notNull(),
-    available: integer("available", { mode: "boolean" }).notNull(),
-    /** Hash of the feed line as imported, to tell updated from unchanged offers. */
-    contentHash: text("content_hash").notNull(),
-    firstSeenAt: integer("first_seen_at", { mode: "timestamp_ms" }).notNull(),
-    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),
-  },
-  (t) => [
-    index("trips_company").on(t.companySlug),
-    index("trips_accommodation").on(t.accommodationId),
-    index("trips_first_seen").on(t.firstSeenAt),
-    index("trips_search").on(t.available, t.persons, t.departureDate),
-  ],
-);
+/** The columns of an offer (one company's trip offer), the same in both sides and the `trips` view. */
+const offerColumns = () => ({
+  /** The public trip id (links, saved trips, clicks): the feed's id, or `<company>:<id>` when another offer had it first. */
+  id: text("id").primaryKey(),
+  companySlug: text("company_slug").notNull(),
+  /** The company's own id for the offer: an offer is (companySlug, feedId). */
+  feedId: text("feed_id").notNull(),
+  accommodationId: text("accommodation_id").notNull(),
+  departureDate: text("departure_date").notNull(),
+  nights: integer("nights").notNull(),
+  transport: text("transport", { enum: ["bus", "fly", "egen-transport"] }).notNull(),
+  persons: integer("persons").notNull(),
+  price: real("price").notNull(),
+  pricePerPerson: real("price_per_person").notNull(),
+  originalPrice: real("original_price"),
+  mealPlanSlug: text("meal_plan_slug").notNull(),
+  skiPassIncluded: integer("ski_pass_included", { mode: "boolean" }).notNull(),
+  skiPassDays: integer("ski_pass_days").notNull(),
+  url: text("url").notNull(),
+  /** Derived at import: round((originalPrice − price) / originalPrice × 100), 0 without originalPrice. */
+  discountPercentage: integer("discount_percentage").notNull(),
+  /** Derived at import: the recommendation score (indexer/score.ts), from the offer and its accommodation's catalogue facts. */
+  skiScore: integer("ski_score").notNull(),
+  available: integer("available", { mode: "boolean" }).notNull(),
+  /** Hash of the feed line as imported, to tell updated from unchanged offers. */
+  contentHash: text("content_hash").notNull(),
+  firstSeenAt: integer("first_seen_at", { mode: "timestamp_ms" }).notNull(),
+  /** The offers version (meta `offers_version`) that last wrote the row: what the other side must copy to catch up. */
+  changedVersion: integer("changed_version").notNull(),
+});
+
+/**
+ * The offers live in two tables of the same shape, and the `trips` view shows one of them (meta
+ * `offers_live`). An import writes the other side in short transactions, then switches the view in
+ * one: readers never see half an import, a killed import leaves the live side untouched, and a web
+ * request's write never waits for more than one short transaction (indexer/apply/sides.ts). Only
+ * the indexer writes them, and it keeps their references to the catalogue whole (no foreign keys:
+ * the side being written may name catalogue entries that arrive with the switch).
+ */
+function offerSide<N extends string>(name: N) {
+  return sqliteTable(name, offerColumns(), (t) => [
+    uniqueIndex(`${name}_offer`).on(t.companySlug, t.feedId),
+    index(`${name}_accommodation`).on(t.accommodationId),
+    index(`${name}_first_seen`).on(t.firstSeenAt),
+    index(`${name}_search`).on(t.available, t.persons, t.departureDate),
+    index(`${name}_changed`).on(t.changedVersion),
+  ]);
+}
+
+export const offersA = offerSide("offers_a");
+export const offersB = offerSide("offers_b");
+
+/** The live offers: a view of the live side (created and switched by the indexer, not by drizzle-kit). */
+export const trips = sqliteView("trips", offerColumns()).existing();
 
 /** Key-value facts about the store, e.g. the index generation bumped by every import. */
 export const meta = sqliteTable("meta", {

@@ -1,5 +1,6 @@
 import "../app/utils/node-version.server";
 import fs from "node:fs";
+import os from "node:os";
 import { parseArgs } from "node:util";
 import { openDb } from "../db/client";
 import { createMailer } from "../app/services/mail/transport.server";
@@ -9,14 +10,21 @@ import { runImport } from "./commands/import";
 import { runNotify } from "./commands/notify";
 import { runReindex } from "./commands/reindex";
 import { runStats } from "./commands/stats";
+import { runRetire } from "./commands/retire";
+import { CATALOGUE_USAGE, runCatalogueSet, runCatalogueShow } from "./commands/catalogue";
+import { DEFAULT_MAX_RETIRE_SHARE } from "./import-feed";
 
-// The operators' CLI: `npm run indexer -- <command>`. Exit status 0 ok, 1 some lines rejected,
-// 2 unusable input or usage error.
+// The operators' CLI: `npm run indexer -- <command>`. Exit status 0 ok, 1 some lines rejected or
+// a company's part stopped, 2 unusable input or usage error.
 
 const USAGE = `Brug: npm run indexer -- <kommando>
 
 Kommandoer:
-  import FIL|-                     importér et NDJSON-feed (- læser fra standard input)
+  import FIL|- [--max-retire PCT | --allow-retire]
+                                   importér et NDJSON-feed (- læser fra standard input); et rejseselskab, hvis
+                                   udbudte tilbud forsvinder med mere end PCT % (standard ${DEFAULT_MAX_RETIRE_SHARE * 100}), springes over
+  retire SELSKAB                   tag alle et rejseselskabs tilbud af udbud
+  ${CATALOGUE_USAGE}
   demo [--trips N] [--seed S] [--season ÅR] [--out FIL]
                                    skriv et demo-feed (standard: 50.000 rejser, til standard output)
   reindex                          genopbyg søgeindekset
@@ -25,12 +33,39 @@ Kommandoer:
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  // The commands that write offers are batch work: the web server sharing the machine comes first.
+  if (command === "import" || command === "retire" || command === "catalogue") os.setPriority(os.constants.priority.PRIORITY_BELOW_NORMAL);
   switch (command) {
     case "import": {
-      const { positionals } = parseArgs({ args: rest, allowPositionals: true });
+      const { positionals, values } = parseArgs({
+        args: rest,
+        allowPositionals: true,
+        options: { "max-retire": { type: "string" }, "allow-retire": { type: "boolean", default: false } },
+      });
       if (positionals.length !== 1) return usage("import kræver præcis én fil eller -");
+      const percent = values["allow-retire"]
+        ? 100
+        : values["max-retire"] === undefined
+          ? DEFAULT_MAX_RETIRE_SHARE * 100
+          : Number(values["max-retire"]);
+      if (!(Number.isFinite(percent) && percent >= 0 && percent <= 100)) return usage("--max-retire skal være et tal fra 0 til 100");
       const config = loadConfig();
-      return runImport(openDb(config.databasePath), mailerOf(config), positionals[0], config);
+      return runImport(openDb(config.databasePath), mailerOf(config), positionals[0], percent / 100, config);
+    }
+    case "retire": {
+      const { positionals } = parseArgs({ args: rest, allowPositionals: true });
+      if (positionals.length !== 1) return usage("retire kræver præcis ét rejseselskab (dets slug)");
+      const config = loadConfig();
+      return runRetire(openDb(config.databasePath), positionals[0], config);
+    }
+    case "catalogue": {
+      const { positionals } = parseArgs({ args: rest, allowPositionals: true });
+      const [action, kind, key, field, value] = positionals;
+      const config = loadConfig();
+      if (action === "show" && positionals.length === 3) return runCatalogueShow(openDb(config.databasePath), kind, key);
+      if (action === "set" && positionals.length === 5)
+        return runCatalogueSet(openDb(config.databasePath), kind, key, field, value, config);
+      return usage("catalogue show ART NØGLE eller catalogue set ART NØGLE FELT VÆRDI");
     }
     case "demo": {
       const { values } = parseArgs({

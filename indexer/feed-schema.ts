@@ -1,54 +1,159 @@
 import { z } from "../app/domain/zod";
-import { MAX_PERSONS, TRANSPORTS } from "../app/domain/constants";
-import { isCalendarDate } from "../app/domain/dates";
+import { FEED_LIMITS, MAX_PERSONS, TRANSPORTS } from "../app/domain/constants";
+import { fromDay, isCalendarDate, toDay } from "../app/domain/dates";
+import { formatCount } from "../app/domain/format";
 
-// One line of the trip feed (DESIGN.md "The trip feed"). Messages are Danish: operators read them.
+// One line of the trip feed (DESIGN.md "The trip feed", docs/feed.md "Limits"). Every size a line
+// controls is bounded here; the messages are Danish, operators read them.
 
-const slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,79}$/, "skal være en slug (a-z, 0-9 og bindestreg)");
-const name = z.string().trim().min(1, "må ikke være tom").max(200, "er for lang (højst 200 tegn)");
+const L = FEED_LIMITS;
+/** Control characters (U+0000–U+001F, U+007F): no name or URL has a reason to carry them. */
+function hasControl(s: string): boolean {
+  for (let k = 0; k < s.length; k++) {
+    const c = s.charCodeAt(k);
+    if (c < 0x20 || c === 0x7f) return true;
+  }
+  return false;
+}
+
+const slug = z
+  .string()
+  .regex(
+    new RegExp(`^[a-z0-9][a-z0-9-]{0,${L.slugLength - 1}}$`),
+    `skal være en slug (1 til ${L.slugLength} tegn: a-z, 0-9 og bindestreg)`,
+  );
+const id = z
+  .string()
+  .regex(
+    new RegExp(`^[A-Za-z0-9][A-Za-z0-9._:-]{0,${L.idLength - 1}}$`),
+    `skal være et id (1 til ${L.idLength} tegn: bogstaver, tal, . _ : -)`,
+  );
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, "må ikke være tom")
+    .max(max, `er for lang (højst ${max} tegn)`)
+    .refine((s) => !hasControl(s), "må ikke indeholde kontroltegn");
+const name = text(L.nameLength);
 const named = z.object({ slug, name });
-const isoDate = z.string().refine(isCalendarDate, "skal være en gyldig dato (ÅÅÅÅ-MM-DD)");
-const money = z.number().finite().positive("skal være større end 0").max(10_000_000, "er urimeligt høj");
+const money = z
+  .number()
+  .finite()
+  .positive("skal være større end 0")
+  .max(L.moneyMax, `er urimeligt høj (højst ${formatCount(L.moneyMax)})`);
+const whole = (min: number, max: number) =>
+  z.number().int("skal være et helt tal").min(min, `skal være ${min} til ${max}`).max(max, `skal være ${min} til ${max}`);
 
-export const feedLineSchema = z
-  .object({
-    id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/, "skal være et id (bogstaver, tal, . _ : -)"),
-    travelCompany: named,
-    accommodation: z.object({
-      id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/, "skal være et id"),
-      name,
-      rating: z.number().int("skal være et helt tal").min(1, "skal være 1 til 5").max(5, "skal være 1 til 5"),
-      features: z.array(z.object({ value: slug, name })).max(100),
-      lat: z.number().min(-90).max(90),
-      lng: z.number().min(-180).max(180),
-      imageUrl: z
-        .url({ protocol: /^https?$/ })
-        .max(2000)
-        .nullable(),
-      destination: named.extend({ region: named, country: named }),
-      tags: z.array(slug).max(50),
-    }),
-    departureDate: isoDate,
-    nights: z.number().int("skal være et helt tal").min(1).max(60),
-    transport: z.enum(TRANSPORTS, { message: `skal være ${TRANSPORTS.join(", ")}` }),
-    persons: z.number().int("skal være et helt tal").min(1).max(MAX_PERSONS, `skal være 1 til ${MAX_PERSONS}`),
-    price: money,
-    pricePerPerson: money,
-    originalPrice: money.nullable().optional(),
-    mealPlan: z.object({ slug, title: name, short: z.string().trim().min(1).max(10) }),
-    skiPass: z.object({ included: z.boolean(), days: z.number().int().min(0).max(365) }),
-    url: z.url({ protocol: /^https?$/ }).max(2000),
-  })
-  .superRefine((t, ctx) => {
-    if (!t.skiPass.included && t.skiPass.days !== 0) {
-      ctx.addIssue({ code: "custom", path: ["skiPass", "days"], message: "skal være 0, når liftkort ikke er inkluderet" });
-    }
-    if (t.originalPrice != null && t.originalPrice < t.price) {
-      ctx.addIssue({ code: "custom", path: ["originalPrice"], message: "må ikke være lavere end price" });
-    }
-  });
+/**
+ * An absolute http(s) URL, stored as the URL parser writes it (percent-encoded, ASCII), so every
+ * stored URL can go into a Location header or an href as it is.
+ */
+const httpUrl = z.string().transform((raw, ctx) => {
+  const fail = (message: string) => {
+    ctx.addIssue({ code: "custom", message });
+    return z.NEVER;
+  };
+  if (raw.length > L.urlLength) return fail(`er for lang (højst ${formatCount(L.urlLength)} tegn)`);
+  if (hasControl(raw)) return fail("må ikke indeholde kontroltegn eller linjeskift");
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return fail("skal være en absolut URL (http:// eller https://)");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return fail("skal begynde med http:// eller https://");
+  if (url.username || url.password) return fail("må ikke indeholde brugernavn eller adgangskode");
+  if (url.href.length > L.urlLength) return fail(`er for lang kodet (højst ${formatCount(L.urlLength)} tegn)`);
+  return url.href;
+});
 
-export type FeedLine = z.infer<typeof feedLineSchema>;
+const accommodation = z.object({
+  id,
+  name,
+  rating: whole(1, 5),
+  features: z
+    .array(z.object({ value: slug, name: text(L.labelLength) }))
+    .max(L.featuresPerAccommodation, `højst ${L.featuresPerAccommodation} faciliteter pr. overnatningssted`),
+  lat: z.number().min(-90, "skal være -90 til 90").max(90, "skal være -90 til 90"),
+  lng: z.number().min(-180, "skal være -180 til 180").max(180, "skal være -180 til 180"),
+  imageUrl: httpUrl.nullable(),
+  destination: named.extend({ region: named, country: named }),
+  tags: z.array(slug).max(L.tagsPerAccommodation, `højst ${L.tagsPerAccommodation} kategorier pr. overnatningssted`),
+});
+
+/** The catalogue's fact schemas, for the operators' `catalogue set` (the same rules as in a feed line). */
+export const catalogueFacts = {
+  slug,
+  name,
+  label: text(L.labelLength),
+  short: text(L.mealPlanShortLength),
+  rating: whole(1, 5),
+  lat: accommodation.shape.lat,
+  lng: accommodation.shape.lng,
+  imageUrl: accommodation.shape.imageUrl,
+};
+
+/** The line schema for an import on `todayIso` (the departure window is relative to it). */
+export function feedLineSchema(todayIso: string) {
+  const today = toDay(todayIso);
+  const earliest = today - L.departurePastDays;
+  const latest = today + L.departureFutureDays;
+  return z
+    .object({
+      id,
+      travelCompany: named,
+      accommodation,
+      departureDate: z.string().refine(isCalendarDate, "skal være en gyldig dato (ÅÅÅÅ-MM-DD)"),
+      nights: whole(1, L.nights),
+      transport: z.enum(TRANSPORTS, { message: `skal være ${TRANSPORTS.join(", ")}` }),
+      persons: whole(1, MAX_PERSONS),
+      price: money,
+      pricePerPerson: money,
+      originalPrice: money.nullable().optional(),
+      mealPlan: z.object({ slug, title: text(L.labelLength), short: text(L.mealPlanShortLength) }),
+      skiPass: z.object({ included: z.boolean(), days: z.number().int("skal være et helt tal").min(0, "må ikke være negativ") }),
+      url: httpUrl,
+    })
+    .superRefine((t, ctx) => {
+      const issue = (path: Array<string>, message: string) => ctx.addIssue({ code: "custom", path, message });
+      if (!t.skiPass.included && t.skiPass.days !== 0) issue(["skiPass", "days"], "skal være 0, når liftkort ikke er inkluderet");
+      if (t.skiPass.included && t.skiPass.days < 1) issue(["skiPass", "days"], "skal være mindst 1, når liftkort er inkluderet");
+      if (t.skiPass.days > t.nights + 1) {
+        issue(["skiPass", "days"], `må højst være ${t.nights + 1}: opholdet er ${t.nights} ${t.nights === 1 ? "nat" : "nætter"}`);
+      }
+      if (t.originalPrice != null && t.originalPrice < t.price) issue(["originalPrice"], "må ikke være lavere end price");
+      const expected = t.pricePerPerson * t.persons;
+      const tolerance = Math.max(t.price * L.priceTolerance, t.persons * L.priceTolerancePerPerson);
+      if (Math.abs(t.price - expected) > tolerance) {
+        issue(
+          ["price"],
+          `passer ikke med pricePerPerson × persons (${formatCount(expected)}); højst ${L.priceTolerance * 100} % eller ` +
+            `${L.priceTolerancePerPerson} kr. pr. person forskel`,
+        );
+      }
+      if (isCalendarDate(t.departureDate)) {
+        const day = toDay(t.departureDate);
+        if (day < earliest || day > latest) {
+          issue(
+            ["departureDate"],
+            `skal ligge mellem ${fromDay(earliest)} og ${fromDay(latest)} (højst ${L.departurePastDays} dage før og ` +
+              `${L.departureFutureDays} dage efter importdagen)`,
+          );
+        }
+      }
+    });
+}
+
+export type FeedLine = z.infer<ReturnType<typeof feedLineSchema>>;
+
+/** Which offer a line is about, when it says so even if it is otherwise broken: a rejected line's offer keeps its last good state. */
+export function offerKeyOf(json: unknown): { companySlug: string; feedId: string } | null {
+  if (typeof json !== "object" || json === null) return null;
+  const { id: feedId, travelCompany } = json as { id?: unknown; travelCompany?: unknown };
+  const companySlug = typeof travelCompany === "object" && travelCompany !== null ? (travelCompany as { slug?: unknown }).slug : undefined;
+  return typeof feedId === "string" && typeof companySlug === "string" ? { companySlug, feedId } : null;
+}
 
 /** A one-line Danish reason for a rejected line: its first problems, each with the field's path. */
 export function describeFeedError(error: z.ZodError): string {

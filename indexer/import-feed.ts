@@ -1,20 +1,46 @@
-import type { Statement } from "better-sqlite3";
+import type { Database } from "better-sqlite3";
 import { createHash } from "node:crypto";
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import * as t from "../db/schema";
-import { describeFeedError, feedLineSchema, type FeedLine } from "./feed-schema";
+import { readGeneration } from "../db/generation";
+import { FEED_LIMITS } from "../app/domain/constants";
+import { todayInDenmark } from "../app/domain/dates";
+import { formatCount } from "../app/domain/format";
+import { describeFeedError, feedLineSchema, offerKeyOf } from "./feed-schema";
 import { readLines } from "./line-reader";
 import { discountPercentage, skiScore } from "./score";
-import { bumpGeneration } from "../db/generation";
+import { applyToOffers, OFFER_COLUMNS, readSides, startOffersChange, type Side } from "./apply/sides";
+import { Catalogue, type CatalogueWarning } from "./import/catalogue";
+import { UnusableFeedError } from "./import/errors";
+import {
+  addArrivingEntries,
+  addArrivingEntriesInSteps,
+  ARRIVALS_IN_SWITCH,
+  countArrivingEntries,
+  planImport,
+  type CompanyPart,
+} from "./import/plan";
+import { Stage } from "./import/stage";
+
+export { UnusableFeedError } from "./import/errors";
+export type { CatalogueWarning } from "./import/catalogue";
+export type { CompanyPart } from "./import/plan";
 
 export interface ImportSummary {
   lines: number;
   added: number;
   updated: number;
   unchanged: number;
+  /** Offers that left the sale: they vanished from their company's feed. */
   unavailable: number;
   rejected: number;
+  /** Lines imported against the catalogue's facts. */
+  warnings: number;
+  /** Companies whose part stopped because too many of their offers would vanish. */
+  stopped: CompanyPart[];
+  /** True when some rejected line named no offer: then nothing was taken off sale. */
+  retireHeld: boolean;
+  /** False when the import changed nothing: the generation is the one before. */
+  changed: boolean;
   seconds: number;
   generation: number;
 }
@@ -27,121 +53,157 @@ export interface Rejection {
 export interface ImportOptions {
   now?: Date;
   onRejected?: (r: Rejection) => void;
+  onWarning?: (w: CatalogueWarning) => void;
   /** Called every few thousand lines with bytes and lines read so far. */
   onProgress?: (bytes: number, lines: number) => void;
+  /** Called when the writing starts, then with offers written so far. */
+  onApply?: (written: number, total: number) => void;
+  /** The largest share (0 to 1) of a company's offers for sale that may vanish in one import; default 0.2. */
+  maxRetireShare?: number;
 }
 
-/** Thrown when the input cannot be imported at all (exit status 2). Nothing is written. */
-export class UnusableFeedError extends Error {}
+export const DEFAULT_MAX_RETIRE_SHARE = 0.2;
 
 /**
- * Imports an NDJSON trip feed in one transaction (DESIGN.md "The trip feed"): valid lines are
- * upserted, rejected lines reported, and each company's offers missing from the file become
- * unavailable. Returns the summary; the database is untouched if anything throws.
+ * Imports an NDJSON trip feed (DESIGN.md "The trip feed", docs/feed.md): reads and validates it
+ * into a staging file (no lock on the store), plans the change per company, writes it to the
+ * spare side of the offers in short transactions and switches it live at once. An offer is
+ * (company, its own id): a company's lines add, change and retire only its offers. Nothing is
+ * written when the feed changes nothing, or when anything throws before the switch.
  */
 export async function importFeed(db: Db, input: AsyncIterable<Buffer | string>, options: ImportOptions = {}): Promise<ImportSummary> {
   const started = performance.now();
   const now = options.now ?? new Date();
-  const writer = new FeedWriter(db, now);
-  const summary = { lines: 0, added: 0, updated: 0, unchanged: 0, unavailable: 0, rejected: 0 };
-  const reject = (lineNo: number, reason: string) => {
-    summary.rejected++;
-    options.onRejected?.({ lineNo, reason });
-  };
-
   const sqlite = db.$client;
-  sqlite.exec("BEGIN IMMEDIATE");
+  const release = await startOffersChange(db);
+  let stage: Stage | undefined;
   try {
-    let bytes = 0;
-    for await (const record of readLines(input)) {
-      summary.lines++;
-      bytes += record.bytes + 1;
-      if (summary.lines % 5000 === 0) options.onProgress?.(bytes, summary.lines);
-      if ("error" in record) {
-        reject(record.lineNo, record.error);
-        continue;
-      }
-      if (record.text.trim() === "") {
-        summary.lines--; // blank lines are not offers
-        continue;
-      }
-      let json: unknown;
-      try {
-        json = JSON.parse(record.text);
-      } catch {
-        reject(record.lineNo, "ugyldig JSON");
-        continue;
-      }
-      const parsed = feedLineSchema.safeParse(json, { reportInput: true });
-      if (!parsed.success) {
-        reject(record.lineNo, describeFeedError(parsed.error));
-        continue;
-      }
-      summary[writer.write(parsed.data, record.text)]++;
+    stage = new Stage(sqlite);
+    const read = await stageFeed(sqlite, stage, input, now, options);
+    if (read.lines === 0) throw new UnusableFeedError("Feedet er tomt: ingen linjer at importere.");
+    if (read.valid === 0) throw new UnusableFeedError("Ingen gyldige linjer i feedet: intet blev importeret.");
+    const plan = planImport(sqlite, {
+      maxRetireShare: options.maxRetireShare ?? DEFAULT_MAX_RETIRE_SHARE,
+      retireVanished: read.unattributed === 0,
+    });
+    const total = plan.added + plan.updated + plan.retired;
+    let generation = readGeneration(db);
+    if (total > 0) {
+      options.onApply?.(0, total);
+      const few = countArrivingEntries(sqlite) <= ARRIVALS_IN_SWITCH;
+      generation = await applyToOffers(db, readSides(sqlite), {
+        *writeSpare(spare, version) {
+          if (!few) yield* addArrivingEntriesInSteps(sqlite);
+          yield* writeStaged(sqlite, spare, version, now, (written) => options.onApply?.(written, total));
+        },
+        inSwitch: () => {
+          if (few) addArrivingEntries(sqlite);
+        },
+      });
     }
-    options.onProgress?.(bytes, summary.lines);
-    if (summary.lines === 0) throw new UnusableFeedError("Feedet er tomt: ingen linjer at importere.");
-    if (writer.companies.size === 0) throw new UnusableFeedError("Ingen gyldige linjer i feedet: intet blev importeret.");
-    summary.unavailable = writer.retireVanished();
-    writer.recentreResorts();
-    const generation = bumpGeneration(db);
-    sqlite.exec("COMMIT");
-    return { ...summary, generation, seconds: (performance.now() - started) / 1000 };
-  } catch (error) {
-    if (sqlite.inTransaction) sqlite.exec("ROLLBACK");
-    throw error;
+    return {
+      lines: read.lines,
+      added: plan.added,
+      updated: plan.updated,
+      unchanged: plan.unchanged,
+      unavailable: plan.retired,
+      rejected: read.rejected,
+      warnings: read.warnings,
+      stopped: plan.companies.filter((c) => c.stopped),
+      retireHeld: read.unattributed > 0,
+      changed: total > 0,
+      seconds: (performance.now() - started) / 1000,
+      generation,
+    };
+  } finally {
+    stage?.close();
+    release();
   }
 }
 
-type Outcome = "added" | "updated" | "unchanged";
+interface ReadCounts {
+  lines: number;
+  valid: number;
+  rejected: number;
+  /** Rejected lines that name no offer (not JSON, or no company slug and id). */
+  unattributed: number;
+  warnings: number;
+}
 
-/** Writes validated feed lines; remembers what this import saw. */
-class FeedWriter {
-  readonly companies = new Set<string>();
-  private readonly at: Date;
-
-  // The per-line statements run once per offer (hundreds of thousands per import), so they are
-  // plain prepared statements on the Drizzle client's connection: no per-call query mapping.
-  private readonly findTrip: Statement<[string], { contentHash: string; available: number }>;
-  private readonly insertTrip: Statement<[TripRow]>;
-  private readonly updateTrip: Statement<[TripRow]>;
-  private readonly touchTrip: Statement<[{ id: string; lastSeenAt: number }]>;
-
-  constructor(
-    private readonly db: Db,
-    now: Date,
-  ) {
-    this.at = now;
-    const s = db.$client;
-    const columns = Object.keys(TRIP_COLUMNS) as Array<keyof TripRow>;
-    this.findTrip = s.prepare("SELECT content_hash AS contentHash, available FROM trips WHERE id = ?");
-    this.insertTrip = s.prepare(
-      `INSERT INTO trips (${columns.map((c) => TRIP_COLUMNS[c]).join(", ")}) VALUES (${columns.map((c) => `@${c}`).join(", ")})`,
-    );
-    this.updateTrip = s.prepare(
-      `UPDATE trips SET ${columns
-        .filter((c) => c !== "id" && c !== "firstSeenAt")
-        .map((c) => `${TRIP_COLUMNS[c]} = @${c}`)
-        .join(", ")} WHERE id = @id`,
-    );
-    this.touchTrip = s.prepare("UPDATE trips SET last_seen_at = @lastSeenAt WHERE id = @id");
-  }
-
-  /** `text` is the line as read: an offer whose text is unchanged is unchanged. */
-  write(line: FeedLine, text: string): Outcome {
-    this.writeReferences(line);
-    const contentHash = createHash("sha1").update(text).digest("base64url");
-    const existing = this.findTrip.get(line.id);
-    const lastSeenAt = this.at.getTime();
-    if (existing && existing.contentHash === contentHash && existing.available) {
-      this.touchTrip.run({ id: line.id, lastSeenAt });
-      return "unchanged";
+/** Reads, validates and stages every line; rejections and warnings are reported as they are found. */
+async function stageFeed(
+  sqlite: Database,
+  stage: Stage,
+  input: AsyncIterable<Buffer | string>,
+  now: Date,
+  options: ImportOptions,
+): Promise<ReadCounts> {
+  const schema = feedLineSchema(todayInDenmark(now));
+  const catalogue = new Catalogue(sqlite, stage, (w) => options.onWarning?.(w));
+  const counts: ReadCounts = { lines: 0, valid: 0, rejected: 0, unattributed: 0, warnings: 0 };
+  const reject = (lineNo: number, reason: string, attributed: boolean) => {
+    counts.rejected++;
+    if (!attributed) counts.unattributed++;
+    options.onRejected?.({ lineNo, reason });
+  };
+  // Each offer's first line in the file, as lineNo × 4, + 2 once it is staged, + 1 once repeated (a
+  // number rather than an object per offer: a million of them weigh on the garbage collector); a
+  // repeated offer rejects all its lines.
+  const first = new Map<string, number>();
+  let bytes = 0;
+  for await (const record of readLines(input)) {
+    bytes += record.bytes + 1;
+    if ("text" in record && record.text.trim() === "") continue; // blank lines are not offers
+    if (++counts.lines > FEED_LIMITS.linesPerFeed) {
+      throw new UnusableFeedError(
+        `Feedet har flere end ${formatCount(FEED_LIMITS.linesPerFeed)} linjer, grænsen for ét feed: intet blev importeret.`,
+      );
     }
+    if (counts.lines % 5000 === 0) options.onProgress?.(bytes, counts.lines);
+    if ("error" in record) {
+      reject(record.lineNo, record.error, false);
+      continue;
+    }
+    const { lineNo, text } = record;
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      reject(lineNo, "ugyldig JSON", false);
+      continue;
+    }
+    const key = offerKeyOf(json);
+    if (key) {
+      const id = `${key.companySlug}\u0000${key.feedId}`;
+      const earlier = first.get(id);
+      if (earlier !== undefined) {
+        const earlierLine = earlier >>> 2;
+        stage.keep(key.companySlug, key.feedId);
+        reject(lineNo, repeated(key, earlierLine), true);
+        if ((earlier & 3) === 2) {
+          stage.unstage(earlierLine);
+          counts.valid--;
+          reject(earlierLine, repeated(key, lineNo), true);
+        }
+        first.set(id, earlier | 1);
+        continue;
+      }
+      first.set(id, lineNo * 4);
+    }
+    const parsed = schema.safeParse(json, { reportInput: true });
+    if (!parsed.success) {
+      if (key) stage.keep(key.companySlug, key.feedId);
+      reject(lineNo, describeFeedError(parsed.error), key !== null);
+      continue;
+    }
+    const line = parsed.data;
+    const accommodation = catalogue.resolve(line, lineNo);
     const discount = discountPercentage(line.price, line.originalPrice);
-    const row: TripRow = {
-      id: line.id,
+    stage.line({
+      lineNo,
       companySlug: line.travelCompany.slug,
-      accommodationId: line.accommodation.id,
+      feedId: line.id,
+      accommodationId: accommodation.id,
       departureDate: line.departureDate,
       nights: line.nights,
       transport: line.transport,
@@ -154,177 +216,80 @@ class FeedWriter {
       skiPassDays: line.skiPass.days,
       url: line.url,
       discountPercentage: discount,
-      skiScore: skiScore(line, discount),
-      available: 1,
-      contentHash,
-      firstSeenAt: lastSeenAt,
-      lastSeenAt,
-    };
-    if (existing) {
-      this.updateTrip.run(row);
-      return "updated";
-    }
-    this.insertTrip.run(row);
-    return "added";
-  }
-
-  private readonly written = {
-    countries: new Map<string, string>(),
-    regions: new Map<string, string>(),
-    resorts: new Map<string, string>(),
-    companies: new Map<string, string>(),
-    mealPlans: new Map<string, string>(),
-    features: new Map<string, string>(),
-    tags: new Set<string>(),
-    accommodations: new Map<string, string>(),
-  };
-
-  /** Upserts the line's places, company, vocabularies and accommodation, once per import each. */
-  private writeReferences(line: FeedLine) {
-    const { db, written } = this;
-    const a = line.accommodation;
-    const dest = a.destination;
-    const once = (map: Map<string, string>, key: string, fingerprint: string, write: () => void) => {
-      if (map.get(key) === fingerprint) return;
-      write();
-      map.set(key, fingerprint);
-    };
-    once(written.countries, dest.country.slug, dest.country.name, () =>
-      db
-        .insert(t.countries)
-        .values(dest.country)
-        .onConflictDoUpdate({ target: t.countries.slug, set: { name: dest.country.name } })
-        .run(),
-    );
-    once(written.regions, dest.region.slug, dest.region.name + dest.country.slug, () =>
-      db
-        .insert(t.regions)
-        .values({ ...dest.region, countrySlug: dest.country.slug })
-        .onConflictDoUpdate({ target: t.regions.slug, set: { name: dest.region.name, countrySlug: dest.country.slug } })
-        .run(),
-    );
-    once(written.resorts, dest.slug, dest.name + dest.region.slug, () =>
-      db
-        .insert(t.resorts)
-        .values({ slug: dest.slug, name: dest.name, regionSlug: dest.region.slug, lat: a.lat, lng: a.lng })
-        .onConflictDoUpdate({ target: t.resorts.slug, set: { name: dest.name, regionSlug: dest.region.slug } })
-        .run(),
-    );
-    const company = line.travelCompany;
-    this.companies.add(company.slug);
-    once(written.companies, company.slug, company.name, () =>
-      db
-        .insert(t.travelCompanies)
-        .values(company)
-        .onConflictDoUpdate({ target: t.travelCompanies.slug, set: { name: company.name } })
-        .run(),
-    );
-    const meal = line.mealPlan;
-    once(written.mealPlans, meal.slug, meal.title + meal.short, () =>
-      db
-        .insert(t.mealPlans)
-        .values(meal)
-        .onConflictDoUpdate({ target: t.mealPlans.slug, set: { title: meal.title, short: meal.short } })
-        .run(),
-    );
-    for (const f of a.features) {
-      once(written.features, f.value, f.name, () =>
-        db
-          .insert(t.features)
-          .values(f)
-          .onConflictDoUpdate({ target: t.features.value, set: { name: f.name } })
-          .run(),
-      );
-    }
-    for (const tag of a.tags) {
-      if (written.tags.has(tag)) continue;
-      db.insert(t.tags).values({ slug: tag }).onConflictDoNothing().run();
-      written.tags.add(tag);
-    }
-    // The newest line's description of an accommodation wins.
-    once(written.accommodations, a.id, JSON.stringify(a), () => {
-      const row = { id: a.id, name: a.name, rating: a.rating, lat: a.lat, lng: a.lng, imageUrl: a.imageUrl, resortSlug: dest.slug };
-      db.insert(t.accommodations).values(row).onConflictDoUpdate({ target: t.accommodations.id, set: row }).run();
-      db.delete(t.accommodationFeatures).where(eq(t.accommodationFeatures.accommodationId, a.id)).run();
-      if (a.features.length) {
-        const unique = [...new Set(a.features.map((f) => f.value))];
-        db.insert(t.accommodationFeatures)
-          .values(unique.map((featureValue) => ({ accommodationId: a.id, featureValue })))
-          .run();
-      }
-      db.delete(t.accommodationTags).where(eq(t.accommodationTags.accommodationId, a.id)).run();
-      if (a.tags.length) {
-        const unique = [...new Set(a.tags)];
-        db.insert(t.accommodationTags)
-          .values(unique.map((tagSlug) => ({ accommodationId: a.id, tagSlug })))
-          .run();
-      }
+      skiScore: skiScore(
+        {
+          rating: accommodation.rating,
+          featureCount: accommodation.featureCount,
+          skiPassIncluded: line.skiPass.included,
+          skiPassDays: line.skiPass.days,
+          mealPlanSlug: line.mealPlan.slug,
+          pricePerPerson: line.pricePerPerson,
+          nights: line.nights,
+        },
+        discount,
+      ),
+      // An offer is unchanged when its line is byte for byte the same as last time.
+      contentHash: createHash("sha1").update(text).digest("base64url"),
     });
+    const offer = `${line.travelCompany.slug}\u0000${line.id}`;
+    first.set(offer, first.get(offer)! | 2);
+    counts.valid++;
   }
-
-  /** Offers of the file's companies that this import did not see are no longer for sale. */
-  retireVanished(): number {
-    const result = this.db
-      .update(t.trips)
-      .set({ available: false })
-      .where(and(inArray(t.trips.companySlug, [...this.companies]), eq(t.trips.available, true), lt(t.trips.lastSeenAt, this.at)))
-      .run();
-    return result.changes;
-  }
-
-  /** A resort's point on the map is the centre of its accommodations. */
-  recentreResorts() {
-    this.db.run(sql`
-      UPDATE resorts SET
-        lat = (SELECT avg(lat) FROM accommodations a WHERE a.resort_slug = resorts.slug),
-        lng = (SELECT avg(lng) FROM accommodations a WHERE a.resort_slug = resorts.slug)
-      WHERE slug IN (SELECT resort_slug FROM accommodations)`);
-  }
+  stage.flush();
+  options.onProgress?.(bytes, counts.lines);
+  counts.warnings = catalogue.warnedLines;
+  return counts;
 }
 
-/** The trips table's columns by the names the writer uses (db/schema.ts). */
-const TRIP_COLUMNS = {
-  id: "id",
-  companySlug: "company_slug",
-  accommodationId: "accommodation_id",
-  departureDate: "departure_date",
-  nights: "nights",
-  transport: "transport",
-  persons: "persons",
-  price: "price",
-  pricePerPerson: "price_per_person",
-  originalPrice: "original_price",
-  mealPlanSlug: "meal_plan_slug",
-  skiPassIncluded: "ski_pass_included",
-  skiPassDays: "ski_pass_days",
-  url: "url",
-  discountPercentage: "discount_percentage",
-  skiScore: "ski_score",
-  available: "available",
-  contentHash: "content_hash",
-  firstSeenAt: "first_seen_at",
-  lastSeenAt: "last_seen_at",
-} as const;
+function repeated(key: { companySlug: string; feedId: string }, otherLine: number): string {
+  return `id "${key.feedId}" fra rejseselskabet ${key.companySlug} står også i linje ${otherLine}: ingen af linjerne er importeret`;
+}
 
-type TripRow = {
-  id: string;
-  companySlug: string;
-  accommodationId: string;
-  departureDate: string;
-  nights: number;
-  transport: string;
-  persons: number;
-  price: number;
-  pricePerPerson: number;
-  originalPrice: number | null;
-  mealPlanSlug: string;
-  skiPassIncluded: number;
-  skiPassDays: number;
-  url: string;
-  discountPercentage: number;
-  skiScore: number;
-  available: number;
-  contentHash: string;
-  firstSeenAt: number;
-  lastSeenAt: number;
-};
+const OFFERS_PER_BATCH = 400;
+
+/**
+ * Batches writing the staged outcome to the spare side: changed and new offers, then the ones
+ * leaving the sale. Each in public-id order, so consecutive batches fill neighbouring pages of
+ * the offers' indexes and a short transaction's commit writes few pages.
+ */
+function* writeStaged(sqlite: Database, spare: Side, version: number, now: Date, progress: (written: number) => void): Generator<void> {
+  const going = "company_slug NOT IN (SELECT company_slug FROM stage.stopped)";
+  const nextUpTo = sqlite
+    .prepare(
+      `SELECT max(trip_id) FROM (SELECT trip_id FROM stage.lines
+        WHERE trip_id > ? AND outcome IN ('added', 'updated') AND ${going} ORDER BY trip_id LIMIT ${OFFERS_PER_BATCH})`,
+    )
+    .pluck();
+  const update = sqlite.prepare(
+    `UPDATE ${spare} AS o SET accommodation_id = l.accommodation_id, departure_date = l.departure_date, nights = l.nights,
+        transport = l.transport, persons = l.persons, price = l.price, price_per_person = l.price_per_person,
+        original_price = l.original_price, meal_plan_slug = l.meal_plan_slug, ski_pass_included = l.ski_pass_included,
+        ski_pass_days = l.ski_pass_days, url = l.url, discount_percentage = l.discount_percentage, ski_score = l.ski_score,
+        available = 1, content_hash = l.content_hash, changed_version = ?
+      FROM stage.lines AS l
+     WHERE o.id = l.trip_id AND l.trip_id > ? AND l.trip_id <= ? AND l.outcome = 'updated' AND l.${going}`,
+  );
+  const insert = sqlite.prepare(
+    `INSERT INTO ${spare} (${OFFER_COLUMNS})
+     SELECT trip_id, company_slug, feed_id, accommodation_id, departure_date, nights, transport, persons, price, price_per_person,
+            original_price, meal_plan_slug, ski_pass_included, ski_pass_days, url, discount_percentage, ski_score, 1, content_hash, ?, ?
+       FROM stage.lines WHERE trip_id > ? AND trip_id <= ? AND outcome = 'added' AND ${going} ORDER BY trip_id`,
+  );
+  const nextRetired = sqlite
+    .prepare(`SELECT max(trip_id) FROM (SELECT trip_id FROM stage.retired WHERE trip_id > ? ORDER BY trip_id LIMIT ${OFFERS_PER_BATCH})`)
+    .pluck();
+  const retire = sqlite.prepare(
+    `UPDATE ${spare} SET available = 0, changed_version = ? WHERE id IN (SELECT trip_id FROM stage.retired WHERE trip_id > ? AND trip_id <= ?)`,
+  );
+  let written = 0;
+  for (let from = "", to = nextUpTo.get(from) as string | null; to !== null; from = to, to = nextUpTo.get(from) as string | null) {
+    written += update.run(version, from, to).changes + insert.run(now.getTime(), version, from, to).changes;
+    progress(written);
+    yield;
+  }
+  for (let from = "", to = nextRetired.get(from) as string | null; to !== null; from = to, to = nextRetired.get(from) as string | null) {
+    written += retire.run(version, from, to).changes;
+    progress(written);
+    yield;
+  }
+}

@@ -55,8 +55,55 @@ export const SAVE_TRIP_HINT_KEY = "pistepris.saveTripHintDismissed";
 
 /** An affiliate id (`aff` in the URL): what an embedding partner site is credited with. */
 export const AFFILIATE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-/** A trip id as the feed allows it (indexer/feed-schema.ts). */
+/**
+ * A public trip id (links, saved trips): a company's own offer id (FEED_LIMITS.idLength), or
+ * `<company>:<id>[:n]` when another offer had that id first; never longer than 200 characters.
+ */
 export const TRIP_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/;
+
+/** Per-line limits of the trip feed (docs/feed.md "Limits"), enforced by indexer/feed-schema.ts. */
+export const FEED_LIMITS = {
+  /** `id` and `accommodation.id`: with a slug and two separators a public trip id stays within TRIP_ID_PATTERN. */
+  idLength: 120,
+  slugLength: 60,
+  /** Company, accommodation, resort, region and country names. */
+  nameLength: 100,
+  /** Feature names and meal-plan titles. */
+  labelLength: 60,
+  mealPlanShortLength: 10,
+  urlLength: 2_000,
+  featuresPerAccommodation: 20,
+  tagsPerAccommodation: 10,
+  nights: 30,
+  /** A departure at most this many days before the import day … */
+  departurePastDays: 365,
+  /** … and at most this many after it. */
+  departureFutureDays: 730,
+  /** `price` may differ from `pricePerPerson` × `persons` by this share of `price` … */
+  priceTolerance: 0.01,
+  /** … or by this many kroner per person, whichever is more (per-person prices rounded to whole kroner). */
+  priceTolerancePerPerson: 1,
+  moneyMax: 10_000_000,
+  /** Non-blank lines in one file; a longer feed is refused as a whole. */
+  linesPerFeed: 1_000_000,
+} as const;
+
+/**
+ * Store-wide limits, counted over the offers for sale after an import: a feed that would pass one
+ * is refused as a whole (indexer/import/plan.ts). They keep every vocabulary within what the
+ * embedded index holds (app/search/embedded/build.ts) and the pages small.
+ */
+export const STORE_LIMITS = {
+  offers: 1_000_000,
+  companies: 200,
+  mealPlans: 20,
+  features: 100,
+  tags: 50,
+  accommodations: 20_000,
+  resorts: 2_000,
+  regions: 500,
+  countries: 100,
+} as const;
 /** The outbound offer redirect (app/routes/ud.$tripId.ts): records the click, then sends the visitor on. */
 export const OFFER_REDIRECT_PATH = "/ud";
 /** The media query of the desktop layout (Tailwind's `lg`, 64rem); below it the page is the mobile layout. */

@@ -78,22 +78,35 @@ export function countsFromIndex(ix: EmbeddedIndex, today: string): DestinationCo
 /** The same counts by grouped SQL over the store (the Typesense engine has no in-memory index). */
 export function countsFromDb(db: Db, today: string): DestinationCounts {
   const sqlite = db.$client;
-  const countries = sqlite.prepare("SELECT slug, name FROM countries ORDER BY slug").all() as Named[];
+  // Like the embedded index: only the places and categories of accommodations with trips for sale.
+  const used = "SELECT id FROM accommodations WHERE id IN (SELECT accommodation_id FROM trips WHERE available = 1)";
+  const usedResorts = `SELECT resort_slug FROM accommodations WHERE id IN (${used})`;
+  const usedRegions = `SELECT region_slug FROM resorts WHERE slug IN (${usedResorts})`;
+  const countries = sqlite
+    .prepare(
+      `SELECT slug, name FROM countries WHERE slug IN (SELECT country_slug FROM regions WHERE slug IN (${usedRegions})) ORDER BY slug`,
+    )
+    .all() as Named[];
   const countryIdx = new Map(countries.map((c, i) => [c.slug, i]));
-  const regionRows = sqlite.prepare("SELECT slug, name, country_slug FROM regions ORDER BY slug").all() as Array<
-    Named & { country_slug: string }
-  >;
+  const regionRows = sqlite
+    .prepare(`SELECT slug, name, country_slug FROM regions WHERE slug IN (${usedRegions}) ORDER BY slug`)
+    .all() as Array<Named & { country_slug: string }>;
   const regions = regionRows.map((r) => ({ slug: r.slug, name: r.name, country: countryIdx.get(r.country_slug) ?? 0 }));
   const regionIdx = new Map(regions.map((r, i) => [r.slug, i]));
-  const resortRows = sqlite.prepare("SELECT slug, name, region_slug FROM resorts ORDER BY slug").all() as Array<
-    Named & { region_slug: string }
-  >;
+  const resortRows = sqlite
+    .prepare(`SELECT slug, name, region_slug FROM resorts WHERE slug IN (${usedResorts}) ORDER BY slug`)
+    .all() as Array<Named & { region_slug: string }>;
   const resorts = resortRows.map((r) => {
     const region = regionIdx.get(r.region_slug) ?? 0;
     return { slug: r.slug, name: r.name, region, country: regions[region]?.country ?? 0 };
   });
   const resortIdx = new Map(resorts.map((r, i) => [r.slug, i]));
-  const tags = (sqlite.prepare("SELECT slug FROM tags ORDER BY slug").all() as Array<{ slug: string }>).map((t) => t.slug);
+  const tags = sqlite
+    .prepare(
+      `SELECT slug FROM tags WHERE slug IN (SELECT tag_slug FROM accommodation_tags WHERE accommodation_id IN (${used})) ORDER BY slug`,
+    )
+    .pluck()
+    .all() as string[];
   const tagIdx = new Map(tags.map((t, i) => [t, i]));
   const resortCounts = emptyRows(resorts.length);
   const tagCounts = emptyRows(tags.length);

@@ -2,19 +2,23 @@ import cliProgress from "cli-progress";
 import fs from "node:fs";
 import type { Db } from "../../db/client";
 import { formatCount } from "../../app/domain/format";
-import { importFeed, UnusableFeedError, type ImportSummary } from "../import-feed";
+import { importFeed, UnusableFeedError, type CompanyPart, type ImportSummary } from "../import-feed";
+import { StoreBusyError } from "../apply/lock";
 import { reindexAfterImport } from "./reindex";
 import { runNotify } from "./notify";
 import type { Mailer } from "../../app/services/mail/transport.server";
 import type { Config } from "../../app/utils/config.server";
 
-/** `import FILE|-`: exit 0 when every line was valid, 1 when some were rejected, 2 when unusable. */
-export async function runImport(
-  db: Db,
-  mailer: Mailer,
-  source: string,
-  config: Pick<Config, "searchEngine" | "typesense">,
-): Promise<number> {
+type SearchConfig = Pick<Config, "searchEngine" | "typesense">;
+
+const percent = new Intl.NumberFormat("da-DK", { style: "percent", maximumFractionDigits: 1 });
+
+/**
+ * `import FILE|-`: exit 0 when every line was imported, 1 when some lines were rejected or a
+ * company's part stopped, 2 when nothing could be imported. `maxRetireShare` (0 to 1) is how much
+ * of a company's offers for sale may vanish in this import.
+ */
+export async function runImport(db: Db, mailer: Mailer, source: string, maxRetireShare: number, config: SearchConfig): Promise<number> {
   let size = 0;
   if (source !== "-") {
     try {
@@ -29,22 +33,38 @@ export async function runImport(
   const input = source === "-" ? process.stdin : fs.createReadStream(source);
   const progress = createProgress(size);
   let summary: ImportSummary;
+  let reportedApply = 0;
+  let barDone = false;
   try {
     summary = await importFeed(db, input, {
-      onRejected: ({ lineNo, reason }) => {
-        progress.interrupt(`Linje ${lineNo} afvist: ${reason}`);
-      },
+      maxRetireShare,
+      onRejected: ({ lineNo, reason }) => progress.interrupt(`Linje ${lineNo} afvist: ${reason}`),
+      onWarning: ({ lineNo, message }) => progress.interrupt(`Linje ${lineNo} advarsel: ${message}`),
       onProgress: progress.update,
+      onApply: (written, total) => {
+        if (written === 0) {
+          progress.stop();
+          barDone = true;
+          console.error(`Skriver ${formatCount(total)} ændrede tilbud i korte transaktioner …`);
+        } else if (written - reportedApply >= 10_000 || (written === total && reportedApply < total)) {
+          reportedApply = written;
+          console.error(`${formatCount(written)} af ${formatCount(total)} tilbud skrevet`);
+        }
+      },
     });
   } catch (error) {
     progress.stop();
-    if (error instanceof UnusableFeedError) {
+    if (error instanceof UnusableFeedError || error instanceof StoreBusyError) {
       console.error(`Fejl: ${error.message}`);
       return 2;
     }
     throw error;
   }
-  progress.stop();
+  if (!barDone) progress.stop();
+  for (const part of summary.stopped) console.error(stoppedMessage(part, maxRetireShare));
+  if (summary.retireHeld) {
+    console.error("Nogle afviste linjer nævner intet tilbud (rejseselskab og id), så intet tilbud er taget af udbud i denne import.");
+  }
   console.log(
     [
       `Importeret på ${summary.seconds.toLocaleString("da-DK", { maximumFractionDigits: 1 })} sekunder:`,
@@ -53,15 +73,25 @@ export async function runImport(
       `  uændret:       ${formatCount(summary.unchanged)}`,
       `  ikke udbudt:   ${formatCount(summary.unavailable)}`,
       `  afvist:        ${formatCount(summary.rejected)}`,
-      `  indeksgeneration: ${summary.generation}`,
+      `  advarsler:     ${formatCount(summary.warnings)}`,
+      ...(summary.stopped.length ? [`  stoppet:       ${summary.stopped.map((p) => p.slug).join(", ")}`] : []),
+      `  indeksgeneration: ${summary.generation}${summary.changed ? "" : " (uændret: intet at skifte)"}`,
     ].join("\n"),
   );
-  await reindexAfterImport(db, config);
+  if (summary.changed) await reindexAfterImport(db, config);
   // The search agents hear of the new trips; a failed e-mail is reported but does not change the import's exit status.
   await runNotify(db, mailer).catch((error: unknown) =>
     console.error(`Fejl: søgeagenter: ${error instanceof Error ? error.message : String(error)}`),
   );
-  return summary.rejected > 0 ? 1 : 0;
+  return summary.rejected > 0 || summary.stopped.length > 0 ? 1 : 0;
+}
+
+function stoppedMessage(part: CompanyPart, maxRetireShare: number): string {
+  return (
+    `Rejseselskabet ${part.slug} er ikke importeret: ${formatCount(part.vanishing)} af dets ${formatCount(part.live)} udbudte tilbud ` +
+    `(${percent.format(part.vanishing / part.live)}) mangler i feedet, og højst ${percent.format(maxRetireShare)} må forsvinde i én import. ` +
+    `Er feedet afkortet? Ellers importér det med --allow-retire, eller tag selskabet af udbud med indexer retire ${part.slug}.`
+  );
 }
 
 interface Progress {

@@ -1,10 +1,13 @@
-// `npm run bench [-- options]`: the search and page benchmark; `npm run bench -- --help` for the
-// options. It generates the demo feed (seed 1, season 2026), imports it with the operators' CLI
-// (timed end to end, then the embedded index build), runs the fixed query set (queries.ts) on
+// `npm run bench [-- options]`: the search, page and writes benchmark; `npm run bench -- --help`
+// for the options. It generates the demo feed (seed 1, season 2026), imports it with the operators'
+// CLI (timed end to end, then the embedded index build), runs the fixed query set (queries.ts) on
 // every engine, each in its own process (worker.ts), checks every peer's answers against the
-// embedded engine's, measures the destination picker and the built server under load, and prints
-// the tables; with --write it also writes them to tests/bench/results.md.
-import { spawn } from "node:child_process";
+// embedded engine's, measures the destination picker and the built server under load, then the
+// server's writes while the CLI imports (writes.ts, also for an earlier checkout with --compare),
+// and prints the tables; with --write it also writes them to tests/bench/results.md. The scale
+// section (--scale N, scale.ts) runs on its own: the import, server memory and search times of a
+// store of N trips against the 1,000,000-trip goals.
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -19,6 +22,8 @@ import { runPage, ROOT, type PageResult } from "./page";
 import { QUERIES, QUERY_CLASSES, TODAY, USED_SLUGS, type QueryClass } from "./queries";
 import { fmtMb, fmtMs, fmtRatio, markdownTable, percentile, textTable } from "./stats";
 import type { WorkerInput, WorkerOutput } from "./worker";
+import { PHASES, PROBE, runWrites, WRITE_REQUESTS, type WritesResult } from "./writes";
+import { runScale, SCALE_GOALS } from "./scale";
 
 const ENGINES = ["embedded", "sqlite-sql", "duckdb", "itemsjs", "orama"] as const;
 const RESULTS_MD = path.join(ROOT, "tests/bench/results.md");
@@ -32,6 +37,15 @@ const USAGE = `Usage: npm run bench [-- options]
   --runs N       most measured runs per query (default 30; slow engines get fewer, never < 3)
   --page         run only the page section (server + autocannon + bundle size)
   --no-page      skip the page section
+  --writes       run only the writes section: the server's latency for log-in, banner events and
+                 click-outs, idle and while the CLI imports the bench feed (--trips lines)
+  --no-writes    skip the writes section
+  --compare DIR  also run the writes section against the checkout in DIR (built; e.g. a git
+                 worktree of an earlier commit): the "before" beside this checkout's "after"
+  --scale N      run only the scale section: import N demo trips into a fresh store (wall clock),
+                 the built server's resident memory on it, and broad and selective search times
+                 (engine and API), against the goals for 1,000,000 trips (e.g. --scale 1000000);
+                 with --db FILE it measures that store instead of importing
   --db FILE      reuse an imported bench database (skips generating and importing)
   --keep         keep the temporary folder with the feed and the database
   --write        also write the tables to tests/bench/results.md (the committed results)
@@ -46,6 +60,10 @@ function parseOptions() {
         runs: { type: "string", default: "30" },
         page: { type: "boolean", default: false },
         "no-page": { type: "boolean", default: false },
+        writes: { type: "boolean", default: false },
+        "no-writes": { type: "boolean", default: false },
+        compare: { type: "string" },
+        scale: { type: "string" },
         db: { type: "string" },
         keep: { type: "boolean", default: false },
         write: { type: "boolean", default: false },
@@ -71,6 +89,11 @@ const trips = Number(args.trips);
 if (!Number.isInteger(trips) || trips < 1) usageError("--trips must be a positive integer");
 const only = args.only ? args.only.split(",").map((s) => s.trim()) : [...ENGINES];
 for (const e of only) if (!(ENGINES as readonly string[]).includes(e)) usageError(`unknown engine ${e}; one of ${ENGINES.join(", ")}`);
+if (args.compare && !fs.existsSync(path.join(path.resolve(args.compare), "build/server/index.js"))) {
+  usageError(`--compare ${args.compare}: no build/server/index.js there (run \`npm run build\` in it first)`);
+}
+const scaleTrips = args.scale === undefined ? null : Number(args.scale);
+if (scaleTrips !== null && (!Number.isInteger(scaleTrips) || scaleTrips < 1)) usageError("--scale must be a positive integer");
 const maxRuns = Number(args.runs);
 if (!Number.isInteger(maxRuns) || maxRuns < 3) usageError("--runs must be an integer of at least 3");
 
@@ -196,7 +219,7 @@ function checkVocabulary(dbFile: string): string[] {
   return missing;
 }
 
-async function runWorker(engine: string, dbFile: string, dir: string): Promise<WorkerOutput> {
+async function runWorker(engine: string, dbFile: string, dir: string, only?: string[]): Promise<WorkerOutput> {
   const out = path.join(dir, `${engine}.json`);
   const input: WorkerInput = {
     engine,
@@ -206,6 +229,7 @@ async function runWorker(engine: string, dbFile: string, dir: string): Promise<W
     minRuns: 3,
     budgetMs: engine === "embedded" ? 5_000 : 2_000,
     deadlineMs: 150_000,
+    only,
   };
   const res = await runChild(
     process.execPath,
@@ -248,9 +272,19 @@ async function main() {
   both();
   both(
     `${new Date().toISOString()} · ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? "cpu"} · Node ${process.version} · ` +
-      `${trips.toLocaleString("en")} trips (demo seed 1, season 2026) · searches run with today = ${TODAY}`,
+      `${(scaleTrips ?? trips).toLocaleString("en")} trips (demo seed 1, season 2026) · searches run with today = ${TODAY}`,
   );
   both();
+
+  if (scaleTrips !== null) {
+    await scaleSection(dir, scaleTrips);
+    return finish(started, load0, dir);
+  }
+
+  if (args.writes) {
+    await writesSection(dir, await benchFeed(dir));
+    return finish(started, load0, dir);
+  }
 
   const { dbFile, timing } = await prepareData(dir);
 
@@ -296,6 +330,11 @@ async function main() {
     reportPage(page);
   }
 
+  if (!args["no-writes"] && !args.page) await writesSection(dir, await benchFeed(dir));
+  finish(started, load0, dir);
+}
+
+function finish(started: number, load0: number, dir: string) {
   both();
   both(
     `Total bench time ${((performance.now() - started) / 1000).toFixed(0)} s; load average at start ${load0.toFixed(2)}, at end ${os.loadavg()[0].toFixed(2)} ` +
@@ -307,6 +346,179 @@ async function main() {
   }
   if (args.keep) say(`(kept ${dir})`);
   else fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** The bench feed (demo seed 1, season 2026) of `count` trips: the one prepareData generated, or a new one. */
+async function benchFeed(dir: string, count = trips): Promise<string> {
+  const feed = path.join(dir, "feed.ndjson");
+  if (fs.existsSync(feed)) return feed;
+  log(`generating ${count.toLocaleString("en")} trips (seed 1, season 2026) → ${feed}`);
+  const gen = await runChild(
+    process.execPath,
+    ["--import", "tsx", "indexer/cli.ts", "demo", "--trips", String(count), "--seed", "1", "--season", "2026", "--out", feed],
+    {},
+    900_000,
+  );
+  if (gen.code !== 0) throw new Error(`demo failed (${gen.code}):\n${gen.stderr}`);
+  return feed;
+}
+
+function gitHead(root: string): string {
+  const res = spawnSync("git", ["-C", root, "log", "-1", "--format=%h"], { encoding: "utf8" });
+  return res.status === 0 ? res.stdout.trim() : root;
+}
+
+/** The scale section: N trips imported into a fresh store, the server's memory on it, the search times; each against its goal. */
+async function scaleSection(dir: string, count: number) {
+  log("scale section");
+  // With --db, the store is measured as it is: no feed, no import.
+  const feed = args.db ? undefined : await benchFeed(dir, count);
+  const dbFile = args.db ? path.resolve(args.db) : path.join(dir, "scale.db");
+  const scale = await runScale({ feed, dbFile, runs: 20, log });
+  both(
+    feed
+      ? `## Scale (${count.toLocaleString("en")} trips, ${fmtMb(fs.statSync(feed).size)} NDJSON)`
+      : `## Scale (the store ${dbFile}, not imported in this run)`,
+  );
+  both();
+  if (scale.importError) {
+    both(`The import failed (exit ${scale.importCode}): ${scale.importError}`);
+    return;
+  }
+  log("scale: engine search times");
+  const names = QUERIES.filter((q) => q.cls === "broad" || q.cls === "selective").map((q) => q.name);
+  const engine = await runWorker("embedded", dbFile, dir, names);
+  const engineP50 = (cls: QueryClass) =>
+    classPercentile(
+      engine.queries.filter((q) => q.cls === cls && q.samples.length > 0),
+      50,
+    );
+  const goal = (value: number, max: number) => (Number.isFinite(value) ? (value <= max ? "met" : "**missed**") : "–");
+  const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`;
+  const { importS, rssMb, broadMs, selectiveMs } = SCALE_GOALS;
+  const rows = [
+    [
+      "import (`indexer import FILE` into a fresh store, wall clock)",
+      Number.isFinite(scale.importMs) ? `${(scale.importMs / 1000).toFixed(1)} s` : "– (--db: not imported)",
+      `≤ ${importS} s`,
+      goal(scale.importMs / 1000, importS),
+    ],
+    [
+      "server resident memory, after a round of searches",
+      mb(scale.rssAfterSearches),
+      `≤ ${rssMb} MB`,
+      goal(scale.rssAfterSearches / 2 ** 20, rssMb),
+    ],
+    ["  once it answers / its peak", `${mb(scale.rssStarted)} / ${mb(scale.rssPeak)}`, "", ""],
+    ["broad search p50 (embedded engine)", `${fmtMs(engineP50("broad"))} ms`, `≤ ${broadMs} ms`, goal(engineP50("broad"), broadMs)],
+    [
+      "selective search p50 (embedded engine)",
+      `${fmtMs(engineP50("selective"))} ms`,
+      `≤ ${selectiveMs} ms`,
+      goal(engineP50("selective"), selectiveMs),
+    ],
+    ["broad / selective `/api/search` p50 (HTTP, one at a time)", `${fmtMs(scale.api.broad)} / ${fmtMs(scale.api.selective)} ms`, "", ""],
+  ];
+  if (engine.error) both(`⚠ engine worker: ${engine.error}`);
+  say(textTable(["", "measured", "goal", ""], rows));
+  md.push(markdownTable(["", "measured", "goal", ""], rows));
+}
+
+/** Runs of the writes section per checkout, alternating with --compare: the report takes medians over them. */
+const WRITES_RUNS = 3;
+
+/** The writes section, for this checkout and, with --compare, another one, each WRITES_RUNS times in turn. */
+async function writesSection(dir: string, feed: string) {
+  log("writes section");
+  const codes: Array<{ root: string; label: string }> = [];
+  if (args.compare) codes.push({ root: path.resolve(args.compare), label: "before" });
+  codes.push({ root: ROOT, label: args.compare ? "after" : "this checkout" });
+  const built = codes.filter((c) => {
+    const ok = fs.existsSync(path.join(c.root, "build/server/index.js"));
+    if (!ok) both(`Writes section (${c.label}) skipped: ${c.root}/build/server/index.js is missing (run \`npm run build\` first).`);
+    return ok;
+  });
+  const runs: WritesRun[] = [];
+  for (let k = 1; k <= WRITES_RUNS; k++) {
+    for (const c of built) {
+      const result = await runWrites({ root: c.root, label: `${c.label} ${k}`, feed, dir, idleMs: 10_000, log });
+      runs.push({ ...result, label: c.label, head: gitHead(c.root) });
+    }
+  }
+  reportWrites(runs);
+}
+
+type WritesRun = WritesResult & { head: string };
+
+function reportWrites(runs: WritesRun[]) {
+  both(`## Writes while importing (${trips.toLocaleString("en")} feed lines)`);
+  both();
+  both(
+    "The built server on a store with another company's 200 offers; log-in (POST /konto/log-ind, 4/s), banner event " +
+      "(POST /api/banner-events, 20/s) and click-out (GET /ud/<id>, a click row written, 20/s) at a steady rate, for 10 s " +
+      "with nothing else going on (idle), then while the CLI imports the bench feed into the same store (import), then until " +
+      "the server answers from the new data and 2 s more (swap: the server builds its new index). Latency " +
+      "is from sending to the whole answer; failed: an error status, no answer or none within 120 s. all: the three requests. " +
+      `${PROBE}: one insert every 50 ms from a process of its own with the server's busy timeout (tests/bench/write-probe.ts), ` +
+      `the store's wait without HTTP and rendering. Each checkout ran ${WRITES_RUNS} times, in turn; the table pools the runs' ` +
+      "requests, the lines below give each run and the median of the runs.",
+  );
+  both();
+  const labels = [...new Set(runs.map((r) => r.label))];
+  const h = ["code", "phase", "request", "requests", "p50 ms", "p99 ms", "max ms", "failed"];
+  const rows: string[][] = [];
+  for (const label of labels) {
+    const samples = runs.filter((r) => r.label === label).flatMap((r) => r.samples);
+    for (const phase of PHASES) {
+      for (const request of [...WRITE_REQUESTS, "all", PROBE] as const) {
+        const s = samples.filter((x) => x.phase === phase && (request === "all" ? x.request !== PROBE : x.request === request));
+        const ms = s.filter((x) => x.ok).map((x) => x.ms);
+        rows.push([
+          `${label}: ${runs.find((r) => r.label === label)!.head}`,
+          phase,
+          request,
+          String(s.length),
+          fmtMs(percentile(ms, 50)),
+          fmtMs(percentile(ms, 99)),
+          fmtMs(ms.length ? Math.max(...ms) : NaN),
+          String(s.filter((x) => !x.ok).length),
+        ]);
+      }
+    }
+  }
+  say(textTable(h, rows));
+  md.push(markdownTable(h, rows));
+  both();
+  const during = (r: WritesRun, probe: boolean) =>
+    percentile(
+      r.samples.filter((x) => x.phase === "import" && x.ok && (x.request === PROBE) === probe).map((x) => x.ms),
+      99,
+    );
+  for (const label of labels) {
+    const mine = runs.filter((r) => r.label === label);
+    for (const [k, r] of mine.entries()) {
+      both(
+        `- ${label} run ${k + 1}: the import took ${(r.importMs / 1000).toFixed(1)} s (exit ${r.importCode}), the server answered ` +
+          `from the new data ${(r.swapMs / 1000).toFixed(1)} s after; during the import p99 ${fmtMs(during(r, false))} ms ` +
+          `(probe ${fmtMs(during(r, true))} ms), ${r.samples.filter((x) => x.phase === "import" && !x.ok).length} failed` +
+          (r.error ? `; **error:** ${r.error}` : "."),
+      );
+    }
+    const p99 = percentile(
+      mine.map((r) => during(r, false)),
+      50,
+    );
+    both(
+      `- **${label}** (${mine[0].head}): median over its runs of the p99 of every write request during the import ${fmtMs(p99)} ms ` +
+        `→ target p99 ≤ 100 ms ${p99 <= 100 ? "met" : "**missed**"}; the probe's ${fmtMs(
+          percentile(
+            mine.map((r) => during(r, true)),
+            50,
+          ),
+        )} ms.`,
+    );
+  }
+  both();
 }
 
 function report(outputs: WorkerOutput[]) {

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runIndexer } from "../support/cli";
-import { trip } from "../support/feed";
+import { departureInDays, trip } from "../support/feed";
 import { useServer } from "./support/suite";
 
 // An import swaps the running server's index: no restart, and not one failed request meanwhile.
@@ -17,7 +17,16 @@ describe("import while the server is answering", () => {
     fs.writeFileSync(
       feed,
       Array.from({ length: 50 }, (_, k) =>
-        JSON.stringify(trip({ id: `nyt-${k}`, travelCompany: newCompany, departureDate: "2099-02-13", price: 10000 + k })),
+        JSON.stringify(
+          trip({
+            id: `nyt-${k}`,
+            travelCompany: newCompany,
+            departureDate: departureInDays(60),
+            price: 10000 + 2 * k,
+            pricePerPerson: 5000 + k,
+            originalPrice: null,
+          }),
+        ),
       ).join("\n") + "\n",
     );
     const before = await (await fetch(`${suite.server.url}/api/search?travelCompanies=nyt-selskab`)).json();

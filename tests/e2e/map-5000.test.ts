@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runIndexer } from "../support/cli";
 import { seededRandom } from "../support/random";
-import { trip } from "../support/feed";
+import { departureInDays, trip } from "../support/feed";
 import { DESKTOP } from "./support/browser";
 import { useServerAndBrowser } from "./support/suite";
 
@@ -38,7 +38,7 @@ describe("map with 5,000 accommodations", () => {
           id: `kort-${k}`,
           travelCompany: company,
           accommodation: { id: `kort-acc-${k}`, name: `Hytte ${k}`, lat: 45 + rng.next() * 3, lng: 6 + rng.next() * 7 },
-          departureDate: "2099-02-14",
+          departureDate: departureInDays(90),
           price: 8000 + k,
           pricePerPerson: 4000 + k / 2,
           originalPrice: null,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { pendingSignUps, savedTrips, searchAgents, sessions, users } from "../../db/schema";
 import { importLines, tempDb } from "../support/db";
-import { trip } from "../support/feed";
+import { departureInDays, trip } from "../support/feed";
 import { startSmtp, type TestSmtp } from "../support/smtp";
 import { testContext, TEST_ORIGIN } from "../support/context";
 import type { AppLoadContext } from "@remix-run/node";
@@ -30,12 +30,12 @@ let smtp: TestSmtp;
 let context: AppLoadContext;
 
 const ORIGIN = TEST_ORIGIN;
-const T1 = trip({ id: "alpetours-t1", departureDate: "2099-02-13" });
-const T2 = trip({ id: "alpetours-t2", departureDate: "2099-02-20" });
+const T1 = trip({ id: "alpetours-t1", departureDate: departureInDays(60) });
+const T2 = trip({ id: "alpetours-t2", departureDate: departureInDays(67) });
 
 beforeAll(async () => {
   ({ db, dir } = tempDb());
-  await importLines(db, [T1, T2], new Date("2027-01-01T12:00:00Z"));
+  await importLines(db, [T1, T2]);
   smtp = await startSmtp();
   context = testContext(db, { env: { SMTP_URL: smtp.url } });
 });
@@ -611,7 +611,7 @@ async function createAccountOrLogin(email: string): Promise<string> {
 
 describe("per-user limits: agents and saved trips", () => {
   let cookie: string;
-  const many = Array.from({ length: 510 }, (_, i) => trip({ id: `limit-trip-${i}`, departureDate: "2099-03-06" }));
+  const many = Array.from({ length: 510 }, (_, i) => trip({ id: `limit-trip-${i}`, departureDate: "2027-03-06" }));
 
   beforeAll(async () => {
     await importLines(db, [T1, T2, ...many], new Date("2027-01-02T12:00:00Z"));

@@ -1,5 +1,6 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { trackProcessGroup, untrackProcessGroup } from "./process-registry";
 
 // Runs the operators' CLI (or a shell command line, such as the README's pipeline, or the server
 // or Vitest) as a child process, the way an operator would, and kills it if it has not ended
@@ -51,4 +52,46 @@ export function runShell(commandLine: string, env: Record<string, string>, timeo
 export function runVitest(args: string[], env: Record<string, string>, timeoutMs: number): Promise<Ran> {
   const own = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST"))) as NodeJS.ProcessEnv;
   return run(process.execPath, [path.join(ROOT, "node_modules/vitest/vitest.mjs"), "run", ...args], { ...own, ...env }, timeoutMs);
+}
+
+export interface RunningIndexer {
+  child: ChildProcess;
+  /** Standard output and error so far. */
+  output: () => { stdout: string; stderr: string };
+  /** Ends with its exit (a kill included). */
+  done: Promise<Ran & { signal: NodeJS.Signals | null }>;
+  /** SIGKILL to its process group, as a crash or `kill -9` would. */
+  kill: () => void;
+}
+
+/** Starts `npm run indexer -- …args` and returns at once, for a test that acts while it runs (and may kill it). */
+export function startIndexer(args: string[], env: Record<string, string>, timeoutMs = 120_000): RunningIndexer {
+  const child = spawn(process.execPath, ["--import", "tsx", "indexer/cli.ts", ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  trackProcessGroup(child.pid!);
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.on("data", (d: Buffer) => (stdout += d));
+  child.stderr!.on("data", (d: Buffer) => (stderr += d));
+  const kill = () => {
+    try {
+      process.kill(-child.pid!, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  };
+  const timer = setTimeout(kill, timeoutMs);
+  const done = new Promise<Ran & { signal: NodeJS.Signals | null }>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("close", (code, signal) => {
+      clearTimeout(timer);
+      untrackProcessGroup(child.pid!);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+  return { child, output: () => ({ stdout, stderr }), done, kill };
 }

@@ -1,6 +1,7 @@
+import { fromDay, toDay, todayInDenmark } from "../../app/domain/dates";
 import type { FeedLine } from "../../indexer/feed-schema";
 
-type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
+export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 
 const BASE: FeedLine = {
   id: "alpetours-hotel-aiguille-2027-02-13-4p",
@@ -52,4 +53,9 @@ function merge<T>(base: T, patch: DeepPartial<T> | undefined): T {
 /** A valid feed line (the DESIGN.md example, for 2 persons) with the given fields changed. */
 export function trip(patch?: DeepPartial<FeedLine>): FeedLine {
   return merge(BASE, patch);
+}
+
+/** A departure date `days` after today in Denmark: inside the feed's departure window whenever the tests run. */
+export function departureInDays(days: number): string {
+  return fromDay(toDay(todayInDenmark()) + days);
 }

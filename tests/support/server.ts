@@ -20,6 +20,8 @@ export interface ServerOptions {
   dbFile?: string;
   /** Extra environment for the server process, e.g. MAP_TILE_URL. */
   env?: Record<string, string>;
+  /** The checkout whose built server runs (default this one), e.g. a worktree of an earlier commit for the bench's before and after. */
+  root?: string;
 }
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -37,7 +39,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer 
   const dbFile = opts.dbFile ?? path.join(dir, "e2e.db");
   const outboxDir = path.join(dir, "outbox");
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    cwd: ROOT,
+    cwd: opts.root ?? ROOT,
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -6,7 +6,7 @@ import { compileSearch } from "../compile";
 import type { FacetKey, FacetNumbers, MapData, SearchOptions, SearchResult } from "~/domain/search-result";
 import type { SearchEngine } from "../types";
 import { PAGE_SIZE } from "~/domain/constants";
-import { buildIndex, type EmbeddedIndex } from "./build";
+import { buildIndex, buildIndexInSteps, type EmbeddedIndex } from "./build";
 import { countsFromIndex, type DestinationCounts } from "../destination-counts";
 import { mapPoints } from "./map";
 import { runSearch } from "./query";
@@ -20,6 +20,7 @@ export class EmbeddedEngine implements SearchEngine {
   readonly name = "embedded";
   private index: EmbeddedIndex;
   private watcher: NodeJS.Timeout | undefined;
+  private reloading: Promise<void> | undefined;
 
   constructor(private readonly db: Db) {
     this.index = buildIndex(db, readGeneration(db));
@@ -65,14 +66,28 @@ export class EmbeddedEngine implements SearchEngine {
     };
   }
 
-  async reload(): Promise<void> {
-    this.index = buildIndex(this.db, readGeneration(this.db));
+  /**
+   * Builds the next index and swaps it in. On a database file it builds on a connection of its own,
+   * handing the event loop back between steps, so requests are answered meanwhile; one build at a time.
+   */
+  reload(): Promise<void> {
+    const sqlite = this.db.$client;
+    this.reloading ??= (async () => {
+      try {
+        this.index = sqlite.memory ? buildIndex(this.db, readGeneration(this.db)) : await buildIndexInSteps(sqlite.name);
+      } finally {
+        this.reloading = undefined;
+      }
+    })();
+    return this.reloading;
   }
 
   /** Polls the store's generation and swaps in a fresh index after each import. */
   watch(intervalMs = 1000): void {
     this.watcher ??= setInterval(() => {
-      if (readGeneration(this.db) !== this.index.generation) void this.reload();
+      if (!this.reloading && readGeneration(this.db) !== this.index.generation) {
+        this.reload().catch((error: unknown) => console.error("Søgeindekset kunne ikke genopbygges:", error));
+      }
     }, intervalMs).unref();
   }
 

@@ -68,9 +68,9 @@ export function runSearch(ix: EmbeddedIndex, q: CompiledSearch, page: number, wi
   const ratingCounts = new Int32Array(6);
   const accMatches = new Int32Array(accCount);
   const best = new Int32Array(accCount).fill(-1);
-  // Matching trips per accommodation and company: gives the company facet and each item's companyCount.
-  const companyTotal = ix.companies.length;
-  const accCompanyCounts = new Int32Array(accCount * companyTotal);
+  // Matching trips per (accommodation, company) pair: gives the company facet and each item's companyCount.
+  const pairCounts = new Int32Array(ix.pairCompany.length);
+  const { accCompanyStart, pairCompany, tripPair } = ix;
 
   // Lower is better: the sort's key, then the trip id's rank.
   const key = ix.sortKeys[q.sort];
@@ -114,7 +114,7 @@ export function runSearch(ix: EmbeddedIndex, q: CompiledSearch, page: number, wi
         mealCounts[m]++;
         skiCounts[ski]++;
         accMatches[a]++;
-        accCompanyCounts[a * companyTotal + c]++;
+        pairCounts[tripPair[i]]++;
         const b = best[a];
         if (b < 0) best[a] = i;
         else {
@@ -144,7 +144,7 @@ export function runSearch(ix: EmbeddedIndex, q: CompiledSearch, page: number, wi
     if (m === 0) continue;
     matchedAccs.push(a);
     ratingCounts[ix.accRating[a]] += m;
-    for (let c = 0; c < companyTotal; c++) companyCounts[c] += accCompanyCounts[a * companyTotal + c];
+    for (let k = accCompanyStart[a]; k < accCompanyStart[a + 1]; k++) companyCounts[pairCompany[k]] += pairCounts[k];
     for (const feature of ix.accommodations[a].features) featureCounts[feature] += m;
   }
   onMatched?.(matchedAccs, best);
@@ -176,7 +176,7 @@ export function runSearch(ix: EmbeddedIndex, q: CompiledSearch, page: number, wi
     });
     items = matchedAccs
       .slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)
-      .map((a) => toItem(ix, a, best[a], accMatches[a], nonZero(accCompanyCounts, a * companyTotal, companyTotal)));
+      .map((a) => toItem(ix, a, best[a], accMatches[a], nonZero(pairCounts, accCompanyStart[a], accCompanyStart[a + 1])));
   }
   return { totalCount: total, accommodationCount: matchedAccs.length, items, facetNumbers };
 }
@@ -232,9 +232,9 @@ function counted(keys: string[], counts: Int32Array): { value: Record<string, nu
   return { value };
 }
 
-function nonZero(counts: Int32Array, start: number, length: number): number {
+function nonZero(counts: Int32Array, start: number, end: number): number {
   let n = 0;
-  for (let k = start; k < start + length; k++) if (counts[k] > 0) n++;
+  for (let k = start; k < end; k++) if (counts[k] > 0) n++;
   return n;
 }
 
@@ -253,7 +253,7 @@ function toItem(ix: EmbeddedIndex, a: number, i: number, offerCount: number, com
       tags: acc.tags.map((k) => ix.tags[k]),
     },
     trip: {
-      id: ix.tripIds[i],
+      id: ix.tripIds.get(i),
       travelCompany: ix.companies[ix.company[i]],
       departureDate: fromDay(ix.day[i]),
       nights: ix.nights[i],
@@ -266,7 +266,7 @@ function toItem(ix: EmbeddedIndex, a: number, i: number, offerCount: number, com
       skiScore: ix.score[i],
       mealPlan: { slug: mealPlan.slug, title: mealPlan.title, short: mealPlan.short },
       skiPass: { included: ix.skiPassIncluded[i] === 1, days: ix.skiPassDays[i] },
-      url: ix.urls[i],
+      url: ix.urls.get(i),
     },
     offerCount,
     companyCount,

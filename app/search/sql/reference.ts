@@ -150,9 +150,21 @@ export class ReferenceSqlEngine implements SearchEngine {
   async options(): Promise<SearchOptions> {
     const s = this.db.$client;
     return {
-      mealPlanTypes: s.prepare("SELECT slug, title, short FROM meal_plans ORDER BY slug").all() as SearchOptions["mealPlanTypes"],
-      accommodationFeatures: s.prepare("SELECT value, name FROM features ORDER BY value").all() as SearchOptions["accommodationFeatures"],
-      travelCompanies: s.prepare("SELECT slug, name FROM travel_companies ORDER BY slug").all() as SearchOptions["travelCompanies"],
+      // What the trips for sale use, as the embedded index lists them.
+      mealPlanTypes: s
+        .prepare(
+          "SELECT slug, title, short FROM meal_plans WHERE slug IN (SELECT meal_plan_slug FROM trips WHERE available = 1) ORDER BY slug",
+        )
+        .all() as SearchOptions["mealPlanTypes"],
+      accommodationFeatures: s
+        .prepare(
+          `SELECT value, name FROM features WHERE value IN (SELECT feature_value FROM accommodation_features
+             WHERE accommodation_id IN (SELECT accommodation_id FROM trips WHERE available = 1)) ORDER BY value`,
+        )
+        .all() as SearchOptions["accommodationFeatures"],
+      travelCompanies: s
+        .prepare("SELECT slug, name FROM travel_companies WHERE slug IN (SELECT company_slug FROM trips WHERE available = 1) ORDER BY slug")
+        .all() as SearchOptions["travelCompanies"],
     };
   }
 

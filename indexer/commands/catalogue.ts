@@ -1,0 +1,230 @@
+import type { Database } from "better-sqlite3";
+import type { Db } from "../../db/client";
+import type { Config } from "../../app/utils/config.server";
+import { FEED_LIMITS, STORE_LIMITS } from "../../app/domain/constants";
+import { z } from "../../app/domain/zod";
+import { catalogueFacts, describeFeedError } from "../feed-schema";
+import { applyToOffers, readSides, startOffersChange, type Side } from "../apply/sides";
+import { skiScore } from "../score";
+import { reindexAfterImport } from "./reindex";
+
+// `catalogue show KIND KEY` and `catalogue set KIND KEY FIELD VALUE`: the one way to change a
+// shared fact (feeds never do: the first definition stands). A change goes live like an import:
+// the offers whose score depends on it are rewritten on the spare side, then switched.
+
+interface Field {
+  column: string;
+  schema: z.ZodType;
+  /** The table a slug value must exist in. */
+  references?: string;
+}
+
+interface Kind {
+  table: string;
+  key: string;
+  fields: Record<string, Field>;
+}
+
+const f = catalogueFacts;
+const KINDS: Record<string, Kind> = {
+  country: { table: "countries", key: "slug", fields: { name: { column: "name", schema: f.name } } },
+  region: {
+    table: "regions",
+    key: "slug",
+    fields: { name: { column: "name", schema: f.name }, country: { column: "country_slug", schema: f.slug, references: "countries" } },
+  },
+  resort: {
+    table: "resorts",
+    key: "slug",
+    fields: { name: { column: "name", schema: f.name }, region: { column: "region_slug", schema: f.slug, references: "regions" } },
+  },
+  accommodation: {
+    table: "accommodations",
+    key: "id",
+    fields: {
+      name: { column: "name", schema: f.name },
+      rating: { column: "rating", schema: f.rating },
+      lat: { column: "lat", schema: f.lat },
+      lng: { column: "lng", schema: f.lng },
+      imageUrl: { column: "image_url", schema: f.imageUrl },
+      resort: { column: "resort_slug", schema: f.slug, references: "resorts" },
+    },
+  },
+  feature: { table: "features", key: "value", fields: { name: { column: "name", schema: f.label } } },
+  "meal-plan": {
+    table: "meal_plans",
+    key: "slug",
+    fields: { title: { column: "title", schema: f.label }, short: { column: "short", schema: f.short } },
+  },
+  company: { table: "travel_companies", key: "slug", fields: { name: { column: "name", schema: f.name } } },
+};
+/** The accommodation's lists, comma-separated on the command line. */
+const LISTS = { features: "accommodation_features", tags: "accommodation_tags" } as const;
+
+export const CATALOGUE_USAGE = `catalogue show ART NØGLE
+  catalogue set ART NØGLE FELT VÆRDI
+      ART og FELT: ${Object.entries(KINDS)
+        .map(([kind, k]) => `${kind} (${[...Object.keys(k.fields), ...(kind === "accommodation" ? Object.keys(LISTS) : [])].join(", ")})`)
+        .join("; ")}
+      imageUrl - fjerner billedet; features og tags er kommaseparerede lister`;
+
+/** `catalogue show KIND KEY`: the entry's facts as JSON. */
+export function runCatalogueShow(db: Db, kindName: string, key: string): number {
+  const kind = kindOf(kindName);
+  if (!kind) return fail(`ukendt art: ${kindName} (${Object.keys(KINDS).join(", ")})`);
+  const facts = readEntry(db.$client, kind, key);
+  if (!facts) return fail(`${kindName} ${key} findes ikke i kataloget`);
+  console.log(JSON.stringify(facts, null, 2));
+  return 0;
+}
+
+/** `catalogue set KIND KEY FIELD VALUE`: changes one shared fact. */
+export async function runCatalogueSet(
+  db: Db,
+  kindName: string,
+  key: string,
+  fieldName: string,
+  raw: string,
+  config: Pick<Config, "searchEngine" | "typesense">,
+): Promise<number> {
+  const kind = kindOf(kindName);
+  if (!kind) return fail(`ukendt art: ${kindName} (${Object.keys(KINDS).join(", ")})`);
+  const release = await startOffersChange(db);
+  try {
+    const sqlite = db.$client;
+    const before = readEntry(sqlite, kind, key);
+    if (!before) return fail(`${kindName} ${key} findes ikke i kataloget`);
+    const change =
+      kindName === "accommodation" && Object.hasOwn(LISTS, fieldName)
+        ? listChange(sqlite, key, fieldName as keyof typeof LISTS, raw)
+        : factChange(sqlite, kind, key, fieldName, raw);
+    if (typeof change === "string") return fail(change);
+    if (JSON.stringify(change.value) === JSON.stringify(before[fieldName])) {
+      console.log(`${kindName} ${key}: ${fieldName} er allerede ${JSON.stringify(change.value)}; intet er ændret.`);
+      return 0;
+    }
+    // An accommodation's stars and number of features are part of its offers' score.
+    const scored =
+      fieldName === "rating"
+        ? { rating: change.value as number, featureCount: (before.features as string[]).length }
+        : fieldName === "features"
+          ? { rating: before.rating as number, featureCount: (change.value as string[]).length }
+          : null;
+    const generation = await applyToOffers(db, readSides(sqlite), {
+      writeSpare: (spare, version) => (scored ? rescoreOffers(sqlite, spare, version, key, scored) : noWrites()),
+      inSwitch: change.apply,
+    });
+    console.log(
+      `${kindName} ${key}: ${fieldName} ${JSON.stringify(before[fieldName])} → ${JSON.stringify(change.value)}. Indeksgeneration ${generation}.`,
+    );
+    await reindexAfterImport(db, config);
+    return 0;
+  } finally {
+    release();
+  }
+}
+
+const kindOf = (name: string): Kind | undefined => (Object.hasOwn(KINDS, name) ? KINDS[name] : undefined);
+
+interface Change {
+  value: unknown;
+  /** Runs in the switch transaction. */
+  apply: () => void;
+}
+
+function factChange(sqlite: Database, kind: Kind, key: string, fieldName: string, raw: string): Change | string {
+  const field = Object.hasOwn(kind.fields, fieldName) ? kind.fields[fieldName] : undefined;
+  if (!field) return `ukendt felt: ${fieldName} (${Object.keys(kind.fields).join(", ")})`;
+  const input = fieldName === "imageUrl" && raw === "-" ? null : ["rating", "lat", "lng"].includes(fieldName) ? Number(raw) : raw;
+  const parsed = field.schema.safeParse(input);
+  if (!parsed.success) return describeFeedError(parsed.error).replace(/^linjen/, fieldName);
+  const value = parsed.data;
+  if (field.references && !sqlite.prepare(`SELECT 1 FROM ${field.references} WHERE slug = ?`).get(value)) {
+    return `${String(value)} findes ikke i kataloget (${field.references})`;
+  }
+  return {
+    value,
+    apply: () => sqlite.prepare(`UPDATE ${kind.table} SET ${field.column} = ? WHERE ${kind.key} = ?`).run(value, key),
+  };
+}
+
+function listChange(sqlite: Database, id: string, list: keyof typeof LISTS, raw: string): Change | string {
+  const values = [...new Set(raw.split(",").map((v) => v.trim()))].filter(Boolean).sort();
+  const max = list === "features" ? FEED_LIMITS.featuresPerAccommodation : FEED_LIMITS.tagsPerAccommodation;
+  if (values.length > max) return `højst ${max} ${list === "features" ? "faciliteter" : "kategorier"} pr. overnatningssted`;
+  for (const v of values) if (!catalogueFacts.slug.safeParse(v).success) return `${v}: skal være en slug`;
+  if (list === "features") {
+    const unknown = values.filter((v) => !sqlite.prepare("SELECT 1 FROM features WHERE value = ?").get(v));
+    if (unknown.length) return `ukendte faciliteter: ${unknown.join(", ")} (en ny facilitet kommer med et feed)`;
+  }
+  // Within the store-wide limit even if every value were new to the offers for sale.
+  const inUse = sqlite
+    .prepare(
+      list === "features"
+        ? "SELECT DISTINCT feature_value FROM accommodation_features WHERE accommodation_id IN (SELECT accommodation_id FROM trips WHERE available = 1)"
+        : "SELECT DISTINCT tag_slug FROM accommodation_tags WHERE accommodation_id IN (SELECT accommodation_id FROM trips WHERE available = 1)",
+    )
+    .pluck()
+    .all() as string[];
+  const limit = list === "features" ? STORE_LIMITS.features : STORE_LIMITS.tags;
+  if (new Set([...inUse, ...values]).size > limit) return `så ville databasen have flere end ${limit} ${list} i brug`;
+  const column = list === "features" ? "feature_value" : "tag_slug";
+  return {
+    value: values,
+    apply: () => {
+      if (list === "tags") for (const v of values) sqlite.prepare("INSERT OR IGNORE INTO tags (slug) VALUES (?)").run(v);
+      sqlite.prepare(`DELETE FROM ${LISTS[list]} WHERE accommodation_id = ?`).run(id);
+      const add = sqlite.prepare(`INSERT INTO ${LISTS[list]} (accommodation_id, ${column}) VALUES (?, ?)`);
+      for (const v of values) add.run(id, v);
+    },
+  };
+}
+
+function readEntry(sqlite: Database, kind: Kind, key: string): Record<string, unknown> | undefined {
+  const columns = Object.entries(kind.fields)
+    .map(([name, field]) => `${field.column} AS "${name}"`)
+    .join(", ");
+  const row = sqlite.prepare(`SELECT ${columns} FROM ${kind.table} WHERE ${kind.key} = ?`).get(key) as Record<string, unknown> | undefined;
+  if (!row || kind.table !== "accommodations") return row;
+  const list = (table: string, column: string) =>
+    sqlite.prepare(`SELECT ${column} FROM ${table} WHERE accommodation_id = ? ORDER BY ${column}`).pluck().all(key);
+  return { ...row, features: list("accommodation_features", "feature_value"), tags: list("accommodation_tags", "tag_slug") };
+}
+
+/** The accommodation's offers with their score recomputed from its new stars or features. */
+function* rescoreOffers(
+  sqlite: Database,
+  spare: Side,
+  version: number,
+  id: string,
+  facts: { rating: number; featureCount: number },
+): Generator<void> {
+  const offers = sqlite
+    .prepare(
+      `SELECT id, ski_pass_included AS skiPassIncluded, ski_pass_days AS skiPassDays, meal_plan_slug AS mealPlanSlug,
+              price_per_person AS pricePerPerson, nights, discount_percentage AS discount FROM ${spare} WHERE accommodation_id = ?`,
+    )
+    .all(id) as Array<{
+    id: string;
+    skiPassIncluded: number;
+    skiPassDays: number;
+    mealPlanSlug: string;
+    pricePerPerson: number;
+    nights: number;
+    discount: number;
+  }>;
+  const set = sqlite.prepare(`UPDATE ${spare} SET ski_score = ?, changed_version = ? WHERE id = ?`);
+  for (let k = 0; k < offers.length; k += 400) {
+    for (const o of offers.slice(k, k + 400)) {
+      set.run(skiScore({ ...o, ...facts, skiPassIncluded: o.skiPassIncluded === 1 }, o.discount), version, o.id);
+    }
+    yield;
+  }
+}
+
+function* noWrites(): Generator<void> {}
+
+function fail(message: string): number {
+  console.error(`Fejl: ${message}`);
+  return 2;
+}

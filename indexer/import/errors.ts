@@ -1,0 +1,2 @@
+/** Thrown when a feed cannot be imported at all (exit status 2). Nothing is written. */
+export class UnusableFeedError extends Error {}
