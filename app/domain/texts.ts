@@ -69,6 +69,7 @@ export const texts = {
       clear: "Ryd valg",
       countryRegions: (name: string) => `Områder i ${name}`,
       noJsHint: "Vælg destinationer eller kategorier herunder.",
+      pickerLink: "Vælg destinationer eller kategorier på listen",
     },
     people: {
       legend: "Rejsende",
@@ -100,6 +101,12 @@ export const texts = {
       open: (summary: string) => `Rediger søgning: ${summary}`,
       title: "Din søgning",
     },
+  },
+  destinationsPage: {
+    title: "Vælg destinationer",
+    intro: "Vælg lande, områder, skisportssteder eller kategorier, og søg.",
+    search: "Søg",
+    back: "Tilbage til søgningen",
   },
   landing: {
     heading: "Find din næste skirejse",

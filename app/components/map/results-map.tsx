@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type * as Leaflet from "leaflet";
+import "leaflet/dist/leaflet.css";
 import { gridClusters, lowestPrice } from "~/domain/map-clusters";
 import { escapeHtml } from "~/domain/escape-html";
 import { formatPrice, formatShortDate } from "~/domain/format";
