@@ -253,7 +253,7 @@ export const texts = {
     searchThisArea: "Søg i dette område",
     label: "Kort over resultaterne",
     loading: "Kortet indlæses …",
-    tilesFailed: "Kortet kunne ikke indlæses. Her er stederne som liste.",
+    tilesFailed: "Kortets baggrund kunne ikke hentes: kortet viser lande og skisportssteder.",
     placesHeading: "Stederne i resultatet",
     placesIntro: (places: number, resorts: number) =>
       `${places} ${plural(places, "overnatningssted", "overnatningssteder")} i ${resorts} ${plural(resorts, "skisportssted", "skisportssteder")}`,

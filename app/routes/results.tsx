@@ -188,7 +188,7 @@ function ResultsPage() {
           ) : (
             <ol
               aria-label={texts.results.listLabel}
-              className={`space-y-4 transition-opacity ${searchIsLoading ? "opacity-50" : ""}`}
+              className={`@container space-y-4 transition-opacity ${searchIsLoading ? "opacity-50" : ""}`}
               data-testid="results-list"
             >
               {entries.map((entry) =>
@@ -221,8 +221,10 @@ function ResultsPage() {
 }
 
 /**
- * The results-map view (`map=1`): the map in place of the list — beside the page's cards on wide
- * screens, so hovering a card highlights its marker — and under it the plain list of places.
+ * The results-map view (`map=1`): the map in place of the list, and under it the plain list of
+ * places. From the xl width up the page's cards stay beside the map in a list 400 px wide (so
+ * hovering a card highlights its marker, and a card reads as it does on a phone); below that there
+ * is no room for both at a readable width, and the map replaces the list, as the specification says.
  */
 function MapView({ tiles, places }: { tiles: MapTiles; places: ReturnType<typeof placesByResort> | null }) {
   const { result, map } = useLoaderData<typeof loader>();
@@ -231,7 +233,7 @@ function MapView({ tiles, places }: { tiles: MapTiles; places: ReturnType<typeof
   const priceUnit = applied.priceMode === "total" ? texts.map.party : texts.map.perPerson;
   return (
     <div data-testid="map-view">
-      <div className="xl:grid xl:grid-cols-[minmax(0,1fr)_360px] xl:items-start xl:gap-4">
+      <div className="xl:grid xl:grid-cols-[minmax(0,1fr)_400px] xl:items-start xl:gap-4">
         <div className="xl:sticky xl:top-4">
           {hydrated && map && (
             <Suspense
@@ -242,7 +244,11 @@ function MapView({ tiles, places }: { tiles: MapTiles; places: ReturnType<typeof
           )}
         </div>
         <div className="hidden xl:block">
-          <ol aria-label={texts.results.listLabel} className="max-h-[65vh] space-y-3 overflow-y-auto pr-1" data-testid="map-side-list">
+          <ol
+            aria-label={texts.results.listLabel}
+            className="@container max-h-[65vh] space-y-3 overflow-y-auto pr-1"
+            data-testid="map-side-list"
+          >
             {result.items.map((item) => (
               <li key={item.accommodation.id}>
                 <ResultCard item={item} priceMode={applied.priceMode} aff={applied.aff} />
