@@ -45,6 +45,7 @@ export const texts = {
     label: "Søg efter skirejser",
     search: "Søg",
     editSearch: "Rediger søgning",
+    loading: "Henter …",
     close: "Luk",
     done: "Færdig",
     steps: { where: "Hvor", who: "Hvem", when: "Hvornår" },
@@ -68,8 +69,6 @@ export const texts = {
       remove: (name: string) => `Fjern ${name}`,
       clear: "Ryd valg",
       countryRegions: (name: string) => `Områder i ${name}`,
-      noJsHint: "Vælg destinationer eller kategorier herunder.",
-      pickerLink: "Vælg destinationer eller kategorier på listen",
     },
     people: {
       legend: "Rejsende",
@@ -102,11 +101,10 @@ export const texts = {
       title: "Din søgning",
     },
   },
-  destinationsPage: {
-    title: "Vælg destinationer",
-    intro: "Vælg lande, områder, skisportssteder eller kategorier, og søg.",
-    search: "Søg",
-    back: "Tilbage til søgningen",
+  searchPage: {
+    title: "Rediger søgning",
+    intro: "Vælg hvor, hvem og hvornår, og søg.",
+    back: "Tilbage til resultaterne",
   },
   landing: {
     heading: "Find din næste skirejse",

@@ -50,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   // The data is serialised into the page for hydration: only what the page shows goes in (a
   // card's fields, the chosen price type's histogram); the destination picker loads its tree
-  // when it opens (without JavaScript it is a page of its own, app/routes/destinationer.tsx).
+  // when it opens (without JavaScript the search form is a page of its own, app/routes/soeg.tsx).
   const { items, facetNumbers, ...counts } = found;
   const shownHistogram = histogramFacetKey(state.priceMode);
   const otherHistogram = shownHistogram === "priceRange" ? "pricePerPersonRange" : "priceRange";

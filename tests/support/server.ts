@@ -18,6 +18,10 @@ export interface ServerOptions {
   dbFile?: string;
   /** Extra environment for the server process, e.g. MAP_TILE_URL. */
   env?: Record<string, string>;
+  /** The checkout whose build is served (the bench compares another commit's build); by default this one. */
+  root?: string;
+  /** Extra Node options for the server process, e.g. `--cpu-prof` (the bench's profile). */
+  nodeArgs?: string[];
 }
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -34,8 +38,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pistepris-server-"));
   const dbFile = opts.dbFile ?? path.join(dir, "e2e.db");
   const outboxDir = path.join(dir, "outbox");
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), "--import", "tsx", "server.ts"], {
+    cwd: opts.root ?? ROOT,
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -38,10 +38,9 @@ export function ResultCard({ item, priceMode, aff }: { item: ResultCardItem; pri
       data-hovered={hovered ? "true" : undefined}
       onMouseEnter={() => setHoveredAccommodationId(a.id)}
       onMouseLeave={() => setHoveredAccommodationId(null)}
-      aria-labelledby={`acc-${a.id}`}
     >
       <div className="rc-main">
-        <h3 id={`acc-${a.id}`}>{a.name}</h3>
+        <h2>{a.name}</h2>
         <p className="rc-place">{`${a.destination.name}, ${a.country.name}`}</p>
         <p className="rc-stars" aria-label={r.stars(a.rating)} role="img">
           {"★".repeat(a.rating)}

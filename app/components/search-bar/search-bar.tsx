@@ -1,35 +1,28 @@
-import { Form } from "@remix-run/react";
-import { Fragment, useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { RESULTS_PATH } from "~/domain/constants";
+import { Form, useLocation } from "@remix-run/react";
+import { Fragment, lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { RESULTS_PATH, SEARCH_PATH } from "~/domain/constants";
 import { texts } from "~/domain/texts";
 import { STEPS, stepValues, type Step } from "./model";
 import { WithSearchBarState, type SearchBarState } from "./state";
-import { WhenStep } from "./when-step";
-import { WhereStep } from "./where-step";
-import { WhoStep } from "./who-step";
 
 // The desktop search bar (specification point 2, "Search summary (desktop)"): step panels Hvor /
 // Hvem / Hvornår and one primary button, which reads 'Rediger søgning' while the search is up to
 // date or loading (and reopens the editing step), otherwise 'Søg' (and runs the search).
 //
 // Each step is a disclosure (a toggle with aria-expanded and its panel; one panel open at a time,
-// see useSteps). Every panel is rendered whether open or not (hidden while closed), so the page's
-// markup holds every field: without JavaScript the bar is a plain GET form to the results page,
-// every panel shows and a submit button 'Søg' sends the native inputs (the destination tree is on
-// a page of its own, linked from the Hvor step).
+// see useSteps). A panel is rendered while open, and its fields load with the first one opened
+// (steps.tsx), so the page carries neither the fields' markup nor their script. Without JavaScript
+// the bar shows the search's steps and links to the search form's own page (SEARCH_PATH), a plain
+// GET form to the results page.
 
 const t = texts.searchBar;
 
-/**
- * Without JavaScript: no step toggles; the bar's box holds just its title and the submit button,
- * and every panel is in the flow below it (one column, three from the desktop width up).
- */
-export const SEARCH_BAR_NO_JS_STYLE =
-  "<style>.sb-js-only{display:none!important}.sb-nojs-flex{display:flex!important}.sb-nojs-block{display:block!important}" +
-  ".sb-bar{display:grid!important;gap:1rem;padding:0;border:0;background:none;box-shadow:none}.sb-nojs-head{grid-column:1/-1;margin-bottom:-.5rem}" +
-  ".sb-panel,.sb-form [data-kind]{display:block!important}.sb-panel{position:static!important;order:1;margin:0!important;box-shadow:none!important}" +
-  "@media (min-width:1024px){.sb-bar{grid-template-columns:repeat(3,minmax(0,1fr))}.sb-form [data-kind] .grid{grid-template-columns:repeat(2,minmax(0,1fr))!important}}" +
-  ".sb-mobile{display:none!important}.sb-root{display:block!important}</style>";
+const loadStepFields = () => import("./steps");
+const StepFields = lazy(loadStepFields);
+
+/** Without JavaScript: the steps as text and the link to the search form; no toggles, and the bar also on small screens. */
+const SEARCH_BAR_NO_JS_STYLE =
+  "<style>.sb-js-only{display:none!important}.sb-nojs-flex{display:flex!important}.sb-mobile{display:none!important}.sb-root{display:block!important}</style>";
 
 export interface SearchBarProps {
   className?: string;
@@ -40,8 +33,9 @@ export function SearchBar(props: SearchBarProps) {
 }
 
 function SearchBarView({ state, className = "" }: SearchBarProps & { state: SearchBarState }) {
-  const { draft, setDraft, searchIsUpToDate, searchIsLoading, run, carried } = state;
+  const { draft, setDraft, searchIsUpToDate, searchIsLoading, run } = state;
   const id = useId().replace(/:/g, "");
+  const { search } = useLocation();
   const edit = searchIsUpToDate || searchIsLoading;
   const values = stepValues(draft);
   const stepProps = { draft, setDraft, idPrefix: `${id}-d` };
@@ -62,14 +56,16 @@ function SearchBarView({ state, className = "" }: SearchBarProps & { state: Sear
       onSubmit={onSubmit}
       role="search"
       aria-label={t.label}
-      className={`sb-form sb-root relative ${className}`}
+      className={`sb-root relative ${className}`}
       data-testid="search-bar"
     >
       <noscript dangerouslySetInnerHTML={{ __html: SEARCH_BAR_NO_JS_STYLE }} />
-      {carried.map(([k, v]) => (
-        <input key={k} type="hidden" name={k} value={v} />
-      ))}
-      <div ref={barRef} className="sb-bar flex items-stretch rounded-2xl border border-slate-200 bg-white p-1.5 shadow-md">
+      <div
+        ref={barRef}
+        onPointerEnter={() => void loadStepFields()}
+        onFocus={() => void loadStepFields()}
+        className="flex items-stretch rounded-2xl border border-slate-200 bg-white p-1.5 shadow-md"
+      >
         {STEPS.map((step, i) => (
           // No box of its own: the toggle sits in the bar, the panel spans the bar's width below it.
           <Fragment key={step}>
@@ -78,7 +74,7 @@ function SearchBarView({ state, className = "" }: SearchBarProps & { state: Sear
               id={`${id}-tab-${step}`}
               ref={toggleRef(step)}
               aria-expanded={open === step}
-              aria-controls={`${id}-panel-${step}`}
+              aria-controls={open === step ? `${id}-panel-${step}` : undefined}
               onClick={() => toggle(step)}
               className={`sb-js-only sb-step ${i > 0 ? "border-l border-slate-200" : ""}`}
               data-testid={`step-${step}-toggle`}
@@ -88,29 +84,31 @@ function SearchBarView({ state, className = "" }: SearchBarProps & { state: Sear
                 {values[step]}
               </span>
             </button>
-            <section
-              id={`${id}-panel-${step}`}
-              aria-labelledby={`${id}-heading-${step}`}
-              className={`sb-panel absolute inset-x-0 top-full z-30 mt-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-xl${open === step ? "" : " hidden"}`}
-              data-testid={`panel-${step}`}
-            >
-              <h2 id={`${id}-heading-${step}`} className="mb-2 text-base font-bold text-brand-900">
-                {t.steps[step]}
-              </h2>
-              {step === "where" && <WhereStep {...stepProps} active={open === step} />}
-              {step === "who" && <WhoStep {...stepProps} />}
-              {step === "when" && <WhenStep {...stepProps} />}
-              <div className="sb-js-only mt-3 flex justify-end gap-2 border-t border-slate-100 pt-3">
-                <button
-                  type="button"
-                  onClick={() => close(true)}
-                  className="rounded-lg px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
-                  data-testid={`panel-${step}-done`}
-                >
-                  {t.done}
-                </button>
-              </div>
-            </section>
+            {open === step && (
+              <section
+                id={`${id}-panel-${step}`}
+                aria-labelledby={`${id}-heading-${step}`}
+                className="absolute inset-x-0 top-full z-30 mt-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-xl"
+                data-testid={`panel-${step}`}
+              >
+                <h2 id={`${id}-heading-${step}`} className="mb-2 text-base font-bold text-brand-900">
+                  {t.steps[step]}
+                </h2>
+                <Suspense fallback={<p className="text-sm text-slate-600">{t.loading}</p>}>
+                  <StepFields step={step} {...stepProps} />
+                </Suspense>
+                <div className="mt-3 flex justify-end gap-2 border-t border-slate-100 pt-3">
+                  <button
+                    type="button"
+                    onClick={() => close(true)}
+                    className="rounded-lg px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
+                    data-testid={`panel-${step}-done`}
+                  >
+                    {t.done}
+                  </button>
+                </div>
+              </section>
+            )}
           </Fragment>
         ))}
         <button
@@ -122,11 +120,22 @@ function SearchBarView({ state, className = "" }: SearchBarProps & { state: Sear
         >
           {edit ? t.editSearch : t.search}
         </button>
-        <div className="sb-nojs-flex sb-nojs-head hidden items-stretch rounded-2xl border border-slate-200 bg-white p-1.5 shadow-md">
-          <div className="flex-1 px-3 py-2 font-semibold text-brand-900">{t.label}</div>
-          <button type="submit" className="shrink-0 rounded-xl bg-brand-600 px-6 py-3 font-bold text-white" data-testid="search-submit">
-            {t.search}
-          </button>
+        <div className="sb-nojs-flex hidden w-full flex-wrap items-center gap-3 px-3 py-1.5">
+          <dl className="flex flex-1 flex-wrap gap-x-6 gap-y-1">
+            {STEPS.map((step) => (
+              <div key={step}>
+                <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{t.steps[step]}</dt>
+                <dd className="font-semibold text-slate-900">{values[step]}</dd>
+              </div>
+            ))}
+          </dl>
+          <a
+            href={`${SEARCH_PATH}${search}`}
+            className="shrink-0 rounded-xl bg-brand-600 px-6 py-3 font-bold text-white"
+            data-testid="search-page-link"
+          >
+            {t.editSearch}
+          </a>
         </div>
       </div>
     </Form>

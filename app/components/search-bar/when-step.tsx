@@ -123,7 +123,7 @@ function WeekGrid({ weeks, chosen, onChange }: { weeks: SeasonChoices["weeks"]; 
             />
             <span>
               {t.week(w.week)}
-              <span className="block text-xs font-normal text-slate-600">{w.label}</span>
+              <span className="check-sub">{w.label}</span>
             </span>
           </label>
         ))}

@@ -1,6 +1,4 @@
-import { useLocation } from "@remix-run/react";
 import { useState } from "react";
-import { DESTINATIONS_PATH } from "~/domain/constants";
 import type { DestinationTree, TagNode } from "~/domain/destination-tree";
 import type { SearchArea } from "~/domain/search-data";
 import { texts } from "~/domain/texts";
@@ -26,7 +24,7 @@ export function WhereStep({
   destinations,
   active,
 }: StepProps & {
-  /** The page loader's destination tree for its party size (the picker's own page); else it loads when the step opens. */
+  /** The page loader's destination tree for its party size (the search page); else it loads when the step opens. */
   destinations?: { persons: number; tree: DestinationTree };
   /** Whether the step is in view (the picker loads only then). */
   active: boolean;
@@ -40,7 +38,6 @@ export function WhereStep({
   const tree = useDestinationTree({ initial: destinations, persons, active });
   const slugs = area.type === "destinations" ? area.destinationSlugs : [];
   const tags = area.type === "tags" ? area.tags : [];
-  const { search } = useLocation();
 
   const choose = (k: AreaKind, picks: { destinationSlugs?: string[]; tags?: string[] } = {}) => {
     if (area.type === "geo") setLeftBbox(area.bbox);
@@ -58,16 +55,6 @@ export function WhereStep({
   return (
     <div data-testid="step-where">
       <KindRadios name="area" legend={t.legend} value={kind} options={options} onChange={(k) => choose(k)} />
-      {/* Without JavaScript the tree is on a page of its own, with the rest of the search carried along. */}
-      {!destinations && (
-        <a
-          href={`${DESTINATIONS_PATH}${search}`}
-          className="sb-nojs-block mb-3 hidden font-semibold text-brand-700 underline"
-          data-testid="destinations-page-link"
-        >
-          {t.pickerLink}
-        </a>
-      )}
       {kind === "geo" && bbox && <MapArea bbox={bbox} onLeave={() => choose("destinations")} />}
       <DestinationPicker
         idPrefix={idPrefix}

@@ -10,12 +10,12 @@ export function Section({ title, children, testId }: { title: string; children: 
         <button
           type="button"
           aria-expanded={open}
-          aria-controls={panelId}
+          aria-controls={open ? panelId : undefined}
           onClick={() => setOpen(!open)}
-          className="group flex w-full items-center justify-between rounded py-1 text-left font-semibold text-slate-900"
+          className="section-toggle"
         >
           <span>{title}</span>
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 text-slate-500 transition group-aria-expanded:rotate-180">
+          <svg aria-hidden="true" viewBox="0 0 20 20">
             <path
               fill="currentColor"
               d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z"
@@ -23,9 +23,11 @@ export function Section({ title, children, testId }: { title: string; children: 
           </svg>
         </button>
       </h3>
-      <div id={panelId} className="pt-2" hidden={!open}>
-        {children}
-      </div>
+      {open && (
+        <div id={panelId} className="pt-2">
+          {children}
+        </div>
+      )}
     </section>
   );
 }
