@@ -1,22 +1,26 @@
 import "./app/utils/node-version.server";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import type { AddressInfo } from "node:net";
-import { RESULTS_PATH } from "./app/domain/constants";
+import { MAX_BODY_BYTES, RESULTS_PATH } from "./app/domain/constants";
 import { todayInDenmark } from "./app/domain/dates";
 import { ConfigError, publicUrlOf, readConfig } from "./app/utils/config.server";
+import { isSearchUnavailable } from "./app/utils/search-unavailable.server";
 import { allowedMethodsOnly } from "./server/allowed-methods";
 import { createAppContext, loadContextFor } from "./server/app-context";
+import { limitBodies } from "./server/body-limit";
 import { expressErrors } from "./server/express-errors";
 import { pageCache } from "./server/page-cache";
+import { remixHandler } from "./server/remix-handler";
 import { logClientErrors } from "./server/request-log";
 import { refuseCrossSiteWrites } from "./server/same-origin";
+import { noStoreForPersonal, securityHeaders } from "./server/security-headers";
 
 // The web server: Remix behind Express. It reads its configuration, takes its port (a taken port
 // ends the process at once), then, on first run, creates the database and loads the demo data
-// and builds the search engine; requests that arrive meanwhile wait for it.
+// and builds the search engine; requests that arrive meanwhile wait for it. A search engine that
+// cannot be used (Typesense unreachable, a wrong key) ends the process with one line saying why.
 
 const BUILD_PATH = "./build/server/index.js";
 
@@ -50,7 +54,11 @@ await new Promise<void>((resolve) => {
 const listening = { host: config.host, port: (server.address() as AddressInfo).port };
 const ownUrl = publicUrlOf({ ...config, publicUrl: undefined }, listening);
 
-const context = await createAppContext(config, publicUrlOf(config, listening));
+const context = await createAppContext(config, publicUrlOf(config, listening)).catch((error: unknown) => {
+  if (!isSearchUnavailable(error)) throw error;
+  console.error(`Søgemaskinen ${config.searchEngine} kan ikke bruges, så serveren stopper: ${error.message}`);
+  process.exit(1);
+});
 const { engine } = context;
 console.log(`Søgemaskine: ${engine.name}, generation ${engine.generation()}`);
 const vite = config.production ? undefined : await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
@@ -58,7 +66,13 @@ const build = vite
   ? () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
   : ((await import(/* @vite-ignore */ BUILD_PATH)) as ServerBuild);
 
+// The inline <style> blocks the pages render, which the CSP allows by hash (app/entry.server.tsx).
+const { inlineStyles } = (typeof build === "function" ? await build() : build).entry.module as unknown as { inlineStyles: string[] };
+
 app.use(logClientErrors);
+app.use(securityHeaders({ production: config.production, tileUrl: config.mapTiles.url, inlineStyles }));
+// Bodies first: no answer, not even a 405, leaves a body of any size to be read off the socket.
+app.use(limitBodies(MAX_BODY_BYTES));
 app.use(allowedMethodsOnly);
 app.use(compression());
 if (vite) {
@@ -67,9 +81,16 @@ if (vite) {
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
   app.use(express.static("build/client", { maxAge: "1h" }));
 }
+app.use(noStoreForPersonal);
 app.use(refuseCrossSiteWrites);
-app.use(pageCache({ paths: ["/", RESULTS_PATH], version: () => `${engine.generation()} ${todayInDenmark()}` }));
-app.all("*", createRequestHandler({ build, getLoadContext: loadContextFor(context) }));
+app.use(
+  pageCache({
+    paths: ["/", RESULTS_PATH],
+    version: () => `${engine.generation()} ${todayInDenmark()}`,
+    nonce: (res) => String(res.locals.cspNonce),
+  }),
+);
+app.all("*", remixHandler(build, loadContextFor(context), config.production ? "production" : "development"));
 app.use(expressErrors);
 
 markStarted();

@@ -13,9 +13,11 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { getUser } from "~/services/accounts/session.server";
+import { errorPageHeaders } from "~/utils/search-unavailable.server";
 import { AccountNav, LocalSavesOffer } from "./components/account/account-nav";
 import stylesheet from "./tailwind.css?url";
 import { EmbedFrame, isEmbedSearch } from "./components/embed";
+import { useNonce } from "./components/ui/nonce";
 import { RESULTS_PATH } from "./domain/constants";
 import { texts } from "./domain/texts";
 import { STORAGE_FALLBACK_SCRIPT } from "./components/ui/storage-fallback";
@@ -26,6 +28,8 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+export const headers = errorPageHeaders;
+
 /** Whether the visitor is logged in (the header's account links). Anonymous pages are the same for everyone. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return { loggedIn: (await getUser(request, context)) !== null };
@@ -35,12 +39,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = (args) => !keepsPageData(args) && args.defaultShouldRevalidate;
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="da">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script dangerouslySetInnerHTML={{ __html: STORAGE_FALLBACK_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: STORAGE_FALLBACK_SCRIPT }} />
         <Meta />
         <Links />
       </head>
@@ -48,8 +53,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* One element for the whole page: an open Headless UI dialog makes the body child that holds
             it inert, and would leave a header or footer beside it reachable. */}
         <div>{children}</div>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -114,10 +119,11 @@ function SiteFooter() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message = status === 404 ? texts.errors.notFound : status === 503 ? texts.errors.searchUnavailable : texts.errors.unexpected;
   return (
     <main className="mx-auto max-w-xl p-8">
-      <h1 className="text-2xl font-semibold">{notFound ? texts.errors.notFound : texts.errors.unexpected}</h1>
+      <h1 className="text-2xl font-semibold">{message}</h1>
       <p className="mt-4">
         <a className="text-brand-700 underline" href="/">
           {texts.siteName}

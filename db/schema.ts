@@ -211,6 +211,18 @@ export const banners = sqliteTable("banners", {
   active: integer("active", { mode: "boolean" }).notNull().default(true),
 });
 
+/**
+ * Who a counted view or click came from (app/services/visitors/visitors.server.ts), so it counts once
+ * per visitor, item and kind within the window: salted hashes whose salt is replaced every day and
+ * never stored, so no row can be traced back to an address. Null on rows from before.
+ */
+const countedVisitor = {
+  /** The client's address and user agent. */
+  visitor: text("visitor"),
+  /** The client's address alone (an IPv6 address's /64): how many visitors one address may count as. */
+  address: text("address"),
+};
+
 export const bannerEvents = sqliteTable(
   "banner_events",
   {
@@ -221,8 +233,13 @@ export const bannerEvents = sqliteTable(
     kind: text("kind", { enum: ["view", "click"] }).notNull(),
     affiliateId: text("affiliate_id"),
     at: integer("at", { mode: "timestamp_ms" }).notNull(),
+    ...countedVisitor,
   },
-  (t) => [index("banner_events_banner").on(t.bannerId, t.kind)],
+  (t) => [
+    index("banner_events_banner").on(t.bannerId, t.kind),
+    index("banner_events_visitor").on(t.bannerId, t.kind, t.visitor, t.at),
+    index("banner_events_address").on(t.bannerId, t.kind, t.address, t.at),
+  ],
 );
 
 export const landingBoxes = sqliteTable("landing_boxes", {
@@ -248,8 +265,14 @@ export const offerClicks = sqliteTable(
     companySlug: text("company_slug").notNull(),
     affiliateId: text("affiliate_id"),
     at: integer("at", { mode: "timestamp_ms" }).notNull(),
+    ...countedVisitor,
   },
-  (t) => [index("offer_clicks_company").on(t.companySlug), index("offer_clicks_affiliate").on(t.affiliateId)],
+  (t) => [
+    index("offer_clicks_company").on(t.companySlug),
+    index("offer_clicks_affiliate").on(t.affiliateId),
+    index("offer_clicks_visitor").on(t.tripId, t.visitor, t.at),
+    index("offer_clicks_address").on(t.tripId, t.address, t.at),
+  ],
 );
 
 /** Throttled attempts (failed log-ins, sign-ups), per account (`…email:…`) and per address (`…ip:…`) (app/services/accounts/throttle.server.ts). */
@@ -283,15 +306,15 @@ export const sessions = sqliteTable(
 
 /**
  * Sign-ups waiting for their e-mail to be confirmed (app/services/accounts/sign-up.server.ts). The account is
- * created only when the link in the e-mail is used, so nobody can hold an e-mail they do not own,
- * and the sign-up form answers the same whether or not the e-mail already has an account.
+ * created only when the link in the e-mail is used, with the password chosen there, so nobody can
+ * hold an e-mail they do not own or plant a password on it, and the sign-up form answers the same
+ * whether or not the e-mail already has an account.
  */
 export const pendingSignUps = sqliteTable(
   "pending_sign_ups",
   {
     tokenHash: text("token_hash").primaryKey(),
     email: text("email").notNull(),
-    passwordHash: text("password_hash").notNull(),
     /** Where the new user goes after confirming (a same-site path, checked when stored). */
     redirectTo: text("redirect_to").notNull(),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),

@@ -30,7 +30,7 @@ async function main(argv: string[]): Promise<number> {
       const { positionals } = parseArgs({ args: rest, allowPositionals: true });
       if (positionals.length !== 1) return usage("import kræver præcis én fil eller -");
       const config = loadConfig();
-      return runImport(openDb(config.databasePath), mailerOf(config), positionals[0]);
+      return runImport(openDb(config.databasePath), mailerOf(config), positionals[0], config);
     }
     case "demo": {
       const { values } = parseArgs({
@@ -48,8 +48,10 @@ async function main(argv: string[]): Promise<number> {
       await runDemo({ trips, seed, season }, out);
       return 0;
     }
-    case "reindex":
-      return runReindex(openDb(loadConfig().databasePath));
+    case "reindex": {
+      const config = loadConfig();
+      return runReindex(openDb(config.databasePath), config);
+    }
     case "stats":
       return runStats(openDb(loadConfig().databasePath));
     case "notify": {

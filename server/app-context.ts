@@ -1,10 +1,11 @@
 import type { AppLoadContext } from "@remix-run/node";
-import type { Request as ExpressRequest } from "express";
+import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { openDb, type Db } from "../db/client";
 import { createEngine } from "../app/search/engine.server";
 import type { SearchEngine } from "../app/search/types";
 import { createSessions, type Sessions } from "../app/services/accounts/session.server";
 import { createMailer, type Mailer } from "../app/services/mail/transport.server";
+import { createVisitors, type Visitors } from "../app/services/visitors/visitors.server";
 import type { Config } from "../app/utils/config.server";
 import { seedIfEmpty } from "../indexer/seed";
 
@@ -18,8 +19,14 @@ export interface AppContext {
   engine: SearchEngine;
   sessions: Sessions;
   mailer: Mailer;
+  /** Who a counted view or click came from (salted hashes, the salt replaced daily). */
+  visitors: Visitors;
+  /** The site's public address (PUBLIC_URL, else where the server listens): every absolute link, never the request's Host. */
+  publicUrl: string;
   /** The address of the client that sent the request (its socket's), for the throttles. */
   clientAddress: string;
+  /** This response's Content-Security-Policy nonce (server/security-headers.ts), for the page's inline scripts. */
+  cspNonce: string;
 }
 
 declare module "@remix-run/server-runtime" {
@@ -27,7 +34,7 @@ declare module "@remix-run/server-runtime" {
   interface AppLoadContext extends AppContext {}
 }
 
-export type SharedContext = Omit<AppContext, "clientAddress">;
+export type SharedContext = Omit<AppContext, "clientAddress" | "cspNonce">;
 
 /** Opens the store (loading the demo data into an empty one) and builds the engine, sessions and mailer. */
 export async function createAppContext(config: Config, publicUrl: string): Promise<SharedContext> {
@@ -44,10 +51,16 @@ export function contextFor(db: Db, config: Config, engine: SearchEngine, publicU
     engine,
     sessions: createSessions(db, { secret: config.sessionSecret, secure: config.cookieSecure }),
     mailer: createMailer(config.mail, publicUrl),
+    visitors: createVisitors(),
+    publicUrl,
   };
 }
 
-/** Remix's getLoadContext: the shared context plus the request's client address. */
+/** Remix's getLoadContext: the shared context plus the request's client address and the response's CSP nonce. */
 export function loadContextFor(shared: SharedContext) {
-  return (req: ExpressRequest): AppLoadContext => ({ ...shared, clientAddress: req.socket.remoteAddress ?? "" });
+  return (req: ExpressRequest, res: ExpressResponse): AppLoadContext => ({
+    ...shared,
+    clientAddress: req.socket.remoteAddress ?? "",
+    cspNonce: String(res.locals.cspNonce ?? ""),
+  });
 }

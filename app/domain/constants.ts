@@ -76,6 +76,10 @@ export const LOGIN_PATH = "/konto/log-ind";
 export const SIGN_UP_PATH = "/konto/opret";
 export const LOGOUT_PATH = "/konto/log-ud";
 export const CONFIRM_SIGN_UP_PATH = "/konto/bekraeft";
+/** The search agents' unsubscribe link (+ /<token>): also the e-mails' RFC 8058 one-click unsubscribe. */
+export const UNSUBSCRIBE_PATH = "/soegeagenter/afmeld";
+/** The largest request body any route reads: our forms and JSON calls are a few fields. */
+export const MAX_BODY_BYTES = 64 * 1024;
 /** How often a search agent e-mails: at once after an import, at most daily, at most weekly. */
 export const AGENT_FREQUENCIES = ["instant", "daily", "weekly"] as const;
 export type AgentFrequency = (typeof AGENT_FREQUENCIES)[number];
@@ -83,3 +87,8 @@ export type AgentFrequency = (typeof AGENT_FREQUENCIES)[number];
 export const MIN_PASSWORD_LENGTH = 8;
 /** How long the confirmation link e-mailed at sign-up works. */
 export const SIGN_UP_LINK_HOURS = 24;
+/** Per-user limits: an account is a person's, not a store (each agent is searched at every notify run). */
+export const MAX_AGENTS_PER_USER = 50;
+export const MAX_SAVED_TRIPS_PER_USER = 500;
+/** How many visitors one address (an IPv6 address's /64) may count as, per banner or offer and kind, within the counting window. */
+export const COUNTED_VISITORS_PER_ADDRESS = 20;

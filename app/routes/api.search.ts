@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parseSearchQuery } from "~/domain/url-codec";
+import { withSearch } from "~/utils/search-unavailable.server";
 
-/** GET /api/search?<the results page's query string> (DESIGN.md "HTTP API"). */
+/** GET /api/search?<the results page's query string> (DESIGN.md "HTTP API"); 503 `{error}` when the search engine is unavailable. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseSearchQuery(new URL(request.url).searchParams);
-  return Response.json(await context.engine.search(query), { headers: { "Cache-Control": "no-store" } });
+  const result = await withSearch("api", () => context.engine.search(query));
+  return Response.json(result, { headers: { "Cache-Control": "no-store" } });
 }

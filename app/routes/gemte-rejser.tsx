@@ -1,14 +1,15 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { notFound, NO_STORE } from "~/utils/responses.server";
 import { readForm, requireSameOrigin, safeRedirect } from "~/utils/request.server";
 import { getUser, loginHref, requireUser } from "~/services/accounts/session.server";
-import { RESULTS_PATH, SAVED_TRIPS_PATH, TRIP_ID_PATTERN } from "~/domain/constants";
+import { MAX_SAVED_TRIPS_PER_USER, RESULTS_PATH, SAVED_TRIPS_PATH, TRIP_ID_PATTERN } from "~/domain/constants";
 import { formatPrice, formatShortDate } from "~/domain/format";
 import { offerRedirectHref } from "~/domain/results-url";
 import { texts } from "~/domain/texts";
 import { z } from "~/domain/zod";
 import { Page } from "~/components/ui/page";
+import { FormError } from "~/components/account/account-forms";
 import {
   isSaved,
   MAX_IMPORTED_TRIPS,
@@ -55,19 +56,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) return data({ error: texts.errors.badRequest }, { status: 400, headers: NO_STORE });
   const req = parsed.data;
   let saved = 0;
+  let full = false;
   // For a fetcher: the trip's state now, so its button can show it without reloading the page.
   let trip: { tripId: string; isSaved: boolean } | undefined;
   if (req.intent === "save") {
     if (!tripExists(db, req.tripId)) throw notFound();
-    saved = saveTrips(db, user.id, [req.tripId]);
-    trip = { tripId: req.tripId, isSaved: true };
+    ({ saved, full } = saveTrips(db, user.id, [req.tripId]));
+    trip = { tripId: req.tripId, isSaved: !full };
   } else if (req.intent === "remove") {
     // Only the user's own saved trip: anyone else's (or none) is a 404.
     if (!isSaved(db, user.id, req.tripId)) throw notFound();
     removeSavedTrip(db, user.id, req.tripId);
     trip = { tripId: req.tripId, isSaved: false };
   } else {
-    saved = saveTrips(db, user.id, req.tripIds);
+    ({ saved, full } = saveTrips(db, user.id, req.tripIds));
+  }
+  if (full) {
+    const error = texts.savedTrips.limitReached(MAX_SAVED_TRIPS_PER_USER);
+    return data({ ok: false, saved, ...trip, error }, { status: 409, headers: NO_STORE });
   }
   if (form.get("js") === "1") return data({ ok: true, saved, ...trip }, { headers: NO_STORE });
   return redirect(back, { headers: NO_STORE });
@@ -75,10 +81,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function SavedTripsPage() {
   const { trips } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
   const s = texts.savedTrips;
   const r = texts.results;
   return (
     <Page title={s.title}>
+      <div className="mb-4 empty:hidden">
+        <FormError error={failed && "error" in failed ? failed.error : undefined} />
+      </div>
       {trips.length === 0 ? (
         <p className="rounded-xl bg-white p-6 text-slate-700 shadow-sm" data-testid="saved-empty">
           {s.empty}{" "}

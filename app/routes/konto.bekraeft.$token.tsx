@@ -1,18 +1,19 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { NO_STORE } from "~/utils/responses.server";
-import { requireSameOrigin } from "~/utils/request.server";
+import { readForm, requireSameOrigin } from "~/utils/request.server";
 import { startSession } from "~/services/accounts/session.server";
 import { confirmSignUp, pendingSignUpEmail } from "~/services/accounts/sign-up.server";
-import { FormError } from "~/components/account/account-forms";
+import { FormError, NewPasswordForm } from "~/components/account/account-forms";
 import { texts } from "~/domain/texts";
-import { LOGIN_PATH, SIGN_UP_PATH } from "~/domain/constants";
+import { LOGIN_PATH, MIN_PASSWORD_LENGTH, SIGN_UP_PATH } from "~/domain/constants";
 import { Page } from "~/components/ui/page";
 
-// /konto/bekraeft/:token — the link in the sign-up e-mail. GET only shows a button (mail scanners
-// and link previews fetch links); POST creates the account and logs the new user in. The token
-// never leaves the site in a Referer header (same-origin; no-referrer would also blank the Origin
-// of the confirming POST, which the same-origin check needs).
+// /konto/bekraeft/:token — the link in the sign-up e-mail. GET shows the form for choosing the
+// password (mail scanners and link previews fetch links; they change nothing); POST creates the
+// account with that password and logs the new user in. The token never leaves the site in a
+// Referer header (same-origin; no-referrer would also blank the Origin of the confirming POST,
+// which the same-origin check needs).
 
 export const meta: MetaFunction = () => [
   { title: `${texts.account.confirmTitle} – ${texts.siteName}` },
@@ -27,11 +28,13 @@ export function loader({ params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const result = confirmSignUp(context.db, params.token ?? "");
+  const result = await confirmSignUp(context.db, params.token ?? "", await readForm(request));
   if (!result.ok) {
+    if (result.reason === "password")
+      return data({ exists: false, invalid: false, error: result.error }, { status: 400, headers: NO_STORE });
     const exists = result.reason === "exists";
     return data(
-      { exists, error: exists ? texts.account.confirmAccountExists : texts.account.confirmInvalid },
+      { exists, invalid: true, error: exists ? texts.account.confirmAccountExists : texts.account.confirmInvalid },
       { status: exists ? 409 : 404, headers: NO_STORE },
     );
   }
@@ -42,28 +45,22 @@ export default function ConfirmSignUpPage() {
   const { email } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const a = texts.account;
-  const error = failed?.error ?? (email ? undefined : a.confirmInvalid);
+  // A link that no longer works shows only the way on; a password that was refused, the form again.
+  const dead = !email || failed?.invalid;
   return (
     <Page title={a.confirmTitle} width="narrow">
       <div className="space-y-4 rounded-xl bg-white p-6 shadow-sm">
-        <FormError error={error} />
-        {error ? (
-          <p className="text-sm">
-            <Link className="font-semibold text-brand-700 underline" to={failed?.exists ? LOGIN_PATH : SIGN_UP_PATH}>
-              {failed?.exists ? a.login : a.signUp}
-            </Link>
-          </p>
+        {dead ? (
+          <>
+            <FormError error={failed?.error ?? a.confirmInvalid} />
+            <p className="text-sm">
+              <Link className="font-semibold text-brand-700 underline" to={failed?.exists ? LOGIN_PATH : SIGN_UP_PATH}>
+                {failed?.exists ? a.login : a.signUp}
+              </Link>
+            </p>
+          </>
         ) : (
-          <Form method="post" className="space-y-4">
-            <p>{a.confirmIntro(email!)}</p>
-            <button
-              type="submit"
-              className="rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
-              data-testid="confirm-submit"
-            >
-              {a.confirmButton}
-            </button>
-          </Form>
+          <NewPasswordForm error={failed?.error} minLength={MIN_PASSWORD_LENGTH} intro={a.confirmIntro(email)} />
         )}
       </div>
     </Page>

@@ -5,12 +5,12 @@ import { NO_STORE } from "~/utils/responses.server";
 import { readForm, requireSameOrigin, safeRedirect } from "~/utils/request.server";
 import { requestSignUp } from "~/services/accounts/sign-up.server";
 import { SignUpForm } from "~/components/account/account-forms";
-import { AGENTS_PATH, MIN_PASSWORD_LENGTH, SIGN_UP_LINK_HOURS } from "~/domain/constants";
+import { AGENTS_PATH, SIGN_UP_LINK_HOURS } from "~/domain/constants";
 import { texts } from "~/domain/texts";
 import { Page } from "~/components/ui/page";
 
-// /konto/opret: sign up with e-mail and password; the account opens from the link in the e-mail
-// (app/services/accounts/sign-up.server.ts), which then leads on to `redirectTo`.
+// /konto/opret: sign up with an e-mail; the link e-mailed to it opens a page where the password is
+// chosen and the account created (app/services/accounts/sign-up.server.ts), then on to `redirectTo`.
 
 export const meta: MetaFunction = () => [
   { title: `${texts.account.signUpTitle} – ${texts.siteName}` },
@@ -42,12 +42,7 @@ export default function SignUpPage() {
             <p className="text-sm text-slate-600">{a.checkEmailSpam}</p>
           </div>
         ) : (
-          <SignUpForm
-            redirectTo={result?.redirectTo ?? redirectTo}
-            error={result?.error}
-            email={result?.email}
-            minLength={MIN_PASSWORD_LENGTH}
-          />
+          <SignUpForm redirectTo={result?.redirectTo ?? redirectTo} error={result?.error} email={result?.email} />
         )}
       </div>
     </Page>

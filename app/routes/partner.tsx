@@ -5,8 +5,9 @@ import { texts } from "~/domain/texts";
 // The partner page: what the embedded widget does, the snippet to paste (public/embed.js
 // on this site's origin) and its options: a preset search and the partner's affiliate id.
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return { origin: new URL(request.url).origin };
+export function loader({ context }: LoaderFunctionArgs) {
+  // PUBLIC_URL, never the request's Host: the snippet is pasted on other sites.
+  return { origin: context.publicUrl };
 }
 
 export const meta: MetaFunction = () => [

@@ -29,6 +29,7 @@ import { AgentToggle } from "~/components/agents/agent-toggle";
 import { mapData } from "~/search/map.server";
 import { resultCardItem, type FacetNumbers, type SearchResultItem } from "~/domain/search-result";
 import { histogramFacetKey } from "~/domain/histogram";
+import { withSearch } from "~/utils/search-unavailable.server";
 
 // The map (and Leaflet) and the dialogs load only when they open.
 const ResultsMap = lazy(() => import("~/components/map/results-map").then((m) => ({ default: m.ResultsMap })));
@@ -43,11 +44,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = parseResultsParams(url.searchParams);
   if (!isCanonical(url.search, state)) throw redirect(resultsHref(state), 302);
   const { db, engine, config } = context;
-  const [found, options, map] = await Promise.all([
-    engine.search(state.query),
-    engine.options(),
-    state.map ? mapData(engine, state) : null,
-  ]);
+  const [found, options, map] = await withSearch("page", () =>
+    Promise.all([engine.search(state.query), engine.options(), state.map ? mapData(engine, state) : null]),
+  );
   // The data is serialised into the page for hydration: only what the page shows goes in (a
   // card's fields, the chosen price type's histogram); the destination picker loads its tree
   // when it opens (without JavaScript the search form is a page of its own, app/routes/soeg.tsx).
@@ -67,7 +66,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       items.map((i) => i.trip.id),
     ),
     names: placeNames(items),
-    origin: url.origin,
+    // Absolute links (canonical, prev, next) name PUBLIC_URL, never the request's Host: the page may be cached for everyone.
+    origin: context.publicUrl,
     // The results-map view (`map=1`): the map's points, its tiles and the plain list of places by resort.
     map,
     tiles: config.mapTiles,
@@ -104,8 +104,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, location }) => {
   return tags;
 };
 
-/** Without JavaScript the drawers give way to the plain sidebar form and sorting links. */
-const NO_JS_STYLE = "<style>.js-only{display:none!important}.nojs-block{display:block!important}.nojs-flex{display:flex!important}</style>";
+/** Without JavaScript the drawers give way to the plain sidebar form and sorting links (allowed by the CSP by hash: entry.server.tsx). */
+export const NO_JS_STYLE =
+  "<style>.js-only{display:none!important}.nojs-block{display:block!important}.nojs-flex{display:flex!important}</style>";
 
 export default function Results() {
   return (

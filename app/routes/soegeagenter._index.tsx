@@ -1,15 +1,17 @@
-import { AGENTS_PATH, AGENT_FREQUENCIES } from "~/domain/constants";
+import { AGENTS_PATH, AGENT_FREQUENCIES, MAX_AGENTS_PER_USER } from "~/domain/constants";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { agentQuery, agentsOf, createAgent, deleteAgent, ownAgent, updateAgent } from "~/services/agents/agents.server";
 import { notFound, NO_STORE } from "~/utils/responses.server";
 import { readForm, requireSameOrigin } from "~/utils/request.server";
+import { withSearch } from "~/utils/search-unavailable.server";
 import { requireUser } from "~/services/accounts/session.server";
 import { formatCount } from "~/domain/format";
 import { texts } from "~/domain/texts";
 import { z } from "~/domain/zod";
 import { Page } from "~/components/ui/page";
+import { FormError } from "~/components/account/account-forms";
 
 // /soegeagenter: the user's search agents (owner only): their search in words, how many trips
 // match now, rename, pause/resume, frequency, delete, open the search. POST intents: create
@@ -20,7 +22,8 @@ export const meta: MetaFunction = () => [{ title: `${texts.agents.title} – ${t
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  return data({ agents: await agentsOf(context.db, context.engine, user.id) }, { headers: NO_STORE });
+  const agents = await withSearch("page", () => agentsOf(context.db, context.engine, user.id));
+  return data({ agents }, { headers: NO_STORE });
 }
 
 const agentId = z.coerce.number().int().positive();
@@ -53,7 +56,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const req = parsed.data;
   if (req.intent === "create") {
-    createAgent(db, user.id, { name: req.name, query: agentQuery(new URLSearchParams(req.search)), frequency: req.frequency });
+    const created = createAgent(db, user.id, {
+      name: req.name,
+      query: agentQuery(new URLSearchParams(req.search)),
+      frequency: req.frequency,
+    });
+    if (created === "full") return data({ error: texts.agents.limitReached(MAX_AGENTS_PER_USER) }, { status: 409, headers: NO_STORE });
     return redirect(AGENTS_PATH, { headers: NO_STORE });
   }
   if (!ownAgent(db, user.id, req.agentId)) throw notFound();
@@ -85,9 +93,13 @@ function AgentAction(props: { intent: string; agentId: number; button: string; t
 
 export default function SearchAgentsPage() {
   const { agents } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
   const a = texts.agents;
   return (
     <Page title={a.title}>
+      <div className="mb-4 empty:hidden">
+        <FormError error={failed?.error} />
+      </div>
       {agents.length === 0 ? (
         <p className="rounded-xl bg-white p-6 text-slate-700 shadow-sm" data-testid="agents-empty">
           {a.empty}

@@ -11,8 +11,9 @@ import type { Db } from "../../db/client";
 // GET only shows a confirmation page with a button, because mail scanners and link previews
 // fetch links; POST pauses the agent. The POST is also the RFC 8058 one-click unsubscribe
 // (`List-Unsubscribe-Post: List-Unsubscribe=One-Click`), which the mail provider sends from its
-// own origin — so this action deliberately has no same-origin check: the HMAC token in the URL is
-// what authorises it, and it can only ever switch that one agent off. Unknown or forged token → 404.
+// own servers (with their Origin, `null` or none) — so neither this action nor the server's
+// cross-site check (server/same-origin.ts) asks for our origin: the HMAC token in the URL is what
+// authorises it, and it can only ever switch that one agent off. Unknown or forged token → 404.
 
 const HEADERS = {
   "Content-Type": "text/html; charset=utf-8",
@@ -44,13 +45,16 @@ export function action({ params, context }: ActionFunctionArgs) {
   return page(texts.mail.unsubscribedTitle, `<p>${escapeHtml(texts.mail.unsubscribed(agent.name))}</p>`);
 }
 
+/** The page's own styles (allowed by the CSP by hash: entry.server.tsx). */
+export const UNSUBSCRIBE_STYLE = `<style>body{font-family:system-ui,Arial,sans-serif;color:#1f2937;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.5}
+button{font:inherit;padding:.6rem 1.2rem;border:0;border-radius:.5rem;background:#1d4ed8;color:#fff;cursor:pointer}
+button:focus-visible{outline:3px solid #93c5fd;outline-offset:2px}a{color:#1d4ed8}</style>`;
+
 function page(title: string, body: string): Response {
   const html = `<!doctype html>
 <html lang="da"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} – ${escapeHtml(texts.siteName)}</title>
-<style>body{font-family:system-ui,Arial,sans-serif;color:#1f2937;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.5}
-button{font:inherit;padding:.6rem 1.2rem;border:0;border-radius:.5rem;background:#1d4ed8;color:#fff;cursor:pointer}
-button:focus-visible{outline:3px solid #93c5fd;outline-offset:2px}a{color:#1d4ed8}</style></head>
+${UNSUBSCRIBE_STYLE}</head>
 <body><main><h1>${escapeHtml(title)}</h1>
 ${body}
 <p><a href="/">${escapeHtml(texts.mail.toFrontPage)}</a></p></main></body></html>`;

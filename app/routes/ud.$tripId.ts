@@ -2,10 +2,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { AFFILIATE_ID_PATTERN, TRIP_ID_PATTERN } from "~/domain/constants";
 import { notFound } from "~/utils/responses.server";
 import { z } from "~/domain/zod";
-import { findOffer, outboundUrl, recordOfferClick } from "~/services/offers/offers.server";
+import { outboundUrl } from "~/domain/outbound-url";
+import { findOffer, recordOfferClick } from "~/services/offers/offers.server";
+import { visitorOf } from "~/services/visitors/visitors.server";
 
 // GET /ud/:tripId[?aff=ID]: every outbound offer link. Records the click (trip, company,
-// affiliate) and redirects to the trip's stored offer URL, with the affiliate id as `aff`. The
+// affiliate; once per visitor in the counting window) and redirects to the trip's stored offer URL, with the affiliate id as `aff`. The
 // target never comes from the request: an unknown trip is a 404, a malformed affiliate id is
 // dropped, and every other param is ignored.
 
@@ -16,15 +18,11 @@ export function loader({ params: raw, request, context }: LoaderFunctionArgs) {
   const parsed = params.safeParse(raw);
   const offer = parsed.success ? findOffer(context.db, parsed.data.tripId) : undefined;
   if (!offer) throw notFound();
-  let target: string;
   const affiliate = aff.safeParse(new URL(request.url).searchParams.get("aff"));
   const affiliateId = affiliate.success ? affiliate.data : undefined;
-  try {
-    target = outboundUrl(offer.url, affiliateId);
-  } catch {
-    throw notFound();
-  }
-  recordOfferClick(context.db, offer, affiliateId);
+  const target = outboundUrl(offer.url, affiliateId);
+  if (!target) throw notFound();
+  recordOfferClick(context.db, offer, affiliateId, visitorOf(request, context), context.config.countWindowMs);
   return new Response(null, {
     status: 302,
     headers: { Location: target, "Cache-Control": "no-store", "Referrer-Policy": "origin", "X-Robots-Tag": "noindex" },

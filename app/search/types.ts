@@ -15,14 +15,11 @@ export interface SearchEngine {
     today?: string,
   ): Promise<FacetNumbers>;
   options(): Promise<SearchOptions>;
-  /**
-   * Every matching accommodation of the whole result as map points. Optional: an
-   * engine without it is served by `mapData` (app/search/map.server.ts) paging through search().
-   */
-  mapPoints?(query: SearchQuery, priceMode: PriceMode, today?: string): Promise<MapData>;
+  /** Every matching accommodation of the whole result as map points, with its best trip under the sort. */
+  mapPoints(query: SearchQuery, priceMode: PriceMode, today?: string): Promise<MapData>;
   /** Upcoming trips per destination and category, per party size (the destination picker's counts). */
   destinationCounts(today: string): DestinationCounts;
-  /** Rebuild from the store; the new index replaces the old one atomically. */
+  /** Serve the store's current generation (rebuilt, or on Typesense adopted or built); the new index replaces the old one atomically. */
   reload(): Promise<void>;
   /** A number that grows with every import; tells which data a search saw. */
   generation(): number;

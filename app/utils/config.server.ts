@@ -6,10 +6,20 @@ import { z } from "~/domain/zod";
 // README.md lists them for operators.
 
 const ENGINES = ["embedded", "typesense"] as const;
+
+/** Typesense's timeouts unless TYPESENSE_SEARCH_TIMEOUT_MS / TYPESENSE_IMPORT_TIMEOUT_MS say otherwise. */
+export const TYPESENSE_TIMEOUTS = { searchTimeoutMs: 2_000, importTimeoutMs: 120_000 } as const;
 export type EngineName = (typeof ENGINES)[number];
 
 const optionalText = z.string().trim().optional();
 const httpUrl = z.url({ protocol: /^https?$/, message: "skal være en http- eller https-adresse" });
+const milliseconds = (fallback: number) =>
+  z.coerce
+    .number({ message: "skal være et antal millisekunder" })
+    .int("skal være et helt antal millisekunder")
+    .min(100)
+    .max(3_600_000)
+    .default(fallback);
 const flag = z.enum(["true", "false", "1", "0"], { message: "skal være true eller false" }).transform((v) => v === "true" || v === "1");
 
 const schema = z
@@ -22,6 +32,8 @@ const schema = z
     SEARCH_ENGINE: z.enum(ENGINES, { message: `skal være ${ENGINES.join(" eller ")}` }).default("embedded"),
     TYPESENSE_URL: httpUrl.optional(),
     TYPESENSE_API_KEY: optionalText,
+    TYPESENSE_SEARCH_TIMEOUT_MS: milliseconds(TYPESENSE_TIMEOUTS.searchTimeoutMs),
+    TYPESENSE_IMPORT_TIMEOUT_MS: milliseconds(TYPESENSE_TIMEOUTS.importTimeoutMs),
     SMTP_URL: z.url({ protocol: /^smtps?$/, message: "skal være en smtp://- eller smtps://-adresse" }).optional(),
     OUTBOX_DIR: z.string().trim().default("data/outbox"),
     MAIL_FROM: optionalText,
@@ -30,6 +42,12 @@ const schema = z
     PUBLIC_URL: httpUrl.optional(),
     MAP_TILE_URL: optionalText,
     MAP_TILE_ATTRIBUTION: optionalText,
+    COUNT_WINDOW_MINUTES: z.coerce
+      .number({ message: "skal være et helt antal minutter" })
+      .int("skal være et helt antal minutter")
+      .min(1)
+      .max(24 * 60)
+      .default(30),
   })
   .superRefine((env, ctx) => {
     if (env.SEARCH_ENGINE === "typesense" && !env.TYPESENSE_URL)
@@ -44,7 +62,7 @@ export interface Config {
   databasePath: string;
   demoTrips: number;
   searchEngine: EngineName;
-  typesense: { url: string; apiKey: string } | undefined;
+  typesense: TypesenseConfig | undefined;
   mail: {
     /** SMTP server; without one e-mails are written as .eml files to `outboxDir`. */
     smtpUrl: string | undefined;
@@ -57,6 +75,17 @@ export interface Config {
   /** The site's public address for links in e-mails; undefined: the address the server listens on. */
   publicUrl: string | undefined;
   mapTiles: { url: string; attribution: string };
+  /** A banner view or click, or an offer click, counts once per visitor, item and kind within this window. */
+  countWindowMs: number;
+}
+
+export interface TypesenseConfig {
+  url: string;
+  apiKey: string;
+  /** Per request of a web request's search (tried twice), so a hung server costs a visitor seconds, not minutes. */
+  searchTimeoutMs: number;
+  /** Per import batch and collection operation of a build. */
+  importTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -78,7 +107,14 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     databasePath: databasePath(e.DATABASE_URL),
     demoTrips: e.DEMO_TRIPS,
     searchEngine: e.SEARCH_ENGINE,
-    typesense: e.TYPESENSE_URL ? { url: e.TYPESENSE_URL, apiKey: e.TYPESENSE_API_KEY ?? "" } : undefined,
+    typesense: e.TYPESENSE_URL
+      ? {
+          url: e.TYPESENSE_URL,
+          apiKey: e.TYPESENSE_API_KEY ?? "",
+          searchTimeoutMs: e.TYPESENSE_SEARCH_TIMEOUT_MS,
+          importTimeoutMs: e.TYPESENSE_IMPORT_TIMEOUT_MS,
+        }
+      : undefined,
     mail: { smtpUrl: e.SMTP_URL, outboxDir: e.OUTBOX_DIR, from: e.MAIL_FROM },
     sessionSecret: e.SESSION_SECRET,
     cookieSecure: e.COOKIE_SECURE ?? production,
@@ -87,6 +123,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       url: e.MAP_TILE_URL ?? "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
       attribution: e.MAP_TILE_ATTRIBUTION ?? '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>-bidragydere',
     },
+    countWindowMs: e.COUNT_WINDOW_MINUTES * 60_000,
   };
 }
 

@@ -39,42 +39,36 @@ export async function readJson<T>(request: Request, schema: z.ZodType<T>): Promi
   return parsed.data;
 }
 
-/** Our forms are a few short fields; anything much bigger is not one of them. */
-const MAX_FORM_BYTES = 64 * 1024;
-
-function badForm(status: 400 | 413): Response {
-  return new Response(status === 413 ? texts.errors.formTooLarge : texts.errors.badForm, {
-    status,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-  });
-}
-
-/** The posted form, or a thrown 400/413 with a Danish message for a body that is not a (small) form: never a 500. */
+/** The posted form, or a thrown 400 with a Danish message for a body that is not a form: never a 500. (Its size is limited before: server/body-limit.ts.) */
 export async function readForm(request: Request): Promise<FormData> {
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_FORM_BYTES) throw badForm(413);
   try {
     return await request.formData();
   } catch {
-    throw badForm(400);
+    throw new Response(texts.errors.badForm, {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
   }
 }
 
 /**
  * A redirect target from the request (a form field or query param): only a same-site relative path
- * (`/…`, not `//host`, not `/\host`, no scheme, no control characters); anything else is `fallback`.
+ * (`/…`, no scheme, no control characters or backslashes). It is normalised as a URL against our
+ * origin (dot segments resolved, so `/.//evil.example` becomes `//evil.example`) and accepted only
+ * if the path we would send resolves to that same URL on our origin; anything else is `fallback`.
  */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof to !== "string" || to.length === 0 || to.length > 2000) return fallback;
-  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  if (typeof to !== "string" || to.length === 0 || to.length > 2000 || !to.startsWith("/")) return fallback;
   // Browsers drop tabs and newlines and read backslashes as slashes in URLs.
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
   if (/[\u0000-\u001f\u007f\\]/.test(to)) return fallback;
   try {
     const base = "http://pistepris.invalid";
     const url = new URL(to, base);
-    if (url.origin !== base) return fallback;
-    return url.pathname + url.search + url.hash;
+    const path = url.pathname + url.search + url.hash;
+    // `//host…` would leave the site however it was spelled before normalising.
+    if (url.origin !== base || path.startsWith("//") || new URL(path, base).href !== url.href) return fallback;
+    return path;
   } catch {
     return fallback;
   }

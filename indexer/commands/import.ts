@@ -6,9 +6,15 @@ import { importFeed, UnusableFeedError, type ImportSummary } from "../import-fee
 import { reindexAfterImport } from "./reindex";
 import { runNotify } from "./notify";
 import type { Mailer } from "../../app/services/mail/transport.server";
+import type { Config } from "../../app/utils/config.server";
 
 /** `import FILE|-`: exit 0 when every line was valid, 1 when some were rejected, 2 when unusable. */
-export async function runImport(db: Db, mailer: Mailer, source: string): Promise<number> {
+export async function runImport(
+  db: Db,
+  mailer: Mailer,
+  source: string,
+  config: Pick<Config, "searchEngine" | "typesense">,
+): Promise<number> {
   let size = 0;
   if (source !== "-") {
     try {
@@ -50,7 +56,7 @@ export async function runImport(db: Db, mailer: Mailer, source: string): Promise
       `  indeksgeneration: ${summary.generation}`,
     ].join("\n"),
   );
-  reindexAfterImport();
+  await reindexAfterImport(db, config);
   // The search agents hear of the new trips; a failed e-mail is reported but does not change the import's exit status.
   await runNotify(db, mailer).catch((error: unknown) =>
     console.error(`Fejl: søgeagenter: ${error instanceof Error ? error.message : String(error)}`),

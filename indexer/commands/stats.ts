@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { accommodations, resorts, travelCompanies, trips } from "../../db/schema";
 import { formatCount } from "../../app/domain/format";
 import { readGeneration } from "../../db/generation";
+import { printable } from "../printable";
 import { bannerStats } from "../../app/services/banners/banners.server";
 import {
   bannerClicksPerAffiliate,
@@ -31,9 +32,10 @@ export async function runStats(db: Db): Promise<number> {
     .all();
   const table = (title: string, rows: Array<{ name: string; total: number; available: number }>) => {
     console.log(`\n${title}`);
-    const width = Math.max(...rows.map((r) => r.name.length), 10);
-    for (const r of rows) {
-      console.log(`  ${r.name.padEnd(width)}  ${formatCount(r.available).padStart(9)} udbudt  ${formatCount(r.total).padStart(9)} i alt`);
+    const names = rows.map((r) => printable(r.name));
+    const width = Math.max(...names.map((n) => n.length), 10);
+    for (const [i, r] of rows.entries()) {
+      console.log(`  ${names[i].padEnd(width)}  ${formatCount(r.available).padStart(9)} udbudt  ${formatCount(r.total).padStart(9)} i alt`);
     }
   };
   console.log(`Indeksgeneration: ${readGeneration(db)}`);
@@ -43,10 +45,11 @@ export async function runStats(db: Db): Promise<number> {
   console.log("\nBannere (visninger, klik, klikrate)");
   if (!banners.length) console.log("  ingen bannere");
   const pct = new Intl.NumberFormat("da-DK", { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  const width = Math.max(10, ...banners.map((b) => b.provider.length));
-  for (const b of banners) {
+  const providers = banners.map((b) => printable(b.provider));
+  const width = Math.max(10, ...providers.map((p) => p.length));
+  for (const [i, b] of banners.entries()) {
     console.log(
-      `  #${String(b.id).padEnd(3)} ${b.provider.padEnd(width)}  plads ${String(b.position).padStart(3)}${b.active ? "" : " (inaktiv)"}  ` +
+      `  #${String(b.id).padEnd(3)} ${providers[i].padEnd(width)}  plads ${String(b.position).padStart(3)}${b.active ? "" : " (inaktiv)"}  ` +
         `${formatCount(b.views).padStart(9)} visninger  ${formatCount(b.clicks).padStart(7)} klik  ${pct.format(b.clickRate).padStart(7)} klikrate`,
     );
   }
@@ -54,8 +57,9 @@ export async function runStats(db: Db): Promise<number> {
   const clicks = (title: string, rows: ClickRow[], none: string) => {
     console.log(`\n${title}`);
     if (!rows.length) console.log(`  ${none}`);
-    const w = Math.max(10, ...rows.map((r) => r.name.length));
-    for (const r of rows) console.log(`  ${r.name.padEnd(w)}  ${formatCount(r.clicks).padStart(9)} klik`);
+    const names = rows.map((r) => printable(r.name));
+    const w = Math.max(10, ...names.map((n) => n.length));
+    for (const [i, r] of rows.entries()) console.log(`  ${names[i].padEnd(w)}  ${formatCount(r.clicks).padStart(9)} klik`);
   };
   clicks("Klik på tilbud pr. rejseselskab", offerClicksPerCompany(db), "ingen klik");
   clicks("Klik på tilbud pr. partner (aff)", offerClicksPerAffiliate(db), "ingen klik fra partnere");

@@ -55,7 +55,13 @@ declare module "autocannon" {
     pipelining?: number;
     workers?: number;
     headers?: Record<string, string>;
-    requests?: Array<{ method?: string; path?: string; headers?: Record<string, string>; body?: string }>;
+    requests?: Array<{
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      onResponse?: (status: number, body: string) => void;
+    }>;
   }
   interface Histogram {
     average: number;

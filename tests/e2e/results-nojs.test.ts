@@ -88,15 +88,13 @@ describe("without JavaScript", () => {
     expect(clicks(id)).toBe(before + 1);
     expect((await fetch(`${suite.server.url}/banner/99999`, { redirect: "manual" })).status).toBe(404);
     expect((await fetch(`${suite.server.url}/banner/x`, { redirect: "manual" })).status).toBe(404);
-    // the JavaScript event API validates its input
-    expect((await fetch(`${suite.server.url}/api/banner-events`, { method: "POST", body: '{"bannerId":"1","kind":"view"}' })).status).toBe(
-      400,
-    );
-    expect((await fetch(`${suite.server.url}/api/banner-events`, { method: "POST", body: "nope" })).status).toBe(400);
-    expect(
-      (await fetch(`${suite.server.url}/api/banner-events`, { method: "POST", body: JSON.stringify({ bannerId: id, kind: "view" }) }))
-        .status,
-    ).toBe(204);
+    // the JavaScript event API takes posts from our pages only, and validates its input
+    const postEvent = (body: string, headers: Record<string, string> = { Origin: suite.server.url }) =>
+      fetch(`${suite.server.url}/api/banner-events`, { method: "POST", body, headers }).then((r) => r.status);
+    expect(await postEvent('{"bannerId":"1","kind":"view"}')).toBe(400);
+    expect(await postEvent("nope")).toBe(400);
+    expect(await postEvent(JSON.stringify({ bannerId: id, kind: "view" }))).toBe(204);
+    expect(await postEvent(JSON.stringify({ bannerId: id, kind: "view" }), {})).toBe(403);
   });
 
   it("on a phone the drawers degrade to the plain sidebar form and sorting links", async () => {

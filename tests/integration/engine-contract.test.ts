@@ -2,13 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSearchQuery } from "~/domain/url-codec";
 import { EmbeddedEngine } from "~/search/embedded/engine";
 import { ReferenceSqlEngine } from "~/search/sql/reference";
+import { TypesenseEngine } from "~/search/typesense/engine";
 import type { SearchEngine } from "~/search/types";
 import type { Db } from "../../db/client";
 import { importLines, tempDb } from "../support/db";
+import { FakeTypesense } from "../support/fake-typesense";
 import { trip } from "../support/feed";
+import { dropAliasFamily, liveTypesense, testAlias } from "../support/typesense";
 
 // The behaviour every engine owes (DESIGN.md "Search semantics"), on a feed small enough to
-// check by hand. Typesense runs too when TYPESENSE_URL points at a live server.
+// check by hand. Typesense runs on the in-process fake server, or on the live server at
+// TYPESENSE_URL when it is set (the live suite, README "Search engines").
 
 const TODAY = "2026-12-01";
 
@@ -98,31 +102,51 @@ const FEED = [
   }),
 ];
 
-const engines: Array<[string, (db: Db) => Promise<SearchEngine>]> = [
-  ["embedded", async (db) => new EmbeddedEngine(db)],
-  ["reference SQL", async (db) => new ReferenceSqlEngine(db)],
-];
-if (process.env.TYPESENSE_URL) {
-  engines.push([
-    "typesense",
-    async (db) => {
-      const { TypesenseEngine } = await import("~/search/typesense/engine");
-      // Its own alias, so the suite never touches a real deployment's collections.
-      const alias = `trips_test_${process.pid}_${Date.now()}`;
-      const engine = new TypesenseEngine({ db, url: process.env.TYPESENSE_URL!, apiKey: process.env.TYPESENSE_API_KEY ?? "", alias });
-      await engine.reload();
-      afterAll(() => engine.destroy());
-      return engine;
-    },
-  ]);
+interface Opened {
+  engine: SearchEngine;
+  /** Ends what opening started (the Typesense alias and collections, the fake server). */
+  close?: () => Promise<void>;
 }
 
-describe.each(engines)("%s engine contract", (_name, create) => {
+const engines: Array<[string, (db: Db) => Promise<Opened>]> = [
+  ["embedded", async (db) => ({ engine: new EmbeddedEngine(db) })],
+  ["reference SQL", async (db) => ({ engine: new ReferenceSqlEngine(db) })],
+  [
+    "typesense",
+    async (db) => {
+      const live = liveTypesense();
+      const fake = live ? undefined : await new FakeTypesense().start();
+      const server = live ?? { url: fake!.url, apiKey: fake!.apiKey };
+      // Its own alias, so the suite never touches a real deployment's collections.
+      const alias = testAlias("contract");
+      const engine = new TypesenseEngine({ db, ...server, alias });
+      const close = async () => {
+        engine.stop();
+        await dropAliasFamily(server, alias);
+        await fake?.stop();
+      };
+      try {
+        await engine.start();
+      } catch (error) {
+        await close();
+        throw error;
+      }
+      return { engine, close };
+    },
+  ],
+];
+
+describe.each(engines)("%s engine contract", (_name, open) => {
   let engine: SearchEngine;
+  let opened: Opened | undefined;
   beforeAll(async () => {
     const { db } = tempDb();
     await importLines(db, FEED);
-    engine = await create(db);
+    opened = await open(db);
+    engine = opened.engine;
+  });
+  afterAll(async () => {
+    await opened?.close?.();
   });
   const search = (qs: string) => engine.search(parseSearchQuery(new URLSearchParams(qs)), TODAY);
   const ids = async (qs: string) => (await search(qs)).items.map((i) => i.trip.id);

@@ -1,12 +1,13 @@
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "../../db/client";
-import { bannerEvents, banners, offerClicks } from "../../db/schema";
+import { bannerEvents, banners, offerClicks, trips } from "../../db/schema";
 import { tempDb, importLines } from "../support/db";
 import { trip } from "../support/feed";
 import { testContext } from "../support/context";
 import { loader } from "../../app/routes/ud.$tripId";
+import { loader as bannerLoader } from "../../app/routes/banner.$id";
 import * as stats from "../../app/services/offers/offers.server";
 
 // The outbound offer redirect (app/routes/ud.$tripId.ts): records the click (trip,
@@ -127,5 +128,67 @@ describe("GET /ud/:tripId", () => {
     expect(out).toMatch(/Klik på tilbud pr\. rejseselskab\n\s+Alpetours\s+6 klik\n\s+Snowtravel\s+1 klik/);
     expect(out).toMatch(/Klik på tilbud pr\. partner \(aff\)\n\s+a\s+1 klik\n\s+partner-123\s+1 klik/);
     expect(out).toMatch(/Klik på bannere pr\. partner \(aff\)\n\s+partner-123\s+1 klik/);
+  });
+});
+
+describe("GET /ud/:tripId with whatever URL is stored", () => {
+  it("a stored URL with characters outside Latin-1, a NUL or another scheme never makes the redirect fail", async () => {
+    // Stored directly: whatever the import lets through, the redirect must answer it.
+    const stored: Array<[string, string | null]> = [
+      [
+        "https://alpetours.example.dk/rejser/kø→€/日本?sted=Åre#top",
+        "https://alpetours.example.dk/rejser/k%C3%B8%E2%86%92%E2%82%AC/%E6%97%A5%E6%9C%AC?sted=%C3%85re#top",
+      ],
+      ["https://alpetours.example.dk/a\u0000b?c=\u0000d", "https://alpetours.example.dk/a%00b?c=%00d"],
+      ["https://bücher.example/tur", "https://xn--bcher-kva.example/tur"],
+      ["https://alpetours.example.dk/x\r\nSet-Cookie: a=b", "https://alpetours.example.dk/xSet-Cookie:%20a=b"],
+      ["javascript:alert(1)", null],
+      ["data:text/html,<script>alert(1)</script>", null],
+      ["https://exa\u0000mple.dk/", null],
+      ["ikke en adresse", null],
+    ];
+    for (const [url, expected] of stored) {
+      db.update(trips).set({ url }).where(eq(trips.id, "alpetours-t1")).run();
+      for (const aff of ["", "?aff=partner-1"]) {
+        const res = await get(`/ud/alpetours-t1${aff}`, "alpetours-t1");
+        if (expected === null) {
+          expect(res.status, url).toBe(404);
+          continue;
+        }
+        expect(res.status, url).toBe(302);
+        const location = res.headers.get("location")!;
+        // A header value: printable ASCII only.
+        expect(location, url).toMatch(/^[\x21-\x7e]+$/);
+        const want = new URL(expected);
+        if (aff) want.searchParams.set("aff", "partner-1");
+        expect(location, url).toBe(aff ? want.href : expected);
+      }
+    }
+    db.update(trips).set({ url: T1.url }).where(eq(trips.id, "alpetours-t1")).run();
+  });
+
+  it("so does a banner's stored URL", () => {
+    const open = (id: number): Response => {
+      try {
+        return bannerLoader({
+          request: new Request(`http://localhost/banner/${id}`),
+          params: { id: String(id) },
+          context: testContext(db),
+        });
+      } catch (thrown) {
+        if (thrown instanceof Response) return thrown;
+        throw thrown;
+      }
+    };
+    const id = db
+      .insert(banners)
+      .values({ provider: "P", url: "https://example.com/kø→\u0000", image: "/p.svg", position: 1 })
+      .returning()
+      .get().id;
+    const res = open(id);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("https://example.com/k%C3%B8%E2%86%92");
+    db.update(banners).set({ url: "javascript:alert(1)" }).where(eq(banners.id, id)).run();
+    expect(open(id).status).toBe(404);
   });
 });

@@ -1,8 +1,9 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 
-// Runs the operators' CLI (or a shell command line, such as the README's pipeline) as a child
-// process, the way an operator would, and kills it if it has not ended within `timeoutMs`.
+// Runs the operators' CLI (or a shell command line, such as the README's pipeline, or the server
+// or Vitest) as a child process, the way an operator would, and kills it if it has not ended
+// within `timeoutMs`.
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -12,9 +13,9 @@ export interface Ran {
   stderr: string;
 }
 
-function run(command: string, args: string[], env: Record<string, string>, timeoutMs: number): Promise<Ran> {
+function run(command: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<Ran> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => (stdout += d));
@@ -33,10 +34,21 @@ function run(command: string, args: string[], env: Record<string, string>, timeo
 
 /** `npm run indexer -- …args`, without npm in between. */
 export function runIndexer(args: string[], env: Record<string, string>, timeoutMs = 120_000): Promise<Ran> {
-  return run(process.execPath, ["--import", "tsx", "indexer/cli.ts", ...args], env, timeoutMs);
+  return run(process.execPath, ["--import", "tsx", "indexer/cli.ts", ...args], { ...process.env, ...env }, timeoutMs);
+}
+
+/** The web server (`server.ts`) until it exits, e.g. because it refuses to start. */
+export function runServer(env: Record<string, string>, timeoutMs = 120_000): Promise<Ran> {
+  return run(process.execPath, ["--import", "tsx", "server.ts"], { ...process.env, ...env }, timeoutMs);
 }
 
 /** A command line in sh, in the repository's folder, e.g. a pipeline from the README. */
 export function runShell(commandLine: string, env: Record<string, string>, timeoutMs = 120_000): Promise<Ran> {
-  return run("sh", ["-c", commandLine], env, timeoutMs);
+  return run("sh", ["-c", commandLine], { ...process.env, ...env }, timeoutMs);
+}
+
+/** `vitest run …args` in a process of its own, without this run's Vitest variables (it is not a worker of ours). */
+export function runVitest(args: string[], env: Record<string, string>, timeoutMs: number): Promise<Ran> {
+  const own = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST"))) as NodeJS.ProcessEnv;
+  return run(process.execPath, [path.join(ROOT, "node_modules/vitest/vitest.mjs"), "run", ...args], { ...own, ...env }, timeoutMs);
 }

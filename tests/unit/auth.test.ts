@@ -32,6 +32,7 @@ describe("safeRedirect", () => {
     ["/skirejser?destinationSlugs=frankrig&dialog=createSearchAgent", "/skirejser?destinationSlugs=frankrig&dialog=createSearchAgent"],
     ["/soegeagenter", "/soegeagenter"],
     ["/gemte-rejser#top", "/gemte-rejser#top"],
+    ["/skirejser/../soegeagenter", "/soegeagenter"],
   ])("accepts the same-site path %s", (to, expected) => {
     expect(safeRedirect(to, "/fallback")).toBe(expected);
   });
@@ -46,6 +47,11 @@ describe("safeRedirect", () => {
     "/\n/evil.example",
     "javascript:alert(1)",
     "evil.example",
+    // Dot segments that normalise to a protocol-relative `//host`.
+    "/.//evil.example",
+    "/a/..//evil.example",
+    "/%2e//evil.example",
+    "/./%2e/..//evil.example/x?y#z",
     "",
     null,
     undefined,

@@ -20,6 +20,8 @@ describe("configuration", () => {
       publicUrl: undefined,
     });
     expect(config.mapTiles.url).toBe("https://tile.openstreetmap.org/{z}/{x}/{y}.png");
+    expect(config.countWindowMs).toBe(30 * 60_000);
+    expect(readConfig({ COUNT_WINDOW_MINUTES: "5" }).countWindowMs).toBe(5 * 60_000);
     expect(publicUrlOf(config)).toBe("http://localhost:3000");
     expect(publicUrlOf(config, { host: "127.0.0.1", port: 41234 })).toBe("http://127.0.0.1:41234");
   });
@@ -34,6 +36,7 @@ describe("configuration", () => {
       SEARCH_ENGINE: "typesense",
       TYPESENSE_URL: "http://ts:8108",
       TYPESENSE_API_KEY: "k",
+      TYPESENSE_SEARCH_TIMEOUT_MS: "1500",
       SMTP_URL: "",
       MAIL_FROM: "Test <t@example.dk>",
       PUBLIC_URL: "https://pistepris.dk/",
@@ -46,7 +49,7 @@ describe("configuration", () => {
       databasePath: "/tmp/p.db",
       demoTrips: 0,
       searchEngine: "typesense",
-      typesense: { url: "http://ts:8108", apiKey: "k" },
+      typesense: { url: "http://ts:8108", apiKey: "k", searchTimeoutMs: 1500, importTimeoutMs: 120_000 },
       mail: { smtpUrl: undefined, from: "Test <t@example.dk>" },
       publicUrl: "https://pistepris.dk",
     });
@@ -66,10 +69,13 @@ describe("configuration", () => {
     [{ DEMO_TRIPS: "-5" }, "DEMO_TRIPS"],
     [{ SEARCH_ENGINE: "typsense" }, "SEARCH_ENGINE: skal være embedded eller typesense"],
     [{ SEARCH_ENGINE: "typesense" }, "TYPESENSE_URL: skal sættes, når SEARCH_ENGINE=typesense"],
+    [{ TYPESENSE_SEARCH_TIMEOUT_MS: "2s" }, "TYPESENSE_SEARCH_TIMEOUT_MS: skal være et antal millisekunder"],
+    [{ TYPESENSE_IMPORT_TIMEOUT_MS: "10" }, "TYPESENSE_IMPORT_TIMEOUT_MS"],
     [{ SMTP_URL: "mail.example.dk" }, "SMTP_URL"],
     [{ PUBLIC_URL: "pistepris.dk" }, "PUBLIC_URL"],
     [{ COOKIE_SECURE: "ja" }, "COOKIE_SECURE: skal være true eller false"],
     [{ SESSION_SECRET: "kort" }, "SESSION_SECRET"],
+    [{ COUNT_WINDOW_MINUTES: "0" }, "COUNT_WINDOW_MINUTES"],
   ])("refuses %o with a message naming the variable", (env, named) => {
     expect(() => readConfig(env)).toThrow(ConfigError);
     expect(() => readConfig(env)).toThrow(named);

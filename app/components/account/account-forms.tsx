@@ -58,17 +58,7 @@ export function LoginForm({
   );
 }
 
-export function SignUpForm({
-  redirectTo,
-  error,
-  email,
-  minLength,
-}: {
-  redirectTo: string;
-  error?: string;
-  email?: string;
-  minLength: number;
-}) {
+export function SignUpForm({ redirectTo, error, email }: { redirectTo: string; error?: string; email?: string }) {
   const a = texts.account;
   return (
     <Form method="post" action={SIGN_UP_PATH} className="space-y-4" data-testid="signup-form">
@@ -78,6 +68,27 @@ export function SignUpForm({
         {a.email}
         <input className={input} type="email" name="email" autoComplete="email" required defaultValue={email} />
       </label>
+      <p className="-mt-2 text-xs text-slate-600">{a.signUpHint}</p>
+      <button type="submit" className={button} data-testid="signup-submit">
+        {a.signUp}
+      </button>
+      <p className="text-sm text-slate-600">
+        {a.haveAccount}{" "}
+        <Link className="font-semibold text-brand-700 underline" to={`${LOGIN_PATH}?${new URLSearchParams({ redirectTo })}`}>
+          {a.login}
+        </Link>
+      </p>
+    </Form>
+  );
+}
+
+/** The new account's password, chosen on the page the confirmation link opens (never before: see sign-up.server.ts). */
+export function NewPasswordForm({ error, minLength, intro }: { error?: string; minLength: number; intro: string }) {
+  const a = texts.account;
+  return (
+    <Form method="post" className="space-y-4" data-testid="confirm-form">
+      <FormError error={error} />
+      <p>{intro}</p>
       <label className="block text-sm font-semibold">
         {a.password}
         <input
@@ -97,15 +108,9 @@ export function SignUpForm({
         {a.passwordRepeat}
         <input className={input} type="password" name="passwordRepeat" autoComplete="new-password" required minLength={minLength} />
       </label>
-      <button type="submit" className={button} data-testid="signup-submit">
-        {a.signUp}
+      <button type="submit" className={button} data-testid="confirm-submit">
+        {a.confirmButton}
       </button>
-      <p className="text-sm text-slate-600">
-        {a.haveAccount}{" "}
-        <Link className="font-semibold text-brand-700 underline" to={`${LOGIN_PATH}?${new URLSearchParams({ redirectTo })}`}>
-          {a.login}
-        </Link>
-      </p>
     </Form>
   );
 }

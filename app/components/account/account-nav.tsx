@@ -36,7 +36,7 @@ export function AccountNav({ loggedIn }: { loggedIn: boolean }) {
 /** After log-in: the trips an anonymous visitor saved in this browser, offered to their account. */
 export function LocalSavesOffer() {
   const ids = useLocalSaves();
-  const fetcher = useFetcher<{ ok?: boolean }>();
+  const fetcher = useFetcher<{ ok?: boolean; error?: string }>();
   // Once the account has them, they are no longer kept in this browser.
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) writeLocalSaves([]);
@@ -47,6 +47,11 @@ export function LocalSavesOffer() {
     <div role="region" aria-label={s.title} className="bg-brand-50 text-brand-900" data-testid="local-saves-offer">
       <div className="mx-auto flex max-w-[1400px] flex-wrap items-center gap-3 px-3 py-3 text-sm sm:px-4">
         <p className="font-semibold">{s.offerLocal(ids.length)}</p>
+        {fetcher.data?.error && (
+          <p role="alert" className="font-semibold text-red-800">
+            {fetcher.data.error}
+          </p>
+        )}
         <fetcher.Form method="post" action={SAVED_TRIPS_PATH}>
           <input type="hidden" name="intent" value="import" />
           <input type="hidden" name="tripIds" value={ids.join(",")} />

@@ -17,7 +17,7 @@ export function SaveTripButton({ tripId }: { tripId: string }) {
   const data = useRouteLoaderData("results") as AccountData | undefined;
   const loggedIn = data?.account?.loggedIn ?? false;
   const savedOnServer = data?.account?.savedTripIds.includes(tripId) ?? false;
-  const fetcher = useFetcher<{ tripId?: string; isSaved?: boolean }>();
+  const fetcher = useFetcher<{ tripId?: string; isSaved?: boolean; error?: string }>();
   const { pathname, search } = useLocation();
   const hydrated = useHydrated();
   const localSaves = useLocalSaves();
@@ -27,6 +27,8 @@ export function SaveTripButton({ tripId }: { tripId: string }) {
   // the save under way, then the action's answer, then what the page was loaded with.
   const pending = fetcher.formData?.get("tripId") === tripId ? fetcher.formData.get("intent") === "save" : undefined;
   const answered = fetcher.data?.tripId === tripId ? fetcher.data.isSaved : undefined;
+  // A refused save (the account's limit) says why.
+  const refused = fetcher.data?.tripId === tripId ? fetcher.data.error : undefined;
   const saved = loggedIn ? (pending ?? answered ?? savedOnServer) : savedLocally;
   const label = saved ? texts.savedTrips.saved : texts.savedTrips.save;
   // `.save-trip` in app/tailwind.css (twenty on a page); aria-pressed marks a saved trip.
@@ -56,6 +58,11 @@ export function SaveTripButton({ tripId }: { tripId: string }) {
       <button type="submit" className={cls} aria-pressed={saved} data-testid="save-trip">
         {label}
       </button>
+      {refused && (
+        <p role="alert" className="mt-1 max-w-xs text-xs font-semibold text-red-800">
+          {refused}
+        </p>
+      )}
     </fetcher.Form>
   );
 }

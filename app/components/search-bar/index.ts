@@ -1,3 +1,3 @@
-export { SearchBar } from "./search-bar";
+export { SearchBar, SEARCH_BAR_NO_JS_STYLE } from "./search-bar";
 export { MobileSearchSummary } from "./mobile-search-summary";
 export { StandaloneSearchProvider } from "./state";

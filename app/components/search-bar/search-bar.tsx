@@ -21,7 +21,7 @@ const loadStepFields = () => import("./steps");
 const StepFields = lazy(loadStepFields);
 
 /** Without JavaScript: the steps as text and the link to the search form; no toggles, and the bar also on small screens. */
-const SEARCH_BAR_NO_JS_STYLE =
+export const SEARCH_BAR_NO_JS_STYLE =
   "<style>.sb-js-only{display:none!important}.sb-nojs-flex{display:flex!important}.sb-mobile{display:none!important}.sb-root{display:block!important}</style>";
 
 export interface SearchBarProps {

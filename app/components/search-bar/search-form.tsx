@@ -33,7 +33,7 @@ export const SEARCH_FORM_KEYS = new Set([
 ]);
 
 /** Without JavaScript every kind's list shows (the radio says which counts), and the JavaScript controls do not. */
-const NO_JS_STYLE = "<style>.sb-js-only{display:none!important}.sb-form [data-kind]{display:block!important}</style>";
+export const SEARCH_FORM_NO_JS_STYLE = "<style>.sb-js-only{display:none!important}.sb-form [data-kind]{display:block!important}</style>";
 
 export function SearchForm({
   initial,
@@ -48,7 +48,7 @@ export function SearchForm({
   const stepProps = { draft, setDraft, idPrefix: "search-form" };
   return (
     <Form method="get" action={RESULTS_PATH} role="search" aria-label={t.label} className="sb-form space-y-4" data-testid="search-form">
-      <noscript dangerouslySetInnerHTML={{ __html: NO_JS_STYLE }} />
+      <noscript dangerouslySetInnerHTML={{ __html: SEARCH_FORM_NO_JS_STYLE }} />
       {carried.map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}

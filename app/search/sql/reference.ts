@@ -1,6 +1,6 @@
 import type { Db } from "../../../db/client";
 import { readGeneration } from "../../../db/generation";
-import { PAGE_SIZE, type SortingMethod, type Transport } from "~/domain/constants";
+import { PAGE_SIZE, type PriceMode, type SortingMethod, type Transport } from "~/domain/constants";
 import { fromDay } from "~/domain/dates";
 import { FULL_PRICE_BUCKETS, PER_PERSON_BUCKETS, type BucketScheme } from "~/domain/price-buckets";
 import type { SearchData, SearchQuery } from "~/domain/search-data";
@@ -10,6 +10,8 @@ import {
   featureFacetKey,
   type FacetKey,
   type FacetNumbers,
+  type MapData,
+  type MapPoint,
   type ResultAccommodation,
   type SearchOptions,
   type SearchResult,
@@ -167,6 +169,15 @@ export class ReferenceSqlEngine implements SearchEngine {
     };
   }
 
+  /** The map as the result list has it: every page of accommodations, each with its best trip. */
+  async mapPoints(query: SearchQuery, priceMode: PriceMode, today?: string): Promise<MapData> {
+    const first = await this.search({ ...query, page: 1 }, today);
+    const items = [...first.items];
+    for (let page = 2; (page - 1) * PAGE_SIZE < first.pagination.totalCount; page++)
+      items.push(...(await this.search({ ...query, page }, today)).items);
+    return mapOfItems(items, priceMode, first.totalCount);
+  }
+
   async facetNumbers(searchData: SearchData, sort: SortingMethod, required: FacetKey[], today?: string): Promise<FacetNumbers> {
     const all = this.allFacets(compileSearch(searchData, sort, today));
     const picked: FacetNumbers = { totalCount: all.totalCount };
@@ -285,4 +296,35 @@ interface TripRow {
   ski_score: number;
   offer_count: number;
   company_count: number;
+}
+
+/** Map data of result items, in accommodation id order as the other engines give it. */
+function mapOfItems(items: SearchResultItem[], priceMode: PriceMode, totalCount: number): MapData {
+  const map: MapData = { priceMode, totalCount, accommodationCount: items.length, points: [], resorts: [], companies: [] };
+  const resortSlot = new Map<string, number>();
+  const companySlot = new Map<string, number>();
+  const sorted = [...items].sort((x, y) =>
+    x.accommodation.id < y.accommodation.id ? -1 : x.accommodation.id > y.accommodation.id ? 1 : 0,
+  );
+  for (const { accommodation: a, trip } of sorted) {
+    let r = resortSlot.get(a.destination.slug);
+    if (r === undefined) resortSlot.set(a.destination.slug, (r = map.resorts.push({ ...a.destination, country: a.country.name }) - 1));
+    let c = companySlot.get(trip.travelCompany.slug);
+    if (c === undefined) companySlot.set(trip.travelCompany.slug, (c = map.companies.push(trip.travelCompany.name) - 1));
+    const point: MapPoint = [
+      a.id,
+      a.lat,
+      a.lng,
+      priceMode === "total" ? trip.price : trip.pricePerPerson,
+      a.name,
+      r,
+      a.rating,
+      c,
+      trip.departureDate,
+      trip.nights,
+      trip.id,
+    ];
+    map.points.push(point);
+  }
+  return map;
 }

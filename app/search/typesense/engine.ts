@@ -1,91 +1,93 @@
-import type Database from "better-sqlite3";
-import { Client } from "typesense";
+import type { Client } from "typesense";
 import type { Db } from "../../../db/client";
 import { readGeneration } from "../../../db/generation";
-import { PAGE_SIZE, type SortingMethod } from "~/domain/constants";
+import { acquireLease, type Lease } from "../../../db/lease";
+import { PAGE_SIZE, type PriceMode, type SortingMethod } from "~/domain/constants";
 import type { SearchData, SearchQuery } from "~/domain/search-data";
+import type { FacetKey, FacetNumbers, MapData, SearchOptions, SearchResult, SearchResultItem } from "~/domain/search-result";
+import { TYPESENSE_TIMEOUTS, type TypesenseConfig } from "~/utils/config.server";
+import { SearchUnavailableError, type UnavailableKind } from "~/utils/search-unavailable.server";
 import { compileSearch } from "../compile";
-import type { FacetKey, FacetNumbers, SearchOptions, SearchResult, SearchResultItem } from "~/domain/search-result";
-import type { SearchEngine } from "../types";
-import { collectionSchema, DEFAULT_ALIAS, openSnapshot, toJsonLine } from "./schema";
 import { countsFromDb, type DestinationCounts } from "../destination-counts";
+import type { SearchEngine } from "../types";
+import { BUILD_RETRIES, connect, importLines, multiSearch, statusOf, unavailable, type Clients } from "./client";
+import { collectionName, generationOf, isOfAlias, readDataAt, type GenerationData } from "./generation";
+import { collectionSchema, DEFAULT_ALIAS, openSnapshot, toJsonLine } from "./schema";
 import {
   emptyFacetNumbers,
+  MAP_PAGE_SIZE,
+  MAX_SEARCHES_PER_REQUEST,
+  planMap,
   planPageCounts,
   planSearch,
+  readMapCounts,
+  readMapPage,
   readPageCounts,
   readResults,
+  sentSearches,
   TypesenseQueryError,
-  type TsResult,
-  type TsSearchParams,
 } from "./translate";
-import { hydrateAccommodations } from "../store-accommodations";
 
-export interface TypesenseEngineOptions {
+export interface TypesenseEngineOptions extends Partial<Pick<TypesenseConfig, "searchTimeoutMs" | "importTimeoutMs">> {
   db: Db;
-  /** Defaults to TYPESENSE_URL. */
-  url?: string;
-  /** Defaults to TYPESENSE_API_KEY. */
-  apiKey?: string;
-  /** The alias swapped after each complete import, and the prefix of its collections
-   * (`<alias>_g<generation>_<timestamp>`). One store per alias: give tests their own. */
+  url: string;
+  apiKey: string;
+  /** The alias every process reads, and the prefix of its collections. One store per alias: give tests their own. */
   alias?: string;
   /** Documents per import request. */
   batchSize?: number;
-  /** A ready client (tests); otherwise one is made from url and apiKey. */
-  client?: Client;
 }
 
-/** What we call on multiSearch; the client's own typings are generic over documents. */
-interface MultiSearcher {
-  perform(requests: { searches: TsSearchParams[] }, common: Record<string, never>): Promise<{ results: TsResult[] }>;
+/** How often a process waiting for another's build looks again. */
+const POLL_MS = 250;
+/** The longest pause after failed builds before the watcher tries again. */
+const MAX_BACKOFF_MS = 60_000;
+
+interface Served {
+  collection: string;
+  data: GenerationData;
 }
+
+type ClientKind = "search" | "build";
 
 /**
- * The distributed engine. reload() writes the store's available trips into a new collection
- * `<alias>_g<generation>_<timestamp>`, and only when every document is in does it point the
- * alias at it and drop older collections. Searches go to the collection this engine built, so
- * `generation()` always tells which data they saw; if another process dropped it, the engine
- * rebuilds and retries once.
+ * The distributed engine. One collection per generation of the store (`<alias>_v<schema>_g<n>`),
+ * built once, by the importing CLI or by the one process that holds the build lease in the
+ * store's `meta` table, then put behind the alias; older collections are dropped after the swap.
+ * Every process finds the collection through the alias and adopts it when it holds the store's
+ * generation, with its own copy of that generation's accommodations (generation.ts), read in the
+ * same transaction as the generation: a search never mixes two generations. Searches name the
+ * adopted collection, so the queries of one search all see the same data; if a swap dropped it
+ * meanwhile, the engine follows the alias and asks once more.
  *
  * A search is one multi_search (grouped page, facet queries; translate.ts) and, for a non-empty
- * page, one follow-up query that counts each shown accommodation's offers and companies.
- * Trips come back from the index as they were indexed; accommodations are read from the store.
+ * page, one follow-up query that counts each shown accommodation's offers and companies. When
+ * Typesense cannot answer, the search throws a SearchUnavailableError (a 503 for the visitor)
+ * and the reason is logged, once per kind of failure until a search succeeds again.
  */
 export class TypesenseEngine implements SearchEngine {
   readonly name = "typesense";
   readonly alias: string;
   private readonly db: Db;
-  private readonly client: Client;
+  private readonly clients: Clients;
   private readonly batchSize: number;
-  private collection: string | undefined;
-  private gen = 0;
-  private accommodationCount: number | undefined;
-  /** Collections this instance made that may still exist. */
-  private readonly built = new Set<string>();
-  private chain: Promise<void> = Promise.resolve();
-  private queued: Promise<void> | undefined;
-  private lastStamp = 0;
-  /** Rebuilds under way (0 or 1: reload() runs them one after another). */
-  private inFlight = 0;
+  /** How long the build lease lasts unless renewed (after every batch): longer than a batch's every try. */
+  private readonly leaseMs: number;
+  private served: Served | undefined;
+  /** Steps run one at a time: a request's adoption never races the watcher's build. */
+  private steps: Promise<unknown> = Promise.resolve();
+  private busy = 0;
+  private failedBuilds = 0;
+  private retryAt = 0;
+  private readonly reported = new Set<UnavailableKind>();
   private watcher: NodeJS.Timeout | undefined;
 
   constructor(options: TypesenseEngineOptions) {
     this.db = options.db;
     this.alias = options.alias ?? DEFAULT_ALIAS;
     this.batchSize = options.batchSize ?? 1000;
-    if (options.client) this.client = options.client;
-    else {
-      if (!options.url) throw new Error("Typesense-motoren kræver TYPESENSE_URL");
-      this.client = new Client({
-        nodes: [{ url: options.url }],
-        apiKey: options.apiKey ?? "",
-        connectionTimeoutSeconds: 10,
-        numRetries: 3,
-        cacheSearchResultsForSeconds: 0,
-        logLevel: "warn",
-      });
-    }
+    this.clients = connect({ ...TYPESENSE_TIMEOUTS, ...options });
+    this.leaseMs = this.clients.importTimeoutMs * (BUILD_RETRIES + 2);
   }
 
   destinationCounts(today: string): DestinationCounts {
@@ -93,44 +95,93 @@ export class TypesenseEngine implements SearchEngine {
   }
 
   generation(): number {
-    return this.gen;
+    return this.served?.data.generation ?? 0;
   }
 
-  /** The collection searches read, once built. */
-  currentCollection(): string | undefined {
-    return this.collection;
+  /** Whether a collection is served and holds the store's generation (an empty store's too: generation 0). */
+  private isCurrent(): boolean {
+    return this.served !== undefined && this.served.data.generation === readGeneration(this.db);
+  }
+
+  /**
+   * Checks the server and the key, then serves the store's generation (reload). Throws a
+   * SearchUnavailableError whose message tells the operator what is wrong.
+   */
+  async start(): Promise<void> {
+    await this.aliasTarget("search");
+    await this.reload();
+  }
+
+  /**
+   * Serves the store's generation: adopts the alias's collection when it holds it, else builds it,
+   * or waits for the process that is building it.
+   */
+  async reload(): Promise<void> {
+    for (;;) {
+      await this.step(true);
+      if (this.isCurrent()) return;
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  }
+
+  /** Follows the store: after an import, adopts (or builds) the next generation; failed builds back off. */
+  watch(intervalMs = 1000): void {
+    this.watcher ??= setInterval(() => {
+      if (this.busy > 0 || Date.now() < this.retryAt || this.isCurrent()) return;
+      this.step(true).then(
+        () => {
+          this.failedBuilds = 0;
+          this.retryAt = 0;
+        },
+        (error: unknown) => {
+          this.retryAt = Date.now() + Math.min(MAX_BACKOFF_MS, 1000 * 2 ** this.failedBuilds++);
+          if (error instanceof SearchUnavailableError) this.report(error);
+          else console.error("Typesense: den nye samling kunne ikke bygges", error);
+        },
+      );
+    }, intervalMs).unref();
+  }
+
+  stop(): void {
+    clearInterval(this.watcher);
+    this.watcher = undefined;
   }
 
   async search(query: SearchQuery, today?: string): Promise<SearchResult> {
     const compiled = compileSearch(query.searchData, query.sort, today);
-    return this.recovering(async (collection) => {
+    return this.answer(async ({ collection, data }) => {
       const result: SearchResult = {
         items: [],
         pagination: { totalCount: 0, pageSize: PAGE_SIZE, page: query.page },
         totalCount: 0,
         facetNumbers: emptyFacetNumbers(),
       };
-      const plan = planSearch(compiled, { collection, page: query.page, accommodationCount: this.accommodationCount, facets: "all" });
+      const plan = planSearch(compiled, data.vocabulary, {
+        collection,
+        page: query.page,
+        accommodationCount: data.accommodations.length,
+        facets: "all",
+      });
       if (plan.impossible) return result;
-      const outcome = readResults(plan, await this.multiSearch(plan.searches.map((s) => s.params)));
+      const outcome = readResults(plan, await this.send(sentSearches(plan)));
       result.pagination.totalCount = outcome.accommodationCount;
       result.totalCount = outcome.totalCount;
       result.facetNumbers = outcome.facetNumbers;
       if (outcome.groups.length === 0) return result;
 
       const ranks = outcome.groups.map((g) => g.accommodationRank);
-      const [countAnswer] = await this.multiSearch([planPageCounts(plan, collection, ranks)]);
+      const [countAnswer] = await this.send([planPageCounts(plan, collection, ranks)]);
       const counts = readPageCounts(countAnswer);
-      const accommodations = hydrateAccommodations(
-        this.db.$client,
-        outcome.groups.map((g) => g.accommodationId),
-      );
       result.items = outcome.groups.map((group): SearchResultItem => {
-        const accommodation = accommodations.get(group.accommodationId);
+        const accommodation = data.accommodations[group.accommodationRank];
         const count = counts.get(group.accommodationRank);
-        if (!accommodation) throw new Error(`Overnatningsstedet ${group.accommodationId} findes ikke i databasen`);
-        if (!count) throw new Error(`Typesense talte ingen tilbud for ${group.accommodationId}`);
-        return { accommodation, trip: group.trip, offerCount: count.offerCount, companyCount: count.companyCount };
+        if (!accommodation || !count) throw new TypesenseQueryError(`ukendt overnatningssted (rang ${group.accommodationRank})`, undefined);
+        return {
+          accommodation: structuredClone(accommodation),
+          trip: group.trip,
+          offerCount: count.offerCount,
+          companyCount: count.companyCount,
+        };
       });
       return result;
     });
@@ -143,199 +194,240 @@ export class TypesenseEngine implements SearchEngine {
     today?: string,
   ): Promise<FacetNumbers> {
     const compiled = compileSearch(searchData, sortingMethod, today);
-    const all = await this.recovering(async (collection) => {
-      const plan = planSearch(compiled, { collection, facets: requiredFacetFields });
+    const all = await this.answer(async ({ collection, data }) => {
+      const plan = planSearch(compiled, data.vocabulary, { collection, facets: requiredFacetFields });
       if (plan.impossible) return emptyFacetNumbers();
-      return readResults(plan, await this.multiSearch(plan.searches.map((s) => s.params))).facetNumbers;
+      return readResults(plan, await this.send(sentSearches(plan))).facetNumbers;
     });
     const picked: FacetNumbers = { totalCount: all.totalCount };
     for (const key of requiredFacetFields) picked[key] = all[key] ?? { value: {} };
     return picked;
   }
 
-  async options(): Promise<SearchOptions> {
-    return searchOptions(this.db.$client);
+  /** Every matching accommodation with its best trip (the list's, under its sort), read in pages of 250 groups. */
+  async mapPoints(query: SearchQuery, priceMode: PriceMode, today?: string): Promise<MapData> {
+    const compiled = compileSearch(query.searchData, query.sort, today);
+    return this.answer(async ({ collection, data }) => {
+      const map: MapData = { priceMode, totalCount: 0, accommodationCount: 0, points: [], resorts: [], companies: [] };
+      const plan = planMap(compiled, data.vocabulary, collection);
+      if (plan.empty) return map;
+      const [count, first] = await this.send([plan.count, plan.page(1)]);
+      Object.assign(map, readMapCounts(count, first));
+      const groups = readMapPage(first);
+      const pages = Math.ceil(map.accommodationCount / MAP_PAGE_SIZE);
+      for (let from = 2; from <= pages; from += MAX_SEARCHES_PER_REQUEST) {
+        const batch = [];
+        for (let n = from; n <= Math.min(pages, from + MAX_SEARCHES_PER_REQUEST - 1); n++) batch.push(plan.page(n));
+        for (const answer of await this.send(batch)) groups.push(...readMapPage(answer));
+      }
+      // In accommodation order, as the embedded engine lists them.
+      groups.sort((a, b) => a.accommodationRank - b.accommodationRank);
+      const resortSlot = new Map<string, number>();
+      const companySlot = new Map<string, number>();
+      for (const { accommodationRank, pin } of groups) {
+        const a = data.accommodations[accommodationRank];
+        if (!a) throw new TypesenseQueryError(`ukendt overnatningssted (rang ${accommodationRank})`, undefined);
+        const [price, pricePerPerson, departureDate, nights, company, tripId] = pin;
+        let r = resortSlot.get(a.destination.slug);
+        if (r === undefined) resortSlot.set(a.destination.slug, (r = map.resorts.push({ ...a.destination, country: a.country.name }) - 1));
+        let c = companySlot.get(company);
+        if (c === undefined) companySlot.set(company, (c = map.companies.push(data.companyNames.get(company) ?? company) - 1));
+        map.points.push([
+          a.id,
+          a.lat,
+          a.lng,
+          priceMode === "total" ? price : pricePerPerson,
+          a.name,
+          r,
+          a.rating,
+          c,
+          departureDate,
+          nights,
+          tripId,
+        ]);
+      }
+      return map;
+    });
   }
 
-  /**
-   * Builds a collection from the store and swaps the alias to it. Calls while one runs are
-   * coalesced into one more run after it, which sees the newest data.
-   */
-  reload(): Promise<void> {
-    if (this.queued) return this.queued;
-    const run = this.chain
-      .catch(() => undefined)
-      .then(() => {
-        this.queued = undefined;
-        return this.rebuild();
-      });
-    this.queued = run;
-    this.chain = run;
+  /** The filter sidebar's options, of the generation searches read (no request: not a sign that Typesense answers). */
+  async options(): Promise<SearchOptions> {
+    return this.current().data.options;
+  }
+
+  private send(searches: Parameters<typeof multiSearch>[1]) {
+    return multiSearch(this.clients.search, searches);
+  }
+
+  /** Runs a search on the served generation; a Typesense failure becomes a SearchUnavailableError, reported once per kind. */
+  private async answer<T>(run: (served: Served) => Promise<T>): Promise<T> {
+    const served = this.current();
+    try {
+      return this.succeeded(await run(served));
+    } catch (error) {
+      const failure = this.failure(error, "search");
+      if (failure.kind === "missing") {
+        // Dropped after another process swapped the alias: follow the alias and ask once more.
+        await this.step(false).catch(() => undefined);
+        const next = this.served;
+        if (next && next !== served) {
+          try {
+            return this.succeeded(await run(next));
+          } catch (again) {
+            throw this.report(this.failure(again, "search"));
+          }
+        }
+        // Still the vanished collection (deleted by hand?): the watcher builds the generation anew.
+        if (this.served === served) this.served = undefined;
+      }
+      throw this.report(failure);
+    }
+  }
+
+  private current(): Served {
+    if (this.served) return this.served;
+    throw this.report(new SearchUnavailableError("missing", `Typesense-motoren har ingen samling bag aliaset ${this.alias} endnu`));
+  }
+
+  private succeeded<T>(result: T): T {
+    this.reported.clear();
+    return result;
+  }
+
+  /** A Typesense failure as SearchUnavailableError; anything else (a fault of ours) is thrown as it is. */
+  private failure(error: unknown, client: ClientKind): SearchUnavailableError {
+    const [timeoutMs, variable] =
+      client === "search"
+        ? [this.clients.searchTimeoutMs, "TYPESENSE_SEARCH_TIMEOUT_MS"]
+        : [this.clients.importTimeoutMs, "TYPESENSE_IMPORT_TIMEOUT_MS"];
+    const failure = unavailable(error, this.clients.url, timeoutMs, variable);
+    if (!failure) throw error;
+    return failure;
+  }
+
+  private report(error: SearchUnavailableError): SearchUnavailableError {
+    if (!this.reported.has(error.kind)) {
+      this.reported.add(error.kind);
+      console.error(`Søgningen er utilgængelig: ${error.message}`);
+    }
+    return error;
+  }
+
+  /** Runs a request on one of the clients; its failure becomes a SearchUnavailableError naming that client's timeout. */
+  private async ask<T>(client: ClientKind, run: (client: Client) => Promise<T>): Promise<T> {
+    try {
+      return await run(this.clients[client]);
+    } catch (error) {
+      throw this.failure(error, client);
+    }
+  }
+
+  private aliasTarget(client: ClientKind): Promise<string | undefined> {
+    return this.ask(client, async (c) => {
+      try {
+        return (await c.aliases(this.alias).retrieve()).collection_name;
+      } catch (error) {
+        if (statusOf(error) === 404) return undefined;
+        throw error;
+      }
+    });
+  }
+
+  /** One attempt to serve the store's generation: adopt it, else (allowed and the lease free) build it. */
+  private step(allowBuild: boolean): Promise<void> {
+    this.busy++;
+    const run = this.steps.then(() => this.stepNow(allowBuild)).finally(() => this.busy--);
+    this.steps = run.catch(() => undefined);
     return run;
   }
 
-  /** Polls the store's generation and reloads after each import (as the embedded engine does). */
-  watch(intervalMs = 1000): void {
-    this.watcher ??= setInterval(() => {
-      if (this.inFlight > 0 || this.queued || readGeneration(this.db) === this.gen) return;
-      this.reload().catch((error: unknown) => console.error("Typesense: genindeksering mislykkedes", error));
-    }, intervalMs).unref();
-  }
-
-  stop(): void {
-    clearInterval(this.watcher);
-    this.watcher = undefined;
-  }
-
-  /** Stops watching and drops every collection this instance built, and the alias if it points to one (tests). */
-  async destroy(): Promise<void> {
-    this.stop();
-    await this.chain.catch(() => undefined);
-    const target = await this.aliasTarget();
-    if (target && this.built.has(target))
-      await this.client
-        .aliases(this.alias)
-        .delete()
-        .catch(() => undefined);
-    for (const name of [...this.built]) await this.drop(name);
-    this.collection = undefined;
-  }
-
-  private async rebuild(): Promise<void> {
-    const snapshot = openSnapshot(this.db);
-    const stamp = (this.lastStamp = Math.max(Date.now(), this.lastStamp + 1));
-    const name = `${this.alias}_g${snapshot.generation}_${stamp}`;
-    let count = 0;
-    let created = false;
-    this.inFlight++;
+  private async stepNow(allowBuild: boolean): Promise<void> {
+    if (this.isCurrent()) return;
+    if (await this.adopt(allowBuild ? "build" : "search")) return;
+    if (!allowBuild) return;
+    const lease = acquireLease(this.db, `typesense_build:${this.alias}`, this.leaseMs);
+    if (!lease) return; // another process builds it: adopted on a later step
     try {
-      await this.client.collections().create(collectionSchema(name));
-      created = true;
-      this.built.add(name);
-      let batch: string[] = [];
-      for (const doc of snapshot.documents) {
-        batch.push(toJsonLine(doc));
-        if (batch.length >= this.batchSize) {
-          await this.importBatch(name, batch);
+      if (!(await this.adopt("build"))) await this.build(lease);
+    } finally {
+      lease.release();
+    }
+  }
+
+  /** Serves the alias's collection if it holds the store's generation (read with that generation's data). */
+  private async adopt(client: ClientKind): Promise<boolean> {
+    const target = await this.aliasTarget(client);
+    const generation = target === undefined ? undefined : generationOf(this.alias, target);
+    if (target === undefined || generation !== readGeneration(this.db)) return false;
+    if (this.served?.collection === target) return true;
+    const exists = await this.ask(client, (c) =>
+      c
+        .collections(target)
+        .retrieve()
+        .then(
+          () => true,
+          (error: unknown) => {
+            if (statusOf(error) === 404) return false;
+            throw error;
+          },
+        ),
+    );
+    if (!exists) return false;
+    const data = readDataAt(this.db, generation);
+    if (!data) return false;
+    this.served = { collection: target, data };
+    return true;
+  }
+
+  /** Builds the collection of the store's generation from one snapshot, swaps the alias to it, drops the others. */
+  private async build(lease: Lease): Promise<void> {
+    const snapshot = openSnapshot(this.db);
+    const { data } = snapshot;
+    const name = collectionName(this.alias, data.generation);
+    let created = false;
+    try {
+      await this.ask("build", async (c) => {
+        // A build that died halfway left it (the alias never points to an unfinished one).
+        await c
+          .collections(name)
+          .delete()
+          .catch((error: unknown) => {
+            if (statusOf(error) !== 404) throw error;
+          });
+        await c.collections().create(collectionSchema(name));
+        created = true;
+        let batch: string[] = [];
+        let count = 0;
+        const flush = async () => {
+          await importLines(c, name, batch);
           count += batch.length;
           batch = [];
+          if (!lease.renew()) throw new Error(`Typesense: en anden proces overtog opbygningen af ${name}`);
+        };
+        for (const doc of snapshot.documents) {
+          batch.push(toJsonLine(doc));
+          if (batch.length >= this.batchSize) await flush();
         }
-      }
-      if (batch.length > 0) {
-        await this.importBatch(name, batch);
-        count += batch.length;
-      }
-      const stored = (await this.client.collections(name).retrieve()).num_documents;
-      if (stored !== count) throw new Error(`Typesense har ${stored} af ${count} ture i ${name}`);
+        if (batch.length > 0) await flush();
+        const stored = (await c.collections(name).retrieve()).num_documents;
+        if (stored !== count) throw new TypesenseQueryError(`Typesense har ${stored} af ${count} ture i ${name}`, undefined);
+        await c.aliases().upsert(this.alias, { collection_name: name });
+      });
     } catch (error) {
-      this.inFlight--;
-      if (created) await this.drop(name);
+      // Unless the lease ran out: then the collection of that name is the new holder's.
+      if (created && lease.renew())
+        await this.clients.build
+          .collections(name)
+          .delete()
+          .catch(() => undefined);
       throw error;
     } finally {
       snapshot.close();
     }
-    try {
-      await this.client.aliases().upsert(this.alias, { collection_name: name });
-      this.collection = name;
-      this.gen = snapshot.generation;
-      this.accommodationCount = snapshot.accommodationCount;
-    } finally {
-      this.inFlight--;
-    }
-    await this.dropOlder(name, snapshot.generation).catch((error: unknown) =>
-      console.error("Typesense: kunne ikke slette gamle samlinger", error),
-    );
+    this.served = { collection: name, data };
+    await this.ask("build", async (c) => {
+      for (const { name: other } of await c.collections().retrieve())
+        if (other !== name && isOfAlias(this.alias, other)) await c.collections(other).delete();
+    }).catch((error: unknown) => console.error(`Typesense: kunne ikke slette de gamle samlinger bag ${this.alias}`, error));
   }
-
-  private async importBatch(collection: string, lines: string[]): Promise<void> {
-    const answer: unknown = await this.client.collections(collection).documents().import(lines.join("\n"), { action: "create" });
-    const results = parseImportResults(answer);
-    const failed = results.filter((r) => r.success !== true);
-    if (results.length !== lines.length || failed.length > 0) {
-      const reason = failed[0]?.error ?? `${results.length} svar på ${lines.length} dokumenter`;
-      throw new Error(`Typesense afviste ${failed.length} af ${lines.length} ture i ${collection}: ${reason}`);
-    }
-  }
-
-  /** Drops this alias's collections of older generations, and this instance's earlier ones, never the alias target. */
-  private async dropOlder(current: string, generation: number): Promise<void> {
-    const target = await this.aliasTarget();
-    const family = new RegExp(`^${this.alias.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}_g(\\d+)_(\\d+)$`);
-    for (const c of await this.client.collections().retrieve()) {
-      if (c.name === current || c.name === target) continue;
-      const m = family.exec(c.name);
-      if (m && (Number(m[1]) < generation || this.built.has(c.name))) await this.drop(c.name);
-    }
-  }
-
-  private async aliasTarget(): Promise<string | undefined> {
-    try {
-      return (await this.client.aliases(this.alias).retrieve()).collection_name;
-    } catch {
-      return undefined;
-    }
-  }
-
-  private async drop(name: string): Promise<void> {
-    try {
-      await this.client.collections(name).delete();
-    } catch {
-      // already gone
-    }
-    this.built.delete(name);
-  }
-
-  private async ready(): Promise<string> {
-    if (!this.collection) await this.chain.catch(() => undefined); // a reload under way may bring it
-    if (!this.collection) await this.reload();
-    if (!this.collection) throw new Error("Typesense-samlingen er ikke bygget");
-    return this.collection;
-  }
-
-  /** Runs a search on the current collection; if it has been dropped meanwhile, rebuilds and retries once. */
-  private async recovering<T>(run: (collection: string) => Promise<T>): Promise<T> {
-    const collection = await this.ready();
-    try {
-      return await run(collection);
-    } catch (error) {
-      if (!isMissingCollection(error)) throw error;
-      if (this.collection === collection) await this.reload();
-      return run(await this.ready());
-    }
-  }
-
-  private async multiSearch(searches: TsSearchParams[]): Promise<TsResult[]> {
-    const searcher = this.client.multiSearch as unknown as MultiSearcher;
-    const { results } = await searcher.perform({ searches }, {});
-    return results;
-  }
-}
-
-function isMissingCollection(error: unknown): boolean {
-  const e = error as { code?: number; httpStatus?: number; message?: string };
-  const status = error instanceof TypesenseQueryError ? e.code : e?.httpStatus;
-  return status === 404 && !/field/i.test(String(e.message));
-}
-
-/** The per-document results of an import, however the client hands them back (JSON lines, or parsed). */
-export function parseImportResults(answer: unknown): Array<{ success?: boolean; error?: string }> {
-  if (typeof answer === "string") {
-    return answer
-      .split("\n")
-      .filter((line) => line.trim() !== "")
-      .map((line) => JSON.parse(line) as { success?: boolean; error?: string });
-  }
-  if (Array.isArray(answer)) return answer as Array<{ success?: boolean; error?: string }>;
-  return answer && typeof answer === "object" ? [answer as { success?: boolean; error?: string }] : [];
-}
-
-/** The filter sidebar's options: every meal plan, feature and travel company in the store, as the other engines give them. */
-export function searchOptions(sqlite: Database.Database): SearchOptions {
-  return {
-    mealPlanTypes: sqlite.prepare("SELECT slug, title, short FROM meal_plans ORDER BY slug").all() as SearchOptions["mealPlanTypes"],
-    accommodationFeatures: sqlite
-      .prepare("SELECT value, name FROM features ORDER BY value")
-      .all() as SearchOptions["accommodationFeatures"],
-    travelCompanies: sqlite.prepare("SELECT slug, name FROM travel_companies ORDER BY slug").all() as SearchOptions["travelCompanies"],
-  };
 }

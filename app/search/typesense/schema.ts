@@ -6,7 +6,8 @@ import * as dbSchema from "../../../db/schema";
 import { readGeneration } from "../../../db/generation";
 import type { Transport } from "~/domain/constants";
 import { toDay } from "~/domain/dates";
-import type { ResultTrip } from "~/domain/search-result";
+import type { ResultAccommodation, ResultTrip } from "~/domain/search-result";
+import { readGenerationData, type GenerationData } from "./generation";
 
 // The Typesense collection: one document per available trip, denormalised with everything a
 // search filters, sorts, groups or facets on. Three choices keep it exact, where Typesense alone
@@ -17,17 +18,18 @@ import type { ResultTrip } from "~/domain/search-result";
 //   integer comparison, with no rounding. The documents travel as JSON lines we write ourselves,
 //   because int64 does not fit a JavaScript number.
 // - Ties break on ranks, not strings: `trip_rank` and `accommodation_rank` number the ids in
-//   byte order (SQLite's BINARY collation), which every engine follows.
+//   byte order (SQLite's BINARY collation), which every engine follows. The accommodations
+//   themselves are not in the documents: the engine keeps them by rank, from the same read
+//   (generation.ts).
 // - Typesense lowercases and tokenises strings when it filters, so string filters are only ever
-//   given values in the feed's own slug alphabet (translate.ts drops anything else, which can
-//   match nothing), hyphens are indexed as part of a token, and ids are filtered by rank.
+//   given slugs the generation's store has (translate.ts drops anything else, which can match
+//   nothing), hyphens are indexed as part of a token, and ids are filtered by rank.
 
 /** The alias that always names the complete collection of the newest generation. */
 export const DEFAULT_ALIAS = "trips";
 
 /** Document field names, in one place for the schema, the builder and the translation. */
 export const F = {
-  accommodationId: "accommodation_id",
   accommodationRank: "accommodation_rank",
   tripRank: "trip_rank",
   company: "company_slug",
@@ -47,24 +49,24 @@ export const F = {
   rating: "rating",
   features: "features",
   tags: "tags",
-  resort: "resort_slug",
-  region: "region_slug",
-  country: "country_slug",
   /** Resort, region and country slug together: one filter matches a destination at any level. */
   destinations: "destination_slugs",
   latKey: "lat_key",
   lngKey: "lng_key",
-  location: "location",
   /** The trip as the result list shows it (JSON of ResultTrip): stored, not indexed. */
   trip: "trip",
+  /** What a map point needs of the trip (JSON of MapPin): stored, not indexed. */
+  pin: "pin",
 } as const;
 
 /** The int64 fields, written into the JSON line by hand (see toJsonLine). */
 const INT64_KEYS = [F.priceKey, F.pricePerPersonKey, F.latKey, F.lngKey] as const;
 
+/** A map point's trip: price, price per person, departure date, nights, company slug, trip id. */
+export type MapPin = [price: number, pricePerPerson: number, departureDate: string, nights: number, company: string, tripId: string];
+
 export interface TripDocument {
   id: string;
-  [F.accommodationId]: string;
   [F.accommodationRank]: number;
   [F.tripRank]: number;
   [F.company]: string;
@@ -83,23 +85,20 @@ export interface TripDocument {
   [F.rating]: number;
   [F.features]: string[];
   [F.tags]: string[];
-  [F.resort]: string;
-  [F.region]: string;
-  [F.country]: string;
   [F.destinations]: string[];
   [F.latKey]: bigint;
   [F.lngKey]: bigint;
-  [F.location]: [number, number];
   [F.trip]: string;
+  [F.pin]: string;
 }
 
+/** Only what a search filters, sorts, groups or facets on is indexed (README "Search engines" sizes it). */
 export function collectionSchema(name: string): CollectionCreateSchema {
   return {
     name,
     // Slugs keep their hyphens, so `a-b` and `ab` stay different values.
     symbols_to_index: ["-"],
     fields: [
-      { name: F.accommodationId, type: "string", facet: true },
       { name: F.accommodationRank, type: "int32", facet: true },
       { name: F.tripRank, type: "int32" },
       { name: F.company, type: "string", facet: true },
@@ -107,9 +106,9 @@ export function collectionSchema(name: string): CollectionCreateSchema {
       { name: F.persons, type: "int32" },
       { name: F.departureDay, type: "int32" },
       { name: F.priceKey, type: "int64" },
-      { name: F.priceFloor, type: "int64", facet: true },
+      { name: F.priceFloor, type: "int32", facet: true },
       { name: F.pricePerPersonKey, type: "int64" },
-      { name: F.pricePerPersonFloor, type: "int64", facet: true },
+      { name: F.pricePerPersonFloor, type: "int32", facet: true },
       { name: F.discount, type: "int32" },
       { name: F.skiScore, type: "int32" },
       { name: F.mealPlan, type: "string", facet: true },
@@ -118,13 +117,9 @@ export function collectionSchema(name: string): CollectionCreateSchema {
       { name: F.rating, type: "int32", facet: true },
       { name: F.features, type: "string[]", facet: true, optional: true },
       { name: F.tags, type: "string[]", optional: true },
-      { name: F.resort, type: "string" },
-      { name: F.region, type: "string" },
-      { name: F.country, type: "string" },
       { name: F.destinations, type: "string[]" },
       { name: F.latKey, type: "int64" },
       { name: F.lngKey, type: "int64" },
-      { name: F.location, type: "geopoint" },
     ],
   };
 }
@@ -150,16 +145,6 @@ export function toJsonLine(doc: TripDocument): string {
   return `${JSON.stringify(rest).slice(0, -1)},${int64}}`;
 }
 
-interface AccommodationRow {
-  id: string;
-  rating: number;
-  lat: number;
-  lng: number;
-  resort: string;
-  region: string;
-  country: string;
-}
-
 type TripRow = [
   id: string,
   accommodationId: string,
@@ -183,32 +168,12 @@ type TripRow = [
 ];
 
 /**
- * The documents of every available trip, in trip id order (so a trip's rank is its position).
- * Reads accommodations first (few), then streams the trips: keep `sqlite` to yourself until the
- * generator is done.
+ * The documents of every available trip, in trip id order (so a trip's rank is its position),
+ * with the accommodations of the same read (ranked by their position). Streams the trips: keep
+ * `sqlite` to yourself until the generator is done.
  */
-export function* tripDocuments(sqlite: Database.Database): Generator<TripDocument> {
-  const accommodations = sqlite
-    .prepare(
-      `SELECT a.id, a.rating, a.lat, a.lng, a.resort_slug AS resort, r.region_slug AS region, g.country_slug AS country
-         FROM accommodations a JOIN resorts r ON r.slug = a.resort_slug JOIN regions g ON g.slug = r.region_slug
-        ORDER BY a.id`,
-    )
-    .all() as AccommodationRow[];
+export function* tripDocuments(sqlite: Database.Database, accommodations: readonly ResultAccommodation[]): Generator<TripDocument> {
   const rank = new Map(accommodations.map((a, i) => [a.id, i]));
-  const features = new Map<string, string[]>();
-  const tags = new Map<string, string[]>();
-  const collect = (sql: string, into: Map<string, string[]>) => {
-    for (const [id, value] of sqlite.prepare(sql).raw().iterate() as Iterable<[string, string]>) {
-      const list = into.get(id);
-      if (list) list.push(value);
-      else into.set(id, [value]);
-    }
-  };
-  collect("SELECT accommodation_id, feature_value FROM accommodation_features ORDER BY accommodation_id, feature_value", features);
-  collect("SELECT accommodation_id, tag_slug FROM accommodation_tags ORDER BY accommodation_id, tag_slug", tags);
-  const byId = new Map(accommodations.map((a) => [a.id, a]));
-
   const trips = sqlite
     .prepare(
       `SELECT t.id, t.accommodation_id, t.company_slug, c.name, t.persons, t.departure_date, t.nights, t.transport,
@@ -237,9 +202,9 @@ export function* tripDocuments(sqlite: Database.Database): Generator<TripDocumen
       string,
     ];
     const [skiPassIncluded, skiPassDays, url] = [r[16], r[17], r[18]];
-    const a = byId.get(accommodationId);
-    if (!a) throw new Error(`Turen ${id} peger på et ukendt overnatningssted ${accommodationId}`);
-    const accRank = rank.get(accommodationId)!;
+    const accRank = rank.get(accommodationId);
+    if (accRank === undefined) throw new Error(`Turen ${id} peger på et ukendt overnatningssted ${accommodationId}`);
+    const a = accommodations[accRank];
     const trip: ResultTrip = {
       id,
       travelCompany: { slug: companySlug, name: companyName },
@@ -256,9 +221,9 @@ export function* tripDocuments(sqlite: Database.Database): Generator<TripDocumen
       skiPass: { included: skiPassIncluded === 1, days: skiPassDays },
       url,
     };
+    const pin: MapPin = [price, pricePerPerson, departureDate, nights, companySlug, id];
     yield {
       id,
-      [F.accommodationId]: accommodationId,
       [F.accommodationRank]: accRank,
       [F.tripRank]: tripRank++,
       [F.company]: companySlug,
@@ -275,24 +240,20 @@ export function* tripDocuments(sqlite: Database.Database): Generator<TripDocumen
       [F.skiPassIncluded]: skiPassIncluded === 1,
       [F.skiPassDays]: skiPassDays,
       [F.rating]: a.rating,
-      [F.features]: features.get(accommodationId) ?? [],
-      [F.tags]: tags.get(accommodationId) ?? [],
-      [F.resort]: a.resort,
-      [F.region]: a.region,
-      [F.country]: a.country,
-      [F.destinations]: [a.resort, a.region, a.country],
+      [F.features]: a.features.map((f) => f.value),
+      [F.tags]: a.tags,
+      [F.destinations]: [a.destination.slug, a.region.slug, a.country.slug],
       [F.latKey]: doubleKey(a.lat),
       [F.lngKey]: doubleKey(a.lng),
-      [F.location]: [a.lat, a.lng],
       [F.trip]: JSON.stringify(trip),
+      [F.pin]: JSON.stringify(pin),
     };
   }
 }
 
-/** A consistent read of the store: its generation and the documents of exactly that data. */
+/** A consistent read of the store: its generation, that generation's data and the documents of exactly that data. */
 export interface StoreSnapshot {
-  generation: number;
-  accommodationCount: number;
+  data: GenerationData;
   documents: Iterable<TripDocument>;
   close(): void;
 }
@@ -305,23 +266,20 @@ export interface StoreSnapshot {
 export function openSnapshot(db: Db): StoreSnapshot {
   const main = db.$client;
   if (main.memory || !main.name) {
-    const read = main.transaction(() => ({
-      generation: readGeneration(db),
-      accommodationCount: countAccommodations(main),
-      documents: [...tripDocuments(main)],
-    }));
+    const read = main.transaction(() => {
+      const data = readGenerationData(main, readGeneration(db));
+      return { data, documents: [...tripDocuments(main, data.accommodations)] };
+    });
     return { ...read(), close: () => {} };
   }
   const sqlite = new Database(main.name, { readonly: true, fileMustExist: true });
   try {
     sqlite.pragma("busy_timeout = 10000");
     sqlite.exec("BEGIN");
-    const generation = readGeneration(drizzle(sqlite, { schema: dbSchema }) as unknown as Db);
-    const accommodationCount = countAccommodations(sqlite);
-    const documents = tripDocuments(sqlite);
+    const data = readGenerationData(sqlite, readGeneration(drizzle(sqlite, { schema: dbSchema }) as unknown as Db));
+    const documents = tripDocuments(sqlite, data.accommodations);
     return {
-      generation,
-      accommodationCount,
+      data,
       documents,
       close: () => {
         documents.return(undefined); // resets the trips statement if the import stopped halfway
@@ -333,8 +291,4 @@ export function openSnapshot(db: Db): StoreSnapshot {
     sqlite.close();
     throw error;
   }
-}
-
-function countAccommodations(sqlite: Database.Database): number {
-  return sqlite.prepare("SELECT count(*) FROM accommodations").pluck().get() as number;
 }

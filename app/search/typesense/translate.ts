@@ -9,7 +9,7 @@ import {
   FEATURE_FACET_PREFIX,
   featureFacetKey,
 } from "~/domain/search-result";
-import { doubleKey, F } from "./schema";
+import { doubleKey, F, type MapPin } from "./schema";
 
 // A compiled search as Typesense queries, and Typesense's answers as our result shapes. Pure
 // functions: the engine sends what planSearch returns and hands the answers to readResults.
@@ -19,6 +19,13 @@ import { doubleKey, F } from "./schema";
 // filter that is set gets its own facet query without it (price: without all four bounds);
 // the grouped items query and the all-filters facet query share the rest. Typesense counts
 // groups, not documents, in the facets of a grouped query, hence a separate facets query.
+//
+// Every query stays inside Typesense's limits: at most 20 comparisons (its filter_by allows 100
+// operations, operands and `&&` together: more than MAX_FEATURE_CLAUSES features become one
+// comparison), per_page at most 250, three sort fields, 50 searches a request. A value the
+// generation's store does not have (a feature, meal plan, company, destination or category)
+// matches nothing: a search that needs one is empty without a query, and a query that cannot
+// match is not sent.
 
 /** Who owns a clause: "hard" clauses apply to every query; the others are left out of their own facet's query. */
 export type Owner = "hard" | "company" | "meal" | "rating" | "skiPass" | "price";
@@ -43,16 +50,31 @@ const INT32_MAX = 2 ** 31 - 1;
 /** The feed's slug alphabet (feed-schema.ts). A value outside it equals no stored value. */
 const SLUG = /^[a-z0-9][a-z0-9-]*$/;
 
-/** Distinct values that can equal a stored slug, in order. Anything else (upper case, backticks,
- * commas, brackets, spaces, `&&`) is dropped: it could match nothing, and Typesense's own
- * escaping inside backticks is not reliable enough to send it. */
-export function slugValues(values: readonly string[]): string[] {
+/** The values a filter can match, of the generation the collection holds (generation.ts reads them). */
+export interface Vocabulary {
+  destinations: ReadonlySet<string>;
+  tags: ReadonlySet<string>;
+  mealPlans: ReadonlySet<string>;
+  companies: ReadonlySet<string>;
+  features: ReadonlySet<string>;
+  /** The ranks of the accommodations that have every one of the features, ascending. */
+  ranksWithFeatures(features: readonly string[]): number[];
+}
+
+/** Distinct values that the store has, in order. Anything else (an unknown slug, upper case,
+ * backticks, commas, brackets, spaces, `&&`) is dropped: it could match nothing, and Typesense's
+ * own escaping inside backticks is not reliable enough to send it. */
+export function knownValues(values: readonly string[], known: ReadonlySet<string>): string[] {
   const out: string[] = [];
-  for (const v of values) if (typeof v === "string" && SLUG.test(v) && !out.includes(v)) out.push(v);
+  for (const v of values) if (typeof v === "string" && SLUG.test(v) && known.has(v) && !out.includes(v)) out.push(v);
   return out;
 }
 
-/** A string value in backticks, Typesense's quoting. Only ever given slugValues output. */
+/** Up to this many features are one `features:=` comparison each; more are one comparison on the
+ * ranks of the accommodations that have them all (few, with that many features). */
+export const MAX_FEATURE_CLAUSES = 8;
+
+/** A string value in backticks, Typesense's quoting. Only ever given knownValues output. */
 export function quote(value: string): string {
   return `\`${value}\``;
 }
@@ -92,7 +114,7 @@ export function intRange(field: string, min: number | undefined, max: number | u
 }
 
 /** Every condition of the search as tagged clauses. */
-export function filterClauses(q: CompiledSearch): FilterClauses {
+export function filterClauses(q: CompiledSearch, vocabulary: Vocabulary): FilterClauses {
   const clauses: Clause[] = [];
   let impossible = false;
   const add = (owner: Owner, expr: string | null) => {
@@ -110,7 +132,8 @@ export function filterClauses(q: CompiledSearch): FilterClauses {
   const area = q.area;
   if (area.type === "destinations" || area.type === "tags") {
     const field = area.type === "destinations" ? F.destinations : F.tags;
-    const values = slugValues(area.type === "destinations" ? area.destinationSlugs : area.tags);
+    const values =
+      area.type === "destinations" ? knownValues(area.destinationSlugs, vocabulary.destinations) : knownValues(area.tags, vocabulary.tags);
     add("hard", values.length ? anyOf(field, values) : NOTHING);
   } else if (area.type === "geo") {
     const [south, west, north, east] = area.bbox;
@@ -121,19 +144,25 @@ export function filterClauses(q: CompiledSearch): FilterClauses {
     }
   }
 
-  // All of the features: one clause each.
-  for (const feature of [...new Set(q.features)]) add("hard", slugValues([feature]).length ? anyOf(F.features, [feature]) : NOTHING);
+  // All of the features: a feature the store does not have matches nothing.
+  const features = [...new Set(q.features)];
+  if (features.some((feature) => !vocabulary.features.has(feature))) add("hard", NOTHING);
+  else if (features.length <= MAX_FEATURE_CLAUSES) for (const feature of features) add("hard", anyOf(F.features, [feature]));
+  else {
+    const ranks = vocabulary.ranksWithFeatures(features);
+    add("hard", ranks.length ? `${F.accommodationRank}:[${ranks.join(",")}]` : NOTHING);
+  }
 
   const f = q.filters;
   add("hard", intRange(F.skiPassDays, f.minSkiPassDaysCount, f.maxSkiPassDaysCount));
 
-  const oneOf = (owner: Owner, field: string, wanted: string[] | undefined) => {
+  const oneOf = (owner: Owner, field: string, wanted: string[] | undefined, known: ReadonlySet<string>) => {
     if (!wanted?.length) return; // an empty selection is no selection
-    const values = slugValues(wanted);
+    const values = knownValues(wanted, known);
     add(owner, values.length ? anyOf(field, values) : NOTHING);
   };
-  oneOf("company", F.company, f.travelCompanies);
-  oneOf("meal", F.mealPlan, f.mealPlanTypes);
+  oneOf("company", F.company, f.travelCompanies, vocabulary.companies);
+  oneOf("meal", F.mealPlan, f.mealPlanTypes, vocabulary.mealPlans);
   add("rating", intRange(F.rating, f.minRating, undefined));
   if (typeof f.skiPassIncluded === "boolean") add("skiPass", `${F.skiPassIncluded}:=${f.skiPassIncluded ? "true" : "false"}`);
   add("price", realRange(F.pricePerPersonKey, f.minPrice, f.maxPrice));
@@ -148,6 +177,11 @@ export function filterBy(clauses: readonly Clause[], without?: Owner): string {
     .filter((c) => c.owner !== without)
     .map((c) => c.expr)
     .join(" && ");
+}
+
+/** Whether the clauses, less those `without` owns, can match nothing (no need to ask). */
+function matchesNothing(clauses: readonly Clause[], without?: Owner): boolean {
+  return clauses.some((c) => c.expr === NOTHING && c.owner !== without);
 }
 
 const SORT_KEY: Record<SortingMethod, string> = {
@@ -233,6 +267,12 @@ export const FEATURES = "accommodation_features";
 /** Enough for every option of a facet, and every (accommodation, company) pair of a page. */
 export const MAX_FACET_VALUES = 10_000;
 
+/** Typesense's `limit_multi_searches` (50 by default): searches in one multi_search. */
+export const MAX_SEARCHES_PER_REQUEST = 50;
+
+/** Typesense's largest page (per_page), for the map's pages of accommodations. */
+export const MAP_PAGE_SIZE = 250;
+
 /** The search parameters we send (a subset of Typesense's). */
 export interface TsSearchParams {
   collection: string;
@@ -257,6 +297,8 @@ export interface PlannedSearch {
   facetKeys: string[];
   /** The page is beyond every accommodation: only `found` is read. */
   countOnly?: boolean;
+  /** Its filter can match nothing: not sent, read as an empty answer. */
+  empty?: boolean;
   params: TsSearchParams;
 }
 
@@ -301,8 +343,8 @@ function facetQuery(collection: string, filter: string, keys: string[]): TsSearc
 }
 
 /** The multi_search of one search: what to send, and what each answer will be read for. */
-export function planSearch(q: CompiledSearch, o: PlanOptions): SearchPlan {
-  const { clauses, impossible } = filterClauses(q);
+export function planSearch(q: CompiledSearch, vocabulary: Vocabulary, o: PlanOptions): SearchPlan {
+  const { clauses, impossible } = filterClauses(q, vocabulary);
   if (impossible) return { impossible, clauses, searches: [] };
   const setOwners = new Set(clauses.map((c) => c.owner));
   const all = filterBy(clauses);
@@ -324,6 +366,7 @@ export function planSearch(q: CompiledSearch, o: PlanOptions): SearchPlan {
       role: "items",
       facetKeys: [],
       countOnly: beyond || undefined,
+      empty: matchesNothing(clauses) || undefined,
       params: {
         collection: o.collection,
         q: "*",
@@ -333,17 +376,33 @@ export function planSearch(q: CompiledSearch, o: PlanOptions): SearchPlan {
         group_limit: 1,
         page: beyond ? 1 : page,
         per_page: beyond ? 1 : PAGE_SIZE,
-        include_fields: [F.accommodationId, F.accommodationRank, F.trip].join(","),
+        include_fields: [F.accommodationRank, F.trip].join(","),
       },
     });
   }
-  searches.push({ role: "facets", facetKeys: main, params: facetQuery(o.collection, all, main) });
+  searches.push({
+    role: "facets",
+    facetKeys: main,
+    empty: matchesNothing(clauses) || undefined,
+    params: facetQuery(o.collection, all, main),
+  });
   for (const owner of OWNERS_IN_ORDER) {
     const keys = without.get(owner);
     if (keys)
-      searches.push({ role: "without", without: owner, facetKeys: keys, params: facetQuery(o.collection, filterBy(clauses, owner), keys) });
+      searches.push({
+        role: "without",
+        without: owner,
+        facetKeys: keys,
+        empty: matchesNothing(clauses, owner) || undefined,
+        params: facetQuery(o.collection, filterBy(clauses, owner), keys),
+      });
   }
   return { impossible, clauses, searches };
+}
+
+/** The searches of a plan that are sent (the others can match nothing), in order. */
+export function sentSearches(plan: SearchPlan): TsSearchParams[] {
+  return plan.searches.filter((s) => !s.empty).map((s) => s.params);
 }
 
 /** The follow-up of a page: offers and companies of each of its accommodations, under every filter. */
@@ -388,9 +447,8 @@ export class TypesenseQueryError extends Error {
   }
 }
 
-/** A page's accommodation: its id, rank and best trip, in result order. */
+/** A page's accommodation: its rank and best trip, in result order. */
 export interface PageGroup {
-  accommodationId: string;
   accommodationRank: number;
   trip: ResultTrip;
 }
@@ -419,24 +477,26 @@ function checked(result: TsResult | undefined, what: string): TsResult {
   return result;
 }
 
-/** The answers of planSearch's queries (same order) as our counts, page and facet numbers. */
+/** The answer of a search that was not sent: it matches nothing. */
+const NO_MATCH: TsResult = { found: 0, facet_counts: [], grouped_hits: [] };
+
+/** The answers of the sent searches (sentSearches, same order) as our counts, page and facet numbers. */
 export function readResults(plan: SearchPlan, results: readonly TsResult[]): PlanOutcome {
   const outcome: PlanOutcome = { totalCount: 0, accommodationCount: 0, groups: [], facetNumbers: emptyFacetNumbers() };
-  if (results.length !== plan.searches.length) {
-    throw new TypesenseQueryError(`Typesense gav ${results.length} svar på ${plan.searches.length} søgninger`, undefined);
+  const sent = plan.searches.filter((s) => !s.empty).length;
+  if (results.length !== sent) {
+    throw new TypesenseQueryError(`Typesense gav ${results.length} svar på ${sent} søgninger`, undefined);
   }
-  plan.searches.forEach((search, i) => {
-    const result = checked(results[i], `søgningen ${search.role}${search.without ? `/${search.without}` : ""}`);
+  let next = 0;
+  plan.searches.forEach((search) => {
+    const answer = search.empty ? NO_MATCH : results[next++];
+    const result = checked(answer, `søgningen ${search.role}${search.without ? `/${search.without}` : ""}`);
     if (search.role === "items") {
       outcome.accommodationCount = result.found ?? 0;
       if (!search.countOnly) {
         outcome.groups = (result.grouped_hits ?? []).map((group) => {
           const doc = group.hits[0].document;
-          return {
-            accommodationId: String(doc[F.accommodationId]),
-            accommodationRank: Number(doc[F.accommodationRank]),
-            trip: JSON.parse(String(doc[F.trip])) as ResultTrip,
-          };
+          return { accommodationRank: Number(doc[F.accommodationRank]), trip: JSON.parse(String(doc[F.trip])) as ResultTrip };
         });
       }
       return;
@@ -481,4 +541,49 @@ export function readPageCounts(result: TsResult): Map<number, { offerCount: numb
     counts.set(rank, entry);
   }
   return counts;
+}
+
+// ---- The map: every matching accommodation with its best trip, in pages of groups ----
+
+export interface MapPlan {
+  /** Some filter can match nothing: no point, no query. */
+  empty: boolean;
+  /** Matching trips (per_page 0: only `found`). */
+  count: TsSearchParams;
+  /** Page `n` of the accommodations (groups), each with only its rank and best trip's pin. */
+  page(n: number): TsSearchParams;
+}
+
+/** The map's queries: grouped like the result list, with the list's sort (so the same best trip), no facets. */
+export function planMap(q: CompiledSearch, vocabulary: Vocabulary, collection: string): MapPlan {
+  const { clauses } = filterClauses(q, vocabulary);
+  const filter = filterBy(clauses);
+  return {
+    empty: matchesNothing(clauses),
+    count: { collection, q: "*", filter_by: filter, per_page: 0 },
+    page: (n) => ({
+      collection,
+      q: "*",
+      filter_by: filter,
+      sort_by: sortBy(q.sort),
+      group_by: F.accommodationRank,
+      group_limit: 1,
+      page: n,
+      per_page: MAP_PAGE_SIZE,
+      include_fields: [F.accommodationRank, F.pin].join(","),
+    }),
+  };
+}
+
+/** A map page's accommodations: rank and best trip. */
+export function readMapPage(result: TsResult): Array<{ accommodationRank: number; pin: MapPin }> {
+  return (checked(result, "kortets side").grouped_hits ?? []).map((group) => {
+    const doc = group.hits[0].document;
+    return { accommodationRank: Number(doc[F.accommodationRank]), pin: JSON.parse(String(doc[F.pin])) as MapPin };
+  });
+}
+
+/** Matching trips and accommodations of the map's first request (count, page 1). */
+export function readMapCounts(count: TsResult, first: TsResult): { totalCount: number; accommodationCount: number } {
+  return { totalCount: checked(count, "kortets optælling").found ?? 0, accommodationCount: checked(first, "kortets side").found ?? 0 };
 }

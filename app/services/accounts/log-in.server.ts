@@ -7,18 +7,17 @@ import { texts } from "~/domain/texts";
 import { credentials } from "~/services/accounts/credentials.server";
 import { dummyHash, verifyPassword } from "~/services/accounts/password.server";
 import type { SessionUser } from "~/services/accounts/session.server";
-import { pendingPasswordHash } from "~/services/accounts/sign-up.server";
 import { loginThrottle } from "~/services/accounts/throttle.server";
 
 // Log-in with e-mail and password (remix-auth's form strategy). A wrong password and an unknown
-// e-mail get the same message and take as long (a dummy hash is checked). Only someone who gives
-// the right password of a sign-up that is not confirmed yet learns that it waits for confirmation.
+// e-mail (also one whose sign-up is not confirmed yet) get the same message and take as long (a
+// dummy hash is checked).
 
 /** Thrown by the strategy: the Danish message to show and its status (429 for the throttle). */
 export class LoginError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 401 | 403 | 429,
+    readonly status: 400 | 401 | 429,
   ) {
     super(message);
   }
@@ -36,16 +35,14 @@ export function logIn(request: Request, db: Db, clientAddress: string): Promise<
       if (!parsed.success) throw new LoginError(texts.account.wrongCredentials, 400);
       const { email, password } = parsed.data;
       const keys = { email, ip: clientAddress };
-      if (loginThrottle.isThrottled(db, keys)) throw new LoginError(texts.account.throttled, 429);
+      // Counted before the password is checked (and taken back if it is right), so parallel guesses count too.
+      const attempt = loginThrottle.attempt(db, keys);
+      if (!attempt) throw new LoginError(texts.account.throttled, 429);
       const user = db.select().from(users).where(eq(users.email, email)).get();
-      const pending = user ? null : pendingPasswordHash(db, email);
-      const ok = await verifyPassword(password, user?.passwordHash ?? pending ?? (await dummyHash()));
-      if (!user || !ok) {
-        loginThrottle.record(db, keys);
-        if (pending && ok) throw new LoginError(texts.account.notConfirmed, 403);
-        throw new LoginError(texts.account.wrongCredentials, 401);
-      }
+      const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
+      if (!user || !ok) throw new LoginError(texts.account.wrongCredentials, 401);
       loginThrottle.clear(db, keys);
+      loginThrottle.forgive(db, attempt);
       return { id: user.id, email: user.email };
     }),
     "form",

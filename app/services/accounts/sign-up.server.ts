@@ -1,9 +1,10 @@
-import { and, desc, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lt } from "drizzle-orm";
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../../../db/client";
 import { pendingSignUps, users } from "../../../db/schema";
 import { CONFIRM_SIGN_UP_PATH, LOGIN_PATH, MIN_PASSWORD_LENGTH, SIGN_UP_LINK_HOURS } from "~/domain/constants";
 import { texts } from "~/domain/texts";
+import { z } from "~/domain/zod";
 import { accountExistsMail, ACCOUNT_MAIL_FROM, confirmationMail } from "~/services/accounts/mails.server";
 import type { Mailer } from "~/services/mail/transport.server";
 import { credentials } from "~/services/accounts/credentials.server";
@@ -11,12 +12,13 @@ import { hashPassword } from "~/services/accounts/password.server";
 import type { SessionUser } from "~/services/accounts/session.server";
 import { signUpThrottle } from "~/services/accounts/throttle.server";
 
-// Sign-up with e-mail confirmation. The form always answers "check your e-mail": a new e-mail
-// gets a confirmation link, an e-mail that already has an account gets a log-in link instead. So
-// the form never tells whether an e-mail has an account, and both branches cost the same (one
-// scrypt hash, one e-mail). The account is created only when the link is used, so nobody can
-// take an e-mail they cannot read. Sign-ups are throttled per e-mail and per address, since each
-// one sends an e-mail.
+// Sign-up with e-mail confirmation. The form asks only for the e-mail and always answers "check
+// your e-mail": a new e-mail gets a confirmation link, an e-mail that already has an account gets a
+// log-in link instead. So the form never tells whether an e-mail has an account, and both branches
+// cost the same (one e-mail). The password is chosen on the page the link opens, and the account
+// is created then: nobody can take an e-mail they cannot read, nor plant a password of their own
+// on someone else's e-mail for its owner to confirm. Sign-ups are throttled per e-mail and per
+// address, since each one sends an e-mail.
 
 export interface SignUpRequest {
   /** The client's address, for the per-address throttle. */
@@ -28,22 +30,18 @@ export interface SignUpRequest {
 
 export type SignUpOutcome = { ok: true; email: string } | { ok: false; status: 400 | 429 | 503; error: string };
 
+const emailField = credentials.shape.email;
+const newPassword = z.string().min(MIN_PASSWORD_LENGTH).max(200);
+
 const tokenHash = (token: string) => createHash("sha256").update(token).digest("base64url");
 
 export async function requestSignUp(db: Db, mailer: Mailer, form: FormData, ctx: SignUpRequest): Promise<SignUpOutcome> {
   const now = ctx.now ?? new Date();
-  const parsed = credentials.safeParse({ email: form.get("email"), password: form.get("password") });
-  if (!parsed.success || parsed.data.password.length < MIN_PASSWORD_LENGTH) {
-    return { ok: false, status: 400, error: texts.account.invalidSignUp(MIN_PASSWORD_LENGTH) };
-  }
-  const { email, password } = parsed.data;
-  if (password !== form.get("passwordRepeat")) return { ok: false, status: 400, error: texts.account.passwordsDiffer };
-  const keys = { email, ip: ctx.ip };
-  if (signUpThrottle.isThrottled(db, keys, now)) return { ok: false, status: 429, error: texts.account.signUpThrottled };
-  signUpThrottle.record(db, keys, now);
+  const parsed = emailField.safeParse(form.get("email"));
+  if (!parsed.success) return { ok: false, status: 400, error: texts.account.invalidEmail };
+  const email = parsed.data;
+  if (!signUpThrottle.attempt(db, { email, ip: ctx.ip }, now)) return { ok: false, status: 429, error: texts.account.signUpThrottled };
 
-  // Hashed in both branches (only a new e-mail keeps it), so an existing account does not answer faster.
-  const passwordHash = await hashPassword(password);
   const existing = db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
   let pendingToken: string | undefined;
   if (!existing) {
@@ -54,7 +52,6 @@ export async function requestSignUp(db: Db, mailer: Mailer, form: FormData, ctx:
         .values({
           tokenHash: tokenHash(pendingToken!),
           email,
-          passwordHash,
           redirectTo: ctx.redirectTo,
           createdAt: now,
           expiresAt: new Date(now.getTime() + SIGN_UP_LINK_HOURS * 3_600_000),
@@ -89,10 +86,22 @@ export function pendingSignUpEmail(db: Db, token: string, now = new Date()): str
   return row?.email ?? null;
 }
 
-export type ConfirmOutcome = { ok: true; user: SessionUser; redirectTo: string } | { ok: false; reason: "invalid" | "exists" };
+export type ConfirmOutcome =
+  | { ok: true; user: SessionUser; redirectTo: string }
+  | { ok: false; reason: "invalid" | "exists" }
+  | { ok: false; reason: "password"; error: string };
 
-/** Uses a confirmation link: creates the account with the password given at sign-up. Every link for that e-mail is spent. */
-export function confirmSignUp(db: Db, token: string, now = new Date()): ConfirmOutcome {
+/**
+ * Uses a confirmation link with the password chosen on its page (`password`, `passwordRepeat`):
+ * creates the account with it. Every link for that e-mail is spent.
+ */
+export async function confirmSignUp(db: Db, token: string, form: FormData, now = new Date()): Promise<ConfirmOutcome> {
+  const parsed = newPassword.safeParse(form.get("password"));
+  if (!parsed.success) return { ok: false, reason: "password", error: texts.account.invalidPassword(MIN_PASSWORD_LENGTH) };
+  const password = parsed.data;
+  if (password !== form.get("passwordRepeat")) return { ok: false, reason: "password", error: texts.account.passwordsDiffer };
+  if (!pendingSignUpEmail(db, token, now)) return { ok: false, reason: "invalid" };
+  const passwordHash = await hashPassword(password);
   return db.transaction((tx): ConfirmOutcome => {
     const row = tx
       .select()
@@ -103,22 +112,11 @@ export function confirmSignUp(db: Db, token: string, now = new Date()): ConfirmO
     tx.delete(pendingSignUps).where(eq(pendingSignUps.email, row.email)).run();
     const user = tx
       .insert(users)
-      .values({ email: row.email, passwordHash: row.passwordHash, createdAt: now })
+      .values({ email: row.email, passwordHash, createdAt: now })
       .onConflictDoNothing()
       .returning({ id: users.id, email: users.email })
       .get();
     if (!user) return { ok: false, reason: "exists" };
     return { ok: true, user, redirectTo: row.redirectTo };
   });
-}
-
-/** The password hash of the newest unconfirmed sign-up for an e-mail, if any (the log-in explains that it waits for confirmation). */
-export function pendingPasswordHash(db: Db, email: string, now = new Date()): string | null {
-  const row = db
-    .select({ passwordHash: pendingSignUps.passwordHash })
-    .from(pendingSignUps)
-    .where(and(eq(pendingSignUps.email, email), gt(pendingSignUps.expiresAt, now)))
-    .orderBy(desc(pendingSignUps.createdAt))
-    .get();
-  return row?.passwordHash ?? null;
 }

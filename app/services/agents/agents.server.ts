@@ -1,7 +1,7 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { searchAgents } from "../../../db/schema";
-import { RESULTS_PATH, type AgentFrequency } from "~/domain/constants";
+import { MAX_AGENTS_PER_USER, RESULTS_PATH, type AgentFrequency } from "~/domain/constants";
 import { parseResultsParams } from "~/domain/results-url";
 import { searchSummary } from "~/domain/search-summary";
 import { searchHref, parseSearchQuery, toSearchParams } from "~/domain/url-codec";
@@ -16,7 +16,7 @@ export function agentQuery(params: URLSearchParams): string {
   return toSearchParams({ searchData: parseResultsParams(params).query.searchData }).toString();
 }
 
-export function agentExists(db: Db, userId: number, query: string): boolean {
+export function agentExists(db: Pick<Db, "select">, userId: number, query: string): boolean {
   return !!db
     .select({ id: searchAgents.id })
     .from(searchAgents)
@@ -32,14 +32,27 @@ export function ownAgent(db: Db, userId: number, agentId: number) {
     .get();
 }
 
-export function createAgent(db: Db, userId: number, input: { name: string; query: string; frequency: AgentFrequency }): boolean {
-  const row = db
-    .insert(searchAgents)
-    .values({ userId, ...input })
-    .onConflictDoNothing()
-    .returning({ id: searchAgents.id })
-    .get();
-  return !!row;
+/**
+ * Creates the agent, unless the user has one for the same search ("exists") or already has
+ * MAX_AGENTS_PER_USER ("full"); counted and inserted in one transaction.
+ */
+export function createAgent(
+  db: Db,
+  userId: number,
+  input: { name: string; query: string; frequency: AgentFrequency },
+): "created" | "exists" | "full" {
+  return db.transaction(
+    (tx) => {
+      if (agentExists(tx, userId, input.query)) return "exists";
+      const { n } = tx.select({ n: count() }).from(searchAgents).where(eq(searchAgents.userId, userId)).get()!;
+      if (n >= MAX_AGENTS_PER_USER) return "full";
+      tx.insert(searchAgents)
+        .values({ userId, ...input })
+        .run();
+      return "created";
+    },
+    { behavior: "immediate" },
+  );
 }
 
 export function updateAgent(

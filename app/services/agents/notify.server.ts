@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Db } from "../../../db/client";
+import { acquireLease } from "../../../db/lease";
 import { RESULTS_PATH, type AgentFrequency } from "~/domain/constants";
 import { todayInDenmark } from "~/domain/dates";
 import { escapeHtml } from "~/domain/escape-html";
@@ -96,7 +97,7 @@ interface MailTrip {
 
 export async function runNotifier(db: Db, options: NotifierOptions): Promise<NotifierSummary> {
   const summary: NotifierSummary = { agents: 0, trips: 0, messages: 0, failed: 0, locked: false };
-  const lock = acquireLock(db);
+  const lock = acquireLease(db, LOCK_KEY, LOCK_TTL);
   if (!lock) return { ...summary, locked: true };
   try {
     const now = options.now ?? new Date();
@@ -107,7 +108,7 @@ export async function runNotifier(db: Db, options: NotifierOptions): Promise<Not
       )
       .all() as AgentRow[];
     for (const agent of agents) {
-      lock.refresh();
+      lock.renew();
       let mailed = 0;
       try {
         // A batch a previous run claimed but did not finish: resend it as it was, first.
@@ -256,49 +257,6 @@ ${rest > 0 ? `<p>${e(m.more(rest))}</p>\n` : ""}<p><a href="${e(searchUrl)}">${e
     list: { unsubscribe: unsubscribe },
     headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   };
-}
-
-interface Lock {
-  refresh(): void;
-  release(): void;
-}
-
-/** The run lock: a `meta` row naming the holding process, taken over when that process is gone or the lease ran out. */
-function acquireLock(db: Db): Lock | null {
-  const sqlite = db.$client;
-  const mine = `${process.pid}:${crypto.randomBytes(6).toString("hex")}`;
-  const write = (until: number) =>
-    sqlite
-      .prepare("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
-      .run(LOCK_KEY, `${mine}:${until}`);
-  const taken = sqlite
-    .transaction(() => {
-      const held = sqlite.prepare("SELECT value FROM meta WHERE key = ?").pluck().get(LOCK_KEY) as string | undefined;
-      if (held) {
-        const [pid, , until] = held.split(":");
-        if (Number(until) > Date.now() && processAlive(Number(pid))) return false;
-      }
-      write(Date.now() + LOCK_TTL);
-      return true;
-    })
-    .immediate();
-  if (!taken) return null;
-  return {
-    refresh: () => write(Date.now() + LOCK_TTL),
-    release: () => {
-      sqlite.prepare("DELETE FROM meta WHERE key = ? AND value LIKE ?").run(LOCK_KEY, `${mine}:%`);
-    },
-  };
-}
-
-function processAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 /** The notifier as the CLI runs it, through the configured mailer (SMTP_URL or the outbox, MAIL_FROM, PUBLIC_URL). */

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import crypto from "node:crypto";
 import type { Db } from "../../../db/client";
 import { meta, searchAgents } from "../../../db/schema";
+import { UNSUBSCRIBE_PATH } from "~/domain/constants";
 
 // One-click unsubscribe links for the search agents' e-mails (app/services/agents/notify.server.ts,
 // app/routes/soegeagenter.afmeld.$token.ts). A token is `<agentId>.<HMAC-SHA256 of the agent id>`:
@@ -30,7 +31,7 @@ export function unsubscribeToken(db: Db, agentId: number): string {
 }
 
 export function unsubscribeUrl(baseUrl: string, token: string): string {
-  return `${baseUrl.replace(/\/+$/, "")}/soegeagenter/afmeld/${token}`;
+  return `${baseUrl.replace(/\/+$/, "")}${UNSUBSCRIBE_PATH}/${token}`;
 }
 
 export interface UnsubscribableAgent {

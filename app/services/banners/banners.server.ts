@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { bannerEvents, banners } from "../../../db/schema";
+import { countsOnce, type Visitor } from "~/services/visitors/visitors.server";
 
 // Paid banners: the active ones for the result list, and their view and click events.
 
@@ -39,10 +40,27 @@ export function findActiveBanner(db: Db, id: number): Banner | undefined {
     .get();
 }
 
-export function recordBannerEvent(db: Db, bannerId: number, kind: "view" | "click", affiliateId: string | undefined): void {
-  db.insert(bannerEvents)
-    .values({ bannerId, kind, affiliateId: affiliateId ?? null, at: new Date() })
-    .run();
+export interface BannerEvent {
+  bannerId: number;
+  kind: "view" | "click";
+  affiliateId: string | undefined;
+}
+
+/**
+ * Records a banner view or click unless it is a repeat: the visitor's of the same banner and kind
+ * within `windowMs` (or one more visitor from an address at its limit) is not stored at all, so
+ * every report counts each visitor once per window. Returns whether it counted.
+ */
+export function recordBannerEvent(db: Db, event: BannerEvent, who: Visitor, windowMs: number, at = new Date()): boolean {
+  const { bannerId, kind } = event;
+  const sameItem = sql`${bannerEvents.bannerId} = ${bannerId} and ${bannerEvents.kind} = ${kind}`;
+  const since = new Date(at.getTime() - windowMs);
+  const result = db.run(
+    sql`insert into ${bannerEvents} (banner_id, kind, affiliate_id, at, visitor, address)
+        select ${bannerId}, ${kind}, ${event.affiliateId ?? null}, ${at.getTime()}, ${who.visitor}, ${who.address}
+        where ${countsOnce(bannerEvents, sameItem, who, since)}`,
+  );
+  return result.changes > 0;
 }
 
 export interface BannerStats {

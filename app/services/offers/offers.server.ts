@@ -1,6 +1,7 @@
-import { and, count, desc, eq, isNotNull } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { bannerEvents, offerClicks, travelCompanies, trips } from "../../../db/schema";
+import { countsOnce, type Visitor } from "~/services/visitors/visitors.server";
 
 // Outbound offer links: the stored offer a click goes to, the click rows, and the
 // operators' click reports (per travel company and per affiliate).
@@ -16,18 +17,27 @@ export function findOffer(db: Db, tripId: string): StoredOffer | undefined {
   return db.select({ tripId: trips.id, companySlug: trips.companySlug, url: trips.url }).from(trips).where(eq(trips.id, tripId)).get();
 }
 
-export function recordOfferClick(db: Db, offer: StoredOffer, affiliateId: string | undefined, at = new Date()): void {
-  db.insert(offerClicks)
-    .values({ tripId: offer.tripId, companySlug: offer.companySlug, affiliateId: affiliateId ?? null, at })
-    .run();
-}
-
-/** The stored offer URL with the affiliate id as `aff` (replacing any the company's URL had). */
-export function outboundUrl(url: string, affiliateId: string | undefined): string {
-  if (!affiliateId) return url;
-  const u = new URL(url);
-  u.searchParams.set("aff", affiliateId);
-  return u.toString();
+/**
+ * Records a click on an offer link unless it is a repeat: the visitor's click on the same trip within
+ * `windowMs` (or one more visitor from an address at its limit) is not stored, so the reports count
+ * each visitor once per window. Returns whether it counted.
+ */
+export function recordOfferClick(
+  db: Db,
+  offer: StoredOffer,
+  affiliateId: string | undefined,
+  who: Visitor,
+  windowMs: number,
+  at = new Date(),
+): boolean {
+  const sameItem = sql`${offerClicks.tripId} = ${offer.tripId}`;
+  const since = new Date(at.getTime() - windowMs);
+  const result = db.run(
+    sql`insert into ${offerClicks} (trip_id, company_slug, affiliate_id, at, visitor, address)
+        select ${offer.tripId}, ${offer.companySlug}, ${affiliateId ?? null}, ${at.getTime()}, ${who.visitor}, ${who.address}
+        where ${countsOnce(offerClicks, sameItem, who, since)}`,
+  );
+  return result.changes > 0;
 }
 
 export interface ClickRow {

@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import { MAX_SAVED_TRIPS_PER_USER } from "~/domain/constants";
 import { accommodations, countries, mealPlans, regions, resorts, savedTrips, travelCompanies, trips } from "../../../db/schema";
 
 // Saved trips: a user's bookmarked offers. Only trips in the store can be saved; every
@@ -11,17 +12,35 @@ export function tripExists(db: Db, tripId: string): boolean {
   return !!db.select({ id: trips.id }).from(trips).where(eq(trips.id, tripId)).get();
 }
 
-/** Saves the stored trips among `tripIds` for the user (already saved ones are kept); returns how many are now saved of them. */
-export function saveTrips(db: Db, userId: number, tripIds: string[]): number {
+/**
+ * Saves the stored trips among `tripIds` for the user (already saved ones are kept), as many as fit
+ * under MAX_SAVED_TRIPS_PER_USER. Returns how many of them are now saved, and whether some did not fit.
+ */
+export function saveTrips(db: Db, userId: number, tripIds: string[]): { saved: number; full: boolean } {
   const ids = [...new Set(tripIds)].slice(0, MAX_IMPORTED_TRIPS);
-  if (!ids.length) return 0;
-  const known = db.select({ id: trips.id }).from(trips).where(inArray(trips.id, ids)).all();
-  if (!known.length) return 0;
-  db.insert(savedTrips)
-    .values(known.map((t) => ({ userId, tripId: t.id })))
-    .onConflictDoNothing()
-    .run();
-  return known.length;
+  if (!ids.length) return { saved: 0, full: false };
+  return db.transaction(
+    (tx) => {
+      const known = tx.select({ id: trips.id }).from(trips).where(inArray(trips.id, ids)).all();
+      const already = new Set(
+        tx
+          .select({ id: savedTrips.tripId })
+          .from(savedTrips)
+          .where(and(eq(savedTrips.userId, userId), inArray(savedTrips.tripId, ids)))
+          .all()
+          .map((r) => r.id),
+      );
+      const { n } = tx.select({ n: count() }).from(savedTrips).where(eq(savedTrips.userId, userId)).get()!;
+      const fresh = known.filter((t) => !already.has(t.id));
+      const fitting = fresh.slice(0, Math.max(0, MAX_SAVED_TRIPS_PER_USER - n));
+      if (fitting.length)
+        tx.insert(savedTrips)
+          .values(fitting.map((t) => ({ userId, tripId: t.id })))
+          .run();
+      return { saved: known.length - (fresh.length - fitting.length), full: fitting.length < fresh.length };
+    },
+    { behavior: "immediate" },
+  );
 }
 
 export function isSaved(db: Db, userId: number, tripId: string): boolean {

@@ -24,24 +24,25 @@ export function lastMailTo(server: TestServer, to: string) {
   return last.mail;
 }
 
-/** Fills in the sign-up form on the current page (or /konto/opret) and waits for "Tjek din e-mail". */
-export async function submitSignUp(page: Page, email: string, password: string, opts: { goto?: boolean } = { goto: true }) {
+/** Fills in the sign-up form (only the e-mail) on the current page (or /konto/opret) and waits for "Tjek din e-mail". */
+export async function submitSignUp(page: Page, email: string, opts: { goto?: boolean } = { goto: true }) {
   if (opts.goto !== false) await page.goto("/konto/opret");
   await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Adgangskode", { exact: true }).fill(password);
-  await page.getByLabel("Gentag adgangskode").fill(password);
   await page.getByTestId("signup-submit").click();
   await page.getByTestId("signup-sent").waitFor();
 }
 
 /**
- * Opens the confirmation link e-mailed to `email` and confirms; the page ends where the sign-up
- * said to go. The link is read from the .eml file as saved, as a person opening it would.
+ * Opens the confirmation link e-mailed to `email`, chooses `password` on its page and submits; the
+ * page ends where the sign-up said to go. The link is read from the .eml file as saved, as a person
+ * opening it would.
  */
-export async function confirmFromMail(page: Page, server: TestServer, email: string) {
+export async function confirmFromMail(page: Page, server: TestServer, email: string, password: string) {
   const link = /https?:\/\/\S+\/konto\/bekraeft\/[A-Za-z0-9_-]+/.exec(lastMailTo(server, email).raw)?.[0];
   if (!link) throw new Error(`no confirmation link in the e-mail to ${email}`);
   await page.goto(link);
+  await page.getByLabel("Adgangskode", { exact: true }).fill(password);
+  await page.getByLabel("Gentag adgangskode").fill(password);
   await page.getByTestId("confirm-submit").click();
   await page.waitForURL((url) => !url.pathname.startsWith("/konto/bekraeft"));
 }

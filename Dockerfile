@@ -1,0 +1,12 @@
+# The site as a container image, for docker-compose.yml (README "Search engines", Typesense):
+# the production build served by server.ts, the store and the e-mail outbox in /data.
+FROM node:20-bookworm-slim
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+ENV NODE_ENV=production PORT=3000 DATABASE_URL=/data/pistepris.db OUTBOX_DIR=/data/outbox
+VOLUME /data
+EXPOSE 3000
+CMD ["node", "--import", "tsx", "server.ts"]

@@ -1,0 +1,130 @@
+import { Client } from "typesense";
+import type { TypesenseConfig } from "~/utils/config.server";
+import { SearchUnavailableError } from "~/utils/search-unavailable.server";
+import { TypesenseQueryError, type TsResult, type TsSearchParams } from "./translate";
+
+// The two clients of one server: searches answer a web request, so they get a short timeout
+// and one retry (TYPESENSE_SEARCH_TIMEOUT_MS, twice at most: a hung server costs a visitor about
+// 2 × that, not minutes); a build's requests (collections, aliases, imports) get a long timeout
+// and three retries (TYPESENSE_IMPORT_TIMEOUT_MS). Imports are `upsert`: a batch the server
+// applied but whose answer was lost is simply applied again.
+
+const SEARCH_RETRIES = 1;
+export const BUILD_RETRIES = 3;
+
+export interface Clients {
+  url: string;
+  search: Client;
+  build: Client;
+  searchTimeoutMs: number;
+  importTimeoutMs: number;
+}
+
+export function connect(config: TypesenseConfig): Clients {
+  const client = (timeoutMs: number, retries: number) =>
+    new Client({
+      nodes: [{ url: config.url }],
+      apiKey: config.apiKey,
+      connectionTimeoutSeconds: timeoutMs / 1000,
+      numRetries: retries,
+      retryIntervalSeconds: 0.1,
+      cacheSearchResultsForSeconds: 0,
+      // Failures are logged once per kind by the engine, not once per try by the client.
+      logLevel: "silent",
+    });
+  return {
+    url: config.url,
+    search: client(config.searchTimeoutMs, SEARCH_RETRIES),
+    build: client(config.importTimeoutMs, BUILD_RETRIES),
+    searchTimeoutMs: config.searchTimeoutMs,
+    importTimeoutMs: config.importTimeoutMs,
+  };
+}
+
+/** What we call on multiSearch; the client's own typings are generic over documents. */
+interface MultiSearcher {
+  perform(requests: { searches: TsSearchParams[] }, common: Record<string, never>): Promise<{ results: TsResult[] }>;
+}
+
+export async function multiSearch(client: Client, searches: TsSearchParams[]): Promise<TsResult[]> {
+  const { results } = await (client.multiSearch as unknown as MultiSearcher).perform({ searches }, {});
+  return results;
+}
+
+/**
+ * Imports JSON lines with `action=upsert`, under the build client's timeout and retries (the
+ * client's own import() never times out). Throws unless every line was taken.
+ */
+export async function importLines(client: Client, collection: string, lines: string[]): Promise<void> {
+  const answer = await client.apiCall.performRequest<string>("post", `/collections/${encodeURIComponent(collection)}/documents/import`, {
+    queryParameters: { action: "upsert" },
+    bodyParameters: lines.join("\n"),
+    additionalHeaders: { "Content-Type": "text/plain" },
+  });
+  const results = parseImportResults(answer);
+  const failed = results.filter((r) => r.success !== true);
+  if (results.length !== lines.length || failed.length > 0) {
+    const reason = failed[0]?.error ?? `${results.length} svar på ${lines.length} dokumenter`;
+    throw new TypesenseQueryError(`Typesense afviste ${failed.length} af ${lines.length} ture i ${collection}: ${reason}`, undefined);
+  }
+}
+
+/** The per-document results of an import, however the client hands them back (JSON lines, or parsed). */
+export function parseImportResults(answer: unknown): Array<{ success?: boolean; error?: string }> {
+  if (typeof answer === "string") {
+    return answer
+      .split("\n")
+      .filter((line) => line.trim() !== "")
+      .map((line) => JSON.parse(line) as { success?: boolean; error?: string });
+  }
+  if (Array.isArray(answer)) return answer as Array<{ success?: boolean; error?: string }>;
+  return answer && typeof answer === "object" ? [answer as { success?: boolean; error?: string }] : [];
+}
+
+/** The HTTP status of a failed request or search, if it got an answer. */
+export function statusOf(error: unknown): number | undefined {
+  if (error instanceof TypesenseQueryError) return error.code;
+  const status = (error as { httpStatus?: unknown })?.httpStatus;
+  return typeof status === "number" ? status : undefined;
+}
+
+const NETWORK = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "ECONNRESET", "EPIPE"]);
+
+/**
+ * A failed request to Typesense as the reason the search is unavailable, in the operators' Danish,
+ * naming what to check; undefined for any other error (a fault of ours stays a fault: a 500).
+ */
+export function unavailable(error: unknown, url: string, timeoutMs: number, timeoutVariable: string): SearchUnavailableError | undefined {
+  if (error instanceof SearchUnavailableError) return error;
+  const status = statusOf(error);
+  const code = String((error as { code?: unknown })?.code ?? "");
+  const fromServer =
+    error instanceof TypesenseQueryError || status !== undefined || (error as { isAxiosError?: unknown })?.isAxiosError === true;
+  if (!fromServer && !NETWORK.has(code)) return undefined;
+  const said = String((error as Error)?.message ?? error).replace(/^Request failed with HTTP code \d+ \| Server said: /, "");
+  const options = { cause: error };
+  if (status === 401 || status === 403)
+    return new SearchUnavailableError("auth", `Typesense på ${url} afviser API-nøglen (TYPESENSE_API_KEY): ${said}`, options);
+  if (status === undefined && (code === "ECONNABORTED" || code === "ETIMEDOUT" || /timeout/i.test(said)))
+    return new SearchUnavailableError(
+      "timeout",
+      `Typesense på ${url} svarede ikke inden for ${timeoutMs / 1000} s (${timeoutVariable}): tjek at Typesense kører og kan nås`,
+      options,
+    );
+  if (status === undefined && NETWORK.has(code))
+    return new SearchUnavailableError(
+      "unreachable",
+      `Typesense på ${url} kan ikke nås (${code}): tjek TYPESENSE_URL, og at Typesense kører`,
+      options,
+    );
+  if (status !== undefined && status >= 500)
+    return new SearchUnavailableError("server", `Typesense på ${url} fejlede (HTTP ${status}): ${said}`, options);
+  // A collection gone (dropped after a swap); a field missing is a query of ours the schema does not fit.
+  if (status === 404 && !/field/i.test(said))
+    return new SearchUnavailableError("missing", `Typesense på ${url} mangler samlingen: ${said}`, options);
+  return new SearchUnavailableError(
+    "rejected",
+    `Typesense på ${url} afviste forespørgslen${status ? ` (HTTP ${status})` : ""}: ${said}`,
+    options,
+  );
+}
