@@ -1,25 +1,27 @@
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
-// The web-streams renderer, not Node's renderToPipeableStream: React 18's Node renderer pads a
-// chunk with NUL bytes when a multi-byte character (æ, ø, å, ★) does not fit at its end.
-import { renderToReadableStream } from "react-dom/server.browser";
+import { renderToPipeableStream } from "react-dom/server";
 import { SEARCH_BAR_NO_JS_STYLE } from "~/components/search-bar";
+import { SEARCH_FORM_NO_JS_STYLE } from "~/components/search-bar/search-form";
 import { NonceContext } from "~/components/ui/nonce";
 import { NO_JS_STYLE } from "~/routes/results";
 import { UNSUBSCRIBE_STYLE } from "~/routes/soegeagenter.afmeld.$token";
+import { htmlSink } from "~/utils/html-stream.server";
 
 // Remix's server entry. A client's mistake (an unknown path, a malformed request, a method a
 // route does not allow) is not logged with a stack trace here: the server's request log
 // (server/request-log.ts) gives it one line. Nor is a 503 of an unavailable search engine (the
 // engine logs the reason). Our own errors are still logged in full. Every inline script carries
 // the response's CSP nonce (server/security-headers.ts).
+// The page goes through htmlSink (app/utils/html-stream.server.ts): it drops the NUL padding of
+// React 18's Node renderer and writes the page in large chunks.
 
 /**
  * Every inline <style> the pages render (the layouts without JavaScript, the unsubscribe page):
  * the Content-Security-Policy allows exactly these, by hash (server.ts reads them from the build).
  */
-export const inlineStyles = [NO_JS_STYLE, SEARCH_BAR_NO_JS_STYLE, UNSUBSCRIBE_STYLE];
+export const inlineStyles = [NO_JS_STYLE, SEARCH_BAR_NO_JS_STYLE, SEARCH_FORM_NO_JS_STYLE, UNSUBSCRIBE_STYLE];
 
 const ABORT_DELAY = 5_000;
 
@@ -30,7 +32,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   console.error(error);
 };
 
-export default async function handleRequest(
+export default function handleRequest(
   request: Request,
   status: number,
   headers: Headers,
@@ -38,33 +40,33 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce || undefined;
-  let shellRendered = false;
-  // Rendering still pending after ABORT_DELAY is cut short. The timer is cleared once the page is
-  // complete: aborting a finished stream makes React close it a second time, which throws.
-  const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(), ABORT_DELAY);
-  const body = await renderToReadableStream(
-    <NonceContext.Provider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-    </NonceContext.Provider>,
-    {
-      nonce,
-      signal: abort.signal,
-      onError(error: unknown) {
-        status = 500;
-        // Errors before the shell reject above and are logged by Remix; these come later.
-        if (shellRendered) console.error(error);
-      },
-    },
-  ).catch((error: unknown) => {
-    clearTimeout(timer);
-    throw error;
-  });
-  shellRendered = true;
-  const done = () => clearTimeout(timer);
-  body.allReady.then(done, done);
   // Crawlers get the whole page at once; browsers get the shell as soon as it is ready.
-  if (isbot(request.headers.get("user-agent") ?? "")) await body.allReady;
-  headers.set("Content-Type", "text/html");
-  return new Response(body, { headers, status });
+  const waitForAll = isbot(request.headers.get("user-agent") ?? "");
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceContext.Provider>,
+      {
+        nonce,
+        [waitForAll ? "onAllReady" : "onShellReady"]() {
+          shellRendered = true;
+          const { sink, stream } = htmlSink();
+          headers.set("Content-Type", "text/html");
+          resolve(new Response(stream, { headers, status }));
+          pipe(sink);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          status = 500;
+          // Errors before the shell reject above and are logged by Remix; these come later.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY).unref();
+  });
 }

@@ -1,6 +1,8 @@
 // Business constants of the specification (point 9) and DESIGN.md, in one place.
 
 export const RESULTS_PATH = "/skirejser";
+/** The search form as a page of its own: the search bar without JavaScript links to it. */
+export const SEARCH_PATH = "/soeg";
 export const PAGE_SIZE = 20;
 
 export const DEFAULT_ADULT_COUNT = 2;

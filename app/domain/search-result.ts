@@ -112,3 +112,59 @@ export interface MapData {
   resorts: Array<{ slug: string; name: string; country: string }>;
   companies: string[];
 }
+
+/**
+ * What a result card shows of an item: the results page sends only these fields to the browser
+ * (its loader's data is serialised into the page for hydration), not the whole item.
+ */
+export interface ResultCardItem {
+  accommodation: Pick<ResultAccommodation, "id" | "name" | "rating"> & {
+    destination: { name: string };
+    country: { name: string };
+    features: string[];
+  };
+  trip: Pick<
+    ResultTrip,
+    | "id"
+    | "departureDate"
+    | "nights"
+    | "transport"
+    | "persons"
+    | "price"
+    | "pricePerPerson"
+    | "originalPrice"
+    | "discountPercentage"
+    | "skiPass"
+  > & { travelCompany: { name: string }; mealPlan: { title: string } };
+  offerCount: number;
+  companyCount: number;
+}
+
+export function resultCardItem({ accommodation: a, trip: t, offerCount, companyCount }: SearchResultItem): ResultCardItem {
+  return {
+    accommodation: {
+      id: a.id,
+      name: a.name,
+      rating: a.rating,
+      destination: { name: a.destination.name },
+      country: { name: a.country.name },
+      features: a.features.map((f) => f.name),
+    },
+    trip: {
+      id: t.id,
+      departureDate: t.departureDate,
+      nights: t.nights,
+      transport: t.transport,
+      persons: t.persons,
+      price: t.price,
+      pricePerPerson: t.pricePerPerson,
+      originalPrice: t.originalPrice,
+      discountPercentage: t.discountPercentage,
+      skiPass: t.skiPass,
+      travelCompany: { name: t.travelCompany.name },
+      mealPlan: { title: t.mealPlan.title },
+    },
+    offerCount,
+    companyCount,
+  };
+}

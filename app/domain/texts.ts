@@ -46,6 +46,7 @@ export const texts = {
     label: "Søg efter skirejser",
     search: "Søg",
     editSearch: "Rediger søgning",
+    loading: "Henter …",
     close: "Luk",
     done: "Færdig",
     steps: { where: "Hvor", who: "Hvem", when: "Hvornår" },
@@ -69,7 +70,6 @@ export const texts = {
       remove: (name: string) => `Fjern ${name}`,
       clear: "Ryd valg",
       countryRegions: (name: string) => `Områder i ${name}`,
-      noJsHint: "Vælg destinationer eller kategorier herunder.",
     },
     people: {
       legend: "Rejsende",
@@ -101,6 +101,11 @@ export const texts = {
       open: (summary: string) => `Rediger søgning: ${summary}`,
       title: "Din søgning",
     },
+  },
+  searchPage: {
+    title: "Rediger søgning",
+    intro: "Vælg hvor, hvem og hvornår, og søg.",
+    back: "Tilbage til resultaterne",
   },
   landing: {
     heading: "Find din næste skirejse",
@@ -247,7 +252,7 @@ export const texts = {
     searchThisArea: "Søg i dette område",
     label: "Kort over resultaterne",
     loading: "Kortet indlæses …",
-    tilesFailed: "Kortet kunne ikke indlæses. Her er stederne som liste.",
+    tilesFailed: "Kortets baggrund kunne ikke hentes: kortet viser lande og skisportssteder.",
     placesHeading: "Stederne i resultatet",
     placesIntro: (places: number, resorts: number) =>
       `${places} ${plural(places, "overnatningssted", "overnatningssteder")} i ${resorts} ${plural(resorts, "skisportssted", "skisportssteder")}`,

@@ -6,15 +6,13 @@ import { RESULTS_PATH } from "~/domain/constants";
 import { texts } from "~/domain/texts";
 import { parseSearchQuery } from "~/domain/url-codec";
 import { landingBoxList } from "~/services/landing/landing-boxes.server";
-import { destinationTree } from "~/search/destinations.server";
 
 // The landing page: the search bar (standalone: 'Søg' opens the results page) and the
 // landing boxes from SQLite, each a link to its ready-made search.
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   const searchData = parseSearchQuery(new URL(request.url).searchParams).searchData;
-  const persons = searchData.adultCount + searchData.childrenCount;
-  return { searchData, boxes: landingBoxList(context.db), destinations: { persons, tree: destinationTree(context.engine, { persons }) } };
+  return { searchData, boxes: landingBoxList(context.db) };
 }
 
 export const meta: MetaFunction = () => [
@@ -23,7 +21,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export default function Landing() {
-  const { searchData, boxes, destinations } = useLoaderData<typeof loader>();
+  const { searchData, boxes } = useLoaderData<typeof loader>();
   return (
     <StandaloneSearchProvider initial={searchData}>
       <header className="bg-gradient-to-b from-brand-900 to-brand-700 px-4 pb-14 pt-6 text-white">
@@ -36,8 +34,8 @@ export default function Landing() {
         </div>
       </header>
       <main className="mx-auto -mt-9 max-w-5xl px-4 pb-16">
-        <SearchBar className="hidden lg:block" destinations={destinations} />
-        <MobileSearchSummary className="lg:hidden" destinations={destinations} />
+        <SearchBar className="hidden lg:block" />
+        <MobileSearchSummary className="lg:hidden" />
 
         <section aria-labelledby="landing-boxes" className="mt-12">
           <h2 id="landing-boxes" className="mb-4 text-2xl font-bold text-brand-900">

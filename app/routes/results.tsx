@@ -1,14 +1,13 @@
 import { keepsPageData } from "~/utils/revalidation";
-import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { useState } from "react";
-import leafletCss from "leaflet/dist/leaflet.css?url";
+import { lazy, Suspense, useState } from "react";
 import { activeBanners } from "~/services/banners/banners.server";
 import { Banner } from "~/components/banners/banner";
 import { FilterForm } from "~/components/filters/filter-form";
 import { MobileSearchSummary, SearchBar } from "~/components/search-bar";
 import { PlacesList, placesByResort } from "~/components/map/places-list";
-import { ResultsMap, type MapTiles } from "~/components/map/results-map";
+import type { MapTiles } from "~/components/map/results-map";
 import { HoveredAccommodationProvider } from "~/components/results/hover-context";
 import { MobileBar } from "~/components/results/mobile-bar";
 import { Pagination } from "~/components/results/pagination";
@@ -25,13 +24,16 @@ import { searchDescription, searchTitle, type PlaceNames } from "~/domain/search
 import { texts } from "~/domain/texts";
 import { searchHref } from "~/domain/url-codec";
 import { RESULTS_PATH } from "~/domain/constants";
-import { destinationTree } from "~/search/destinations.server";
 import { resultsAccount } from "~/services/accounts/results-account.server";
 import { AgentToggle } from "~/components/agents/agent-toggle";
-import { ResultsDialogs } from "~/components/agents/results-dialogs";
 import { mapData } from "~/search/map.server";
-import type { SearchResult } from "~/domain/search-result";
+import { resultCardItem, type FacetNumbers, type SearchResultItem } from "~/domain/search-result";
+import { histogramFacetKey } from "~/domain/histogram";
 import { withSearch } from "~/utils/search-unavailable.server";
+
+// The map (and Leaflet) and the dialogs load only when they open.
+const ResultsMap = lazy(() => import("~/components/map/results-map").then((m) => ({ default: m.ResultsMap })));
+const ResultsDialogs = lazy(() => import("~/components/agents/results-dialogs").then((m) => ({ default: m.ResultsDialogs })));
 
 // The search results page. The URL is the whole state: the loader redirects any other
 // spelling of a search (a submitted GET form, repeated params, "23.960 kr.") to its canonical URL
@@ -42,23 +44,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = parseResultsParams(url.searchParams);
   if (!isCanonical(url.search, state)) throw redirect(resultsHref(state), 302);
   const { db, engine, config } = context;
-  const persons = state.query.searchData.adultCount + state.query.searchData.childrenCount;
-  const [result, options, map] = await withSearch("page", () =>
+  const [found, options, map] = await withSearch("page", () =>
     Promise.all([engine.search(state.query), engine.options(), state.map ? mapData(engine, state) : null]),
   );
+  // The data is serialised into the page for hydration: only what the page shows goes in (a
+  // card's fields, the chosen price type's histogram); the destination picker loads its tree
+  // when it opens (without JavaScript the search form is a page of its own, app/routes/soeg.tsx).
+  const { items, facetNumbers, ...counts } = found;
+  const shownHistogram = histogramFacetKey(state.priceMode);
+  const otherHistogram = shownHistogram === "priceRange" ? "pricePerPersonRange" : "priceRange";
+  const { [otherHistogram]: _unused, ...shownFacets } = facetNumbers;
+  const result = { ...counts, facetNumbers: shownFacets as FacetNumbers, items: items.map(resultCardItem) };
   return {
     result,
     options,
-    // The destination tree lets the search bar's plain form pick new destinations without JavaScript.
-    destinations: { persons, tree: destinationTree(engine, { persons }) },
     banners: activeBanners(db),
     // The visitor's account: the travel-alert toggle, the dialogs and the saved trips.
     account: await resultsAccount(
       request,
       context,
-      result.items.map((i) => i.trip.id),
+      items.map((i) => i.trip.id),
     ),
-    names: placeNames(result),
+    names: placeNames(items),
     // Absolute links (canonical, prev, next) name PUBLIC_URL, never the request's Host: the page may be cached for everyone.
     origin: context.publicUrl,
     // The results-map view (`map=1`): the map's points, its tiles and the plain list of places by resort.
@@ -71,12 +78,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** The search is not run again for a histogram call or a saved trip (app/utils/revalidation.ts). */
 export const shouldRevalidate: ShouldRevalidateFunction = (args) => !keepsPageData(args) && args.defaultShouldRevalidate;
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletCss }];
-
 /** Names of the places the result items are in, by slug (for the title of a destination search). */
-function placeNames(result: SearchResult): PlaceNames {
+function placeNames(items: SearchResultItem[]): PlaceNames {
   const names: PlaceNames = {};
-  for (const { accommodation: a } of result.items) {
+  for (const { accommodation: a } of items) {
     names[a.destination.slug] = a.destination.name;
     names[a.region.slug] = a.region.name;
     names[a.country.slug] = a.country.name;
@@ -114,7 +119,7 @@ export default function Results() {
 }
 
 function ResultsPage() {
-  const { result, options, banners, tiles, places, destinations, account } = useLoaderData<typeof loader>();
+  const { result, options, banners, tiles, places, account } = useLoaderData<typeof loader>();
   const { applied, searchIsUpToDate, searchIsLoading } = useSearchState();
   const mapView = applied.map === true;
   const [folded, setFolded] = useState(false);
@@ -125,8 +130,8 @@ function ResultsPage() {
   return (
     <div id="top" className="mx-auto max-w-[1400px] px-3 py-4 sm:px-4 lg:py-6" data-hydrated={hydrated ? "true" : undefined}>
       <noscript dangerouslySetInnerHTML={{ __html: NO_JS_STYLE }} />
-      <SearchBar className="mb-5 hidden lg:block" destinations={destinations} />
-      <MobileSearchSummary className="mb-3 lg:hidden" destinations={destinations} />
+      <SearchBar className="mb-5 hidden lg:block" />
+      <MobileSearchSummary className="mb-3 lg:hidden" />
       <div className="lg:flex lg:items-start lg:gap-6">
         <aside
           aria-label={texts.filters.heading}
@@ -184,7 +189,7 @@ function ResultsPage() {
           ) : (
             <ol
               aria-label={texts.results.listLabel}
-              className={`space-y-4 transition-opacity ${searchIsLoading ? "opacity-50" : ""}`}
+              className={`@container space-y-4 transition-opacity ${searchIsLoading ? "opacity-50" : ""}`}
               data-testid="results-list"
             >
               {entries.map((entry) =>
@@ -207,14 +212,20 @@ function ResultsPage() {
         </main>
       </div>
       <ScrollToTop />
-      {!applied.embed && <ResultsDialogs loggedIn={account.loggedIn} agentExists={account.agentExists} />}
+      {!applied.embed && applied.dialog && (
+        <Suspense fallback={null}>
+          <ResultsDialogs loggedIn={account.loggedIn} agentExists={account.agentExists} />
+        </Suspense>
+      )}
     </div>
   );
 }
 
 /**
- * The results-map view (`map=1`): the map in place of the list — beside the page's cards on wide
- * screens, so hovering a card highlights its marker — and under it the plain list of places.
+ * The results-map view (`map=1`): the map in place of the list, and under it the plain list of
+ * places. From the xl width up the page's cards stay beside the map in a list 400 px wide (so
+ * hovering a card highlights its marker, and a card reads as it does on a phone); below that there
+ * is no room for both at a readable width, and the map replaces the list, as the specification says.
  */
 function MapView({ tiles, places }: { tiles: MapTiles; places: ReturnType<typeof placesByResort> | null }) {
   const { result, map } = useLoaderData<typeof loader>();
@@ -223,10 +234,22 @@ function MapView({ tiles, places }: { tiles: MapTiles; places: ReturnType<typeof
   const priceUnit = applied.priceMode === "total" ? texts.map.party : texts.map.perPerson;
   return (
     <div data-testid="map-view">
-      <div className="xl:grid xl:grid-cols-[minmax(0,1fr)_360px] xl:items-start xl:gap-4">
-        <div className="xl:sticky xl:top-4">{hydrated && map && <ResultsMap tiles={tiles} data={map} />}</div>
+      <div className="xl:grid xl:grid-cols-[minmax(0,1fr)_400px] xl:items-start xl:gap-4">
+        <div className="xl:sticky xl:top-4">
+          {hydrated && map && (
+            <Suspense
+              fallback={<p className="grid h-[65vh] min-h-[360px] place-items-center text-sm text-slate-600">{texts.map.loading}</p>}
+            >
+              <ResultsMap tiles={tiles} data={map} />
+            </Suspense>
+          )}
+        </div>
         <div className="hidden xl:block">
-          <ol aria-label={texts.results.listLabel} className="max-h-[65vh] space-y-3 overflow-y-auto pr-1" data-testid="map-side-list">
+          <ol
+            aria-label={texts.results.listLabel}
+            className="@container max-h-[65vh] space-y-3 overflow-y-auto pr-1"
+            data-testid="map-side-list"
+          >
             {result.items.map((item) => (
               <li key={item.accommodation.id}>
                 <ResultCard item={item} priceMode={applied.priceMode} aff={applied.aff} />

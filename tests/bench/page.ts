@@ -1,18 +1,27 @@
 import autocannon from "autocannon";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import { RESULTS_PATH } from "~/domain/constants";
 import { startServer, type TestServer } from "../support/server";
+import { lighthouseRuns, mapDrag, pageWeight, type LighthouseResult, type MapDrag, type PageWeight } from "./browser";
+import { monotonicUs, processCpuMs, summariseProfile, type ProfileSummary } from "./profile";
 
-// The page section: the production server on the bench database under load (autocannon), and
-// the gzipped JavaScript the results page loads.
+// The page section: the production server of each build on the bench database under load
+// (autocannon), side by side in one run (`--baseline DIR`: another checkout's build, "before"),
+// with the server's CPU time per request; a CPU profile of the uncached results page; the
+// JavaScript the pages load; and, in Chromium, the pages' weight, Lighthouse and the map's drag.
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
-export const SERVER_BUILD = path.join(ROOT, "build/server/index.js");
-const MANIFEST = path.join(ROOT, "build/client/.vite/manifest.json");
+
+export interface Build {
+  label: string;
+  /** The checkout whose build/ is served. */
+  root: string;
+}
 
 export interface LoadResult {
   label: string;
@@ -24,25 +33,47 @@ export interface LoadResult {
   requests: number;
   /** Response bytes in total. */
   bytes: number;
+  /** The server process's CPU time (user + system) per request, ms. */
+  cpuMsPerRequest: number;
   non2xx: number;
   errors: number;
 }
 
 export interface BundleResult {
-  source: string;
   files: Array<{ file: string; bytes: number; gzip: number }>;
   gzipTotal: number;
   rawTotal: number;
 }
 
-export interface PageResult {
-  skipped: string | null;
+export interface BuildResult extends Build {
   error: string | null;
   startupMs: number;
   serverRss: number | null;
   load: LoadResult[];
   bundle: BundleResult | null;
   bundleError: string | null;
+  profile: (ProfileSummary & { target: string; requests: number }) | null;
+  profileError: string | null;
+  weight: PageWeight[];
+  lighthouse: LighthouseResult[];
+  mapDrag: MapDrag | null;
+  browserError: string | null;
+}
+
+export interface PageResult {
+  skipped: string | null;
+  builds: BuildResult[];
+}
+
+export interface PageOptions {
+  builds: Build[];
+  duration: number;
+  connections: number;
+  /** Paths Lighthouse audits (and whose weight is measured). */
+  lighthousePaths: string[];
+  /** Run the Chromium measurements (weight, Lighthouse, map drag). */
+  browser: boolean;
+  log: (s: string) => void;
 }
 
 /** RSS of the biggest process in the server's process group (the Node process running server.ts). */
@@ -81,59 +112,19 @@ async function canonical(base: string, p: string): Promise<string> {
   return current;
 }
 
-function gzipFiles(files: string[], source: string): BundleResult {
-  const list = [...new Set(files)]
-    .filter((f) => f.endsWith(".js"))
-    .map((file) => {
-      const buf = fs.readFileSync(path.join(ROOT, "build/client", file));
-      return { file, bytes: buf.length, gzip: zlib.gzipSync(buf).length };
-    })
-    .sort((a, b) => b.gzip - a.gzip);
-  return {
-    source,
-    files: list,
-    gzipTotal: list.reduce((s, f) => s + f.gzip, 0),
-    rawTotal: list.reduce((s, f) => s + f.bytes, 0),
-  };
-}
-
-/** From Vite's manifest: the entry client, the root route and the results route, with their static imports. */
-export function fromViteManifest(file = MANIFEST): BundleResult {
-  const manifest = JSON.parse(fs.readFileSync(file, "utf8")) as Record<
-    string,
-    { file: string; src?: string; isEntry?: boolean; imports?: string[] }
-  >;
-  const keys = Object.keys(manifest);
-  const bySource = (re: RegExp) => keys.find((k) => re.test((manifest[k].src ?? k).replace(/\?.*$/, "")));
-  const results = bySource(/app\/pages\/results\.tsx$/);
-  if (!results) throw new Error('no app/routes/results.tsx (route id "results") in build/client/.vite/manifest.json');
-  const entry = bySource(/entry\.client\.[jt]sx?$/);
-  if (!entry) throw new Error("no entry.client in build/client/.vite/manifest.json");
-  const root = bySource(/app\/root\.tsx$/);
-  const seen = new Set<string>();
-  const visit = (k: string) => {
-    if (seen.has(k) || !manifest[k]) return;
-    seen.add(k);
-    for (const i of manifest[k].imports ?? []) visit(i);
-  };
-  for (const k of [entry, root, results]) if (k) visit(k);
-  return gzipFiles(
-    [...seen].map((k) => manifest[k].file),
-    "build/client/.vite/manifest.json",
-  );
-}
-
 /**
- * From the Remix manifest the server build exports (`assets`): what the page's modulepreload
- * links name. Used when the Vite manifest is not kept (Remix deletes it unless asked to keep it).
+ * The JavaScript the results page names for the browser (entry client, root route, results route
+ * and their static imports), from the Remix manifest the server build exports: what the page's
+ * modulepreload links load.
  */
-async function fromServerBuild(dbFile: string): Promise<BundleResult> {
+async function bundleSize(root: string, dbFile: string): Promise<BundleResult> {
+  const serverBuild = path.join(root, "build/server/index.js");
   const code =
-    `const m = await import(${JSON.stringify(pathToFileURL(SERVER_BUILD).href)});` +
+    `const m = await import(${JSON.stringify(pathToFileURL(serverBuild).href)});` +
     `process.stdout.write(JSON.stringify(m.assets)); process.exit(0);`;
   const stdout = await new Promise<string>((resolve, reject) => {
     const child = spawn(process.execPath, ["--input-type=module", "-e", code], {
-      cwd: ROOT,
+      cwd: root,
       env: { ...process.env, NODE_ENV: "production", DATABASE_URL: dbFile },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -149,107 +140,202 @@ async function fromServerBuild(dbFile: string): Promise<BundleResult> {
   };
   const results = assets.routes.results;
   if (!results) throw new Error('no route "results" in the server build\'s assets');
-  const files = [assets.entry, assets.routes.root, results]
-    .filter((r): r is { module: string; imports?: string[] } => r !== undefined)
-    .flatMap((r) => [r.module, ...(r.imports ?? [])])
-    .map((f) => f.replace(/^\//, "").replace(/^.*?assets\//, "assets/"));
-  return gzipFiles(files, "the server build's Remix manifest (build/client/.vite/manifest.json is not kept)");
+  const files = [
+    ...new Set(
+      [assets.entry, assets.routes.root, results]
+        .filter((r): r is { module: string; imports?: string[] } => r !== undefined)
+        .flatMap((r) => [r.module, ...(r.imports ?? [])])
+        .map((f) => f.replace(/^\//, "")),
+    ),
+  ]
+    .filter((f) => f.endsWith(".js"))
+    .map((file) => {
+      const buf = fs.readFileSync(path.join(root, "build/client", file));
+      return { file: path.basename(file), bytes: buf.length, gzip: zlib.gzipSync(buf).length };
+    })
+    .sort((a, b) => b.gzip - a.gzip);
+  return { files, gzipTotal: files.reduce((s, f) => s + f.gzip, 0), rawTotal: files.reduce((s, f) => s + f.bytes, 0) };
 }
 
-export async function bundleSize(dbFile: string): Promise<BundleResult> {
-  return fs.existsSync(MANIFEST) ? fromViteManifest() : fromServerBuild(dbFile);
-}
-
-export interface PageTargets {
+export interface PageTarget {
   label: string;
   path: string;
   headers?: Record<string, string>;
 }
 
-export const PAGE_TARGETS: PageTargets[] = [
+// A cookie bypasses the anonymous page cache (server/page-cache.ts): every request renders.
+const COOKIE = { cookie: "bench=1" };
+const SELECTIVE = "destinationSlugs=val-thorens&weeks=7&adultCount=4";
+
+export const PAGE_TARGETS: PageTarget[] = [
   { label: "page broad", path: RESULTS_PATH },
-  { label: "page selective", path: `${RESULTS_PATH}?destinationSlugs=val-thorens&weeks=7&adultCount=4` },
-  // A cookie bypasses the anonymous page cache (server/page-cache.ts): every request renders.
-  { label: "page broad, uncached", path: RESULTS_PATH, headers: { cookie: "bench=1" } },
-  {
-    label: "page selective, uncached",
-    path: `${RESULTS_PATH}?destinationSlugs=val-thorens&weeks=7&adultCount=4`,
-    headers: { cookie: "bench=1" },
-  },
+  { label: "page selective", path: `${RESULTS_PATH}?${SELECTIVE}` },
+  { label: "page broad, uncached", path: RESULTS_PATH, headers: COOKIE },
+  { label: "page selective, uncached", path: `${RESULTS_PATH}?${SELECTIVE}`, headers: COOKIE },
   {
     label: "page mixed",
     path: `${RESULTS_PATH}?destinationSlugs=frankrig&minPrice=4000&maxPrice=9000&mealPlanTypes=halvpension,helpension&sort=price:asc`,
   },
-  { label: "api broad", path: "/api/search" },
-  { label: "api selective", path: "/api/search?destinationSlugs=val-thorens&weeks=7&adultCount=4" },
+  { label: "api broad", path: "/api/search", headers: COOKIE },
+  { label: "api selective", path: `/api/search?${SELECTIVE}`, headers: COOKIE },
 ];
 
-export async function runPage(
-  dbFile: string,
-  opts: { duration: number; connections: number; log: (s: string) => void },
-): Promise<PageResult> {
-  const out: PageResult = { skipped: null, error: null, startupMs: NaN, serverRss: null, load: [], bundle: null, bundleError: null };
-  if (!fs.existsSync(SERVER_BUILD)) {
-    out.skipped = "build/server/index.js is missing: run `npm run build` first (page section skipped)";
-    return out;
-  }
-  try {
-    out.bundle = await bundleSize(dbFile);
-  } catch (e) {
-    out.bundleError = e instanceof Error ? e.message : String(e);
-  }
+/**
+ * The pages Lighthouse audits and whose weight is measured, one a line (`--lighthouse-paths`
+ * replaces them for one run). The accommodation page goes here as `/ophold/<id>` of a demo trip
+ * (the bench's feed is seed 1, so its ids are the same every run).
+ */
+export const LIGHTHOUSE_PATHS: string[] = [
+  "/", // the landing page
+  RESULTS_PATH, // the default results page
+];
 
+/** The uncached page beside the API answering the same query: the page's share of the API's requests per second. */
+export const RATIO_PAIRS: Array<[page: string, api: string]> = [
+  ["page broad, uncached", "api broad"],
+  ["page selective, uncached", "api selective"],
+];
+
+const PROFILED = PAGE_TARGETS[2];
+
+function emptyBuild(b: Build): BuildResult {
+  return {
+    ...b,
+    error: null,
+    startupMs: NaN,
+    serverRss: null,
+    load: [],
+    bundle: null,
+    bundleError: null,
+    profile: null,
+    profileError: null,
+    weight: [],
+    lighthouse: [],
+    mapDrag: null,
+    browserError: null,
+  };
+}
+
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+async function measure(server: TestServer & { pid: number }, target: PageTarget, p: string, opts: PageOptions): Promise<LoadResult> {
+  const url = server.url + p;
+  const headers = target.headers ?? {};
+  // A short warm-up, then the measured run.
+  await autocannon({ url, connections: opts.connections, duration: 1, headers });
+  const cpu0 = processCpuMs(server.pid);
+  const r = await autocannon({ url, connections: opts.connections, duration: opts.duration, headers });
+  const cpu = processCpuMs(server.pid) - cpu0;
+  return {
+    label: target.label,
+    path: p,
+    p50: r.latency.p50,
+    p97_5: r.latency.p97_5,
+    p99: r.latency.p99,
+    rps: r.requests.average,
+    requests: r.requests.total,
+    bytes: r.throughput.total,
+    cpuMsPerRequest: r.requests.total ? cpu / r.requests.total : NaN,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
+}
+
+/** A CPU profile of the server while it renders the uncached results page under load. */
+async function profileRender(b: BuildResult, dbFile: string, opts: PageOptions) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pistepris-bench-prof-"));
   let server: (TestServer & { pid: number }) | undefined;
   try {
-    const started = performance.now();
-    server = await startServer({ dbFile });
-    const base = server.url;
-    out.startupMs = performance.now() - started;
-    opts.log(`server up on ${base} after ${(out.startupMs / 1000).toFixed(1)} s`);
-
-    for (const target of PAGE_TARGETS) {
-      let p: string;
-      try {
-        p = await canonical(base, target.path);
-      } catch (e) {
-        out.load.push({
-          label: target.label,
-          path: target.path,
-          p50: NaN,
-          p97_5: NaN,
-          p99: NaN,
-          rps: NaN,
-          requests: 0,
-          bytes: 0,
-          non2xx: 0,
-          errors: 1,
-        });
-        opts.log(`${target.label}: ${e instanceof Error ? e.message : String(e)}`);
-        continue;
-      }
-      // A short warm-up, then the measured run.
-      const headers = target.headers ?? {};
-      await autocannon({ url: base + p, connections: opts.connections, duration: 1, headers });
-      const r = await autocannon({ url: base + p, connections: opts.connections, duration: opts.duration, headers });
-      out.load.push({
-        label: target.label,
-        path: p,
-        p50: r.latency.p50,
-        p97_5: r.latency.p97_5,
-        p99: r.latency.p99,
-        rps: r.requests.average,
-        requests: r.requests.total,
-        bytes: r.throughput.total,
-        non2xx: r.non2xx,
-        errors: r.errors + r.timeouts,
-      });
-      opts.log(`${target.label}: p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${Math.round(r.requests.average)} req/s`);
-    }
-    out.serverRss = groupRss(server.pid);
+    server = await startServer({ dbFile, root: b.root, nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${dir}`] });
+    const url = server.url + (await canonical(server.url, PROFILED.path));
+    await autocannon({ url, connections: opts.connections, duration: 1, headers: PROFILED.headers });
+    const fromUs = monotonicUs();
+    const r = await autocannon({ url, connections: opts.connections, duration: Math.min(opts.duration, 8), headers: PROFILED.headers });
+    const toUs = monotonicUs();
+    await server.stop();
+    server = undefined;
+    // The main thread's profile is the largest (tsx's loader thread writes one too).
+    const files = fs.readdirSync(dir).map((f) => path.join(dir, f));
+    const main = files.sort((x, y) => fs.statSync(y).size - fs.statSync(x).size)[0];
+    if (!main) throw new Error("the server wrote no CPU profile");
+    b.profile = { ...summariseProfile(main, { fromUs, toUs }), target: PROFILED.label, requests: r.requests.total };
   } catch (e) {
-    out.error = e instanceof Error ? e.message : String(e);
+    b.profileError = message(e);
+  } finally {
+    await server?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function browserMeasurements(b: BuildResult, dbFile: string, opts: PageOptions) {
+  let server: (TestServer & { pid: number }) | undefined;
+  try {
+    server = await startServer({ dbFile, root: b.root });
+    opts.log(`${b.label}: page weight and Lighthouse on ${opts.lighthousePaths.join(", ")}`);
+    b.weight = await pageWeight(server.url, opts.lighthousePaths);
+    b.lighthouse = await lighthouseRuns(server.url, opts.lighthousePaths);
+  } catch (e) {
+    b.browserError = message(e);
   } finally {
     await server?.stop();
   }
+  opts.log(`${b.label}: map drag with 5,000 accommodations`);
+  b.mapDrag = await mapDrag(b.root);
+}
+
+export async function runPage(dbFile: string, opts: PageOptions): Promise<PageResult> {
+  const out: PageResult = { skipped: null, builds: opts.builds.map(emptyBuild) };
+  const missing = opts.builds.filter((b) => !fs.existsSync(path.join(b.root, "build/server/index.js")));
+  if (missing.length) {
+    out.skipped = `${missing.map((b) => path.join(b.root, "build/server/index.js")).join(", ")} missing: run \`npm run build\` there first (page section skipped)`;
+    return out;
+  }
+  for (const b of out.builds) {
+    try {
+      b.bundle = await bundleSize(b.root, dbFile);
+    } catch (e) {
+      b.bundleError = message(e);
+    }
+  }
+
+  // Every build's server at once; each target is measured on one build after the other, so a
+  // change in the machine's load falls on both.
+  const servers = new Map<BuildResult, TestServer & { pid: number }>();
+  try {
+    for (const b of out.builds) {
+      const started = performance.now();
+      try {
+        servers.set(b, await startServer({ dbFile, root: b.root }));
+        b.startupMs = performance.now() - started;
+        opts.log(`${b.label}: server up after ${(b.startupMs / 1000).toFixed(1)} s`);
+      } catch (e) {
+        b.error = message(e);
+      }
+    }
+    for (const target of PAGE_TARGETS) {
+      for (const [b, server] of servers) {
+        try {
+          const p = await canonical(server.url, target.path);
+          const r = await measure(server, target, p, opts);
+          b.load.push(r);
+          opts.log(
+            `${b.label} ${target.label}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, CPU ${r.cpuMsPerRequest.toFixed(2)} ms/request`,
+          );
+        } catch (e) {
+          b.error = `${target.label}: ${message(e)}`;
+          opts.log(b.error);
+        }
+      }
+    }
+    for (const [b, server] of servers) b.serverRss = groupRss(server.pid);
+  } finally {
+    for (const server of servers.values()) await server.stop();
+  }
+
+  for (const b of out.builds) {
+    opts.log(`${b.label}: CPU profile of "${PROFILED.label}"`);
+    await profileRender(b, dbFile, opts);
+  }
+  if (opts.browser) for (const b of out.builds) await browserMeasurements(b, dbFile, opts);
   return out;
 }

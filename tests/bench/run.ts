@@ -3,7 +3,7 @@
 // CLI (timed end to end, then the embedded index build), runs the fixed query set (queries.ts) on
 // every engine, each in its own process (worker.ts), checks every peer's answers against the
 // embedded engine's, measures the destination picker and the built server under load, then the
-// server's writes while the CLI imports (writes.ts, also for an earlier checkout with --compare),
+// server's writes while the CLI imports (writes.ts, also for an earlier checkout with --baseline),
 // and prints the tables; with --write it also writes them to tests/bench/results.md. The scale
 // section (--scale N, scale.ts) runs on its own: the import, server memory and search times of a
 // store of N trips against the 1,000,000-trip goals.
@@ -18,7 +18,7 @@ import { filterTree } from "~/domain/destination-tree";
 import { countsFromIndex } from "~/search/destination-counts";
 import { treeFromCounts } from "~/search/destinations.server";
 import { compareResults } from "./engine";
-import { runPage, ROOT, type PageResult } from "./page";
+import { LIGHTHOUSE_PATHS, PAGE_TARGETS, RATIO_PAIRS, runPage, ROOT, type BuildResult, type PageResult } from "./page";
 import { QUERIES, QUERY_CLASSES, TODAY, USED_SLUGS, type QueryClass } from "./queries";
 import { fmtMb, fmtMs, fmtRatio, markdownTable, percentile, textTable } from "./stats";
 import type { WorkerInput, WorkerOutput } from "./worker";
@@ -35,17 +35,20 @@ const USAGE = `Usage: npm run bench [-- options]
   --trips N      trips to generate and import (default 200000)
   --only a,b     engines to run: ${ENGINES.join(", ")} (default all)
   --runs N       most measured runs per query (default 30; slow engines get fewer, never < 3)
-  --page         run only the page section (server + autocannon + bundle size)
+  --page         run only the page section (server + autocannon + bundle size + Chromium)
   --no-page      skip the page section
   --writes       run only the writes section: the server's latency for log-in, banner events and
                  click-outs, idle and while the CLI imports the bench feed (--trips lines)
   --no-writes    skip the writes section
-  --compare DIR  also run the writes section against the checkout in DIR (built; e.g. a git
-                 worktree of an earlier commit): the "before" beside this checkout's "after"
   --scale N      run only the scale section: import N demo trips into a fresh store (wall clock),
                  the built server's resident memory on it, and broad and selective search times
                  (engine and API), against the goals for 1,000,000 trips (e.g. --scale 1000000);
                  with --db FILE it measures that store instead of importing
+  --baseline DIR another checkout (with its build/) measured beside this one in the page and
+                 writes sections, as "before"; e.g. \`git worktree add /tmp/base main && (cd /tmp/base && npm ci && npm run build)\`
+  --lighthouse-paths a,b
+                 paths Lighthouse audits, for this run (default "${LIGHTHOUSE_PATHS.join(",")}": LIGHTHOUSE_PATHS in tests/bench/page.ts)
+  --no-browser   skip the Chromium part of the page section (page weight, Lighthouse, map drag)
   --db FILE      reuse an imported bench database (skips generating and importing)
   --keep         keep the temporary folder with the feed and the database
   --write        also write the tables to tests/bench/results.md (the committed results)
@@ -62,8 +65,10 @@ function parseOptions() {
         "no-page": { type: "boolean", default: false },
         writes: { type: "boolean", default: false },
         "no-writes": { type: "boolean", default: false },
-        compare: { type: "string" },
         scale: { type: "string" },
+        baseline: { type: "string" },
+        "lighthouse-paths": { type: "string", default: LIGHTHOUSE_PATHS.join(",") },
+        "no-browser": { type: "boolean", default: false },
         db: { type: "string" },
         keep: { type: "boolean", default: false },
         write: { type: "boolean", default: false },
@@ -89,11 +94,16 @@ const trips = Number(args.trips);
 if (!Number.isInteger(trips) || trips < 1) usageError("--trips must be a positive integer");
 const only = args.only ? args.only.split(",").map((s) => s.trim()) : [...ENGINES];
 for (const e of only) if (!(ENGINES as readonly string[]).includes(e)) usageError(`unknown engine ${e}; one of ${ENGINES.join(", ")}`);
-if (args.compare && !fs.existsSync(path.join(path.resolve(args.compare), "build/server/index.js"))) {
-  usageError(`--compare ${args.compare}: no build/server/index.js there (run \`npm run build\` in it first)`);
-}
 const scaleTrips = args.scale === undefined ? null : Number(args.scale);
 if (scaleTrips !== null && (!Number.isInteger(scaleTrips) || scaleTrips < 1)) usageError("--scale must be a positive integer");
+const baseline = args.baseline ? path.resolve(args.baseline) : undefined;
+if (baseline && !fs.existsSync(path.join(baseline, "build/server/index.js")))
+  usageError(`--baseline ${baseline} has no build/server/index.js`);
+const lighthousePaths = args["lighthouse-paths"]
+  .split(",")
+  .map((p) => p.trim())
+  .filter(Boolean);
+if (lighthousePaths.some((p) => !p.startsWith("/"))) usageError("--lighthouse-paths are paths starting with /");
 const maxRuns = Number(args.runs);
 if (!Number.isInteger(maxRuns) || maxRuns < 3) usageError("--runs must be an integer of at least 3");
 
@@ -326,7 +336,8 @@ async function main() {
   let page: PageResult | null = null;
   if (!args["no-page"]) {
     log("page section");
-    page = await runPage(dbFile, { duration: 10, connections: 16, log });
+    const builds = [...(baseline ? [{ label: "before", root: baseline }] : []), { label: baseline ? "after" : "this build", root: ROOT }];
+    page = await runPage(dbFile, { builds, duration: 10, connections: 16, lighthousePaths, browser: !args["no-browser"], log });
     reportPage(page);
   }
 
@@ -424,15 +435,15 @@ async function scaleSection(dir: string, count: number) {
   md.push(markdownTable(["", "measured", "goal", ""], rows));
 }
 
-/** Runs of the writes section per checkout, alternating with --compare: the report takes medians over them. */
+/** Runs of the writes section per checkout, alternating with --baseline: the report takes medians over them. */
 const WRITES_RUNS = 3;
 
-/** The writes section, for this checkout and, with --compare, another one, each WRITES_RUNS times in turn. */
+/** The writes section, for this checkout and, with --baseline, another one, each WRITES_RUNS times in turn. */
 async function writesSection(dir: string, feed: string) {
   log("writes section");
   const codes: Array<{ root: string; label: string }> = [];
-  if (args.compare) codes.push({ root: path.resolve(args.compare), label: "before" });
-  codes.push({ root: ROOT, label: args.compare ? "after" : "this checkout" });
+  if (baseline) codes.push({ root: baseline, label: "before" });
+  codes.push({ root: ROOT, label: baseline ? "after" : "this checkout" });
   const built = codes.filter((c) => {
     const ok = fs.existsSync(path.join(c.root, "build/server/index.js"));
     if (!ok) both(`Writes section (${c.label}) skipped: ${c.root}/build/server/index.js is missing (run \`npm run build\` first).`);
@@ -744,43 +755,166 @@ function reportPage(page: PageResult) {
     both(page.skipped);
     return;
   }
-  if (page.error) both(`**Page section failed:** ${page.error.split("\n").slice(0, 6).join(" ")}`);
-  if (page.load.length) {
-    const h = ["target", "path", "p50 ms", "p97.5 ms", "p99 ms", "req/s", "kB/resp", "non-2xx", "errors"];
-    const r = page.load.map((l) => [
-      l.label,
-      l.path.length > 60 ? l.path.slice(0, 57) + "…" : l.path,
-      fmtMs(l.p50),
-      fmtMs(l.p97_5),
-      fmtMs(l.p99),
-      Number.isFinite(l.rps) ? Math.round(l.rps).toString() : "–",
-      l.requests ? (l.bytes / l.requests / 1024).toFixed(1) : "–",
-      String(l.non2xx),
-      String(l.errors),
-    ]);
+  const builds = page.builds;
+  const table = (h: string[], r: string[][]) => {
     say(textTable(h, r));
     md.push(markdownTable(h, r));
     both();
+  };
+  for (const b of builds) if (b.error) both(`**${b.label}: page section failed:** ${b.error.split("\n").slice(0, 6).join(" ")}`);
+  both(
+    builds.map((b) => `${b.label}: \`${b.root}\``).join("; ") +
+      ". Each target runs on one build after the other, so both share the machine's load.",
+  );
+  both();
+
+  // Requests per second, latency and the server's CPU time per request, build beside build.
+  const cell = (b: BuildResult, label: string) => b.load.find((l) => l.label === label);
+  const h = [
+    "target",
+    "path",
+    ...builds.flatMap((b) => [`${b.label} req/s`, `${b.label} p50 ms`, `${b.label} CPU ms/req`, `${b.label} kB/resp`]),
+    "non-2xx/errors",
+  ];
+  const r = PAGE_TARGETS.map((t) => {
+    const first = builds.map((b) => cell(b, t.label)).find((l) => l);
+    const p = first?.path ?? t.path;
+    return [
+      t.label,
+      p.length > 50 ? p.slice(0, 47) + "…" : p,
+      ...builds.flatMap((b) => {
+        const l = cell(b, t.label);
+        if (!l) return ["–", "–", "–", "–"];
+        return [
+          Math.round(l.rps).toString(),
+          fmtMs(l.p50),
+          fmtMs(l.cpuMsPerRequest),
+          l.requests ? (l.bytes / l.requests / 1024).toFixed(1) : "–",
+        ];
+      }),
+      builds.map((b) => `${(cell(b, t.label)?.non2xx ?? 0) + (cell(b, t.label)?.errors ?? 0)}`).join("/"),
+    ];
+  });
+  table(h, r);
+
+  both(`### The uncached page beside the API for the same query (target: the page ≥ 40 % of the API's req/s)`);
+  both();
+  const rh = ["page / api", ...builds.flatMap((b) => [`${b.label} req/s ratio`, `${b.label} CPU ratio (api/page)`])];
+  const rr = RATIO_PAIRS.map(([pageLabel, apiLabel]) => [
+    `${pageLabel} / ${apiLabel}`,
+    ...builds.flatMap((b) => {
+      const p = cell(b, pageLabel);
+      const a = cell(b, apiLabel);
+      if (!p || !a) return ["–", "–"];
+      return [`${((p.rps / a.rps) * 100).toFixed(0)} %`, `${((a.cpuMsPerRequest / p.cpuMsPerRequest) * 100).toFixed(0)} %`];
+    }),
+  ]);
+  table(rh, rr);
+  both(
+    "req/s ratio: the page's requests per second over the API's, measured one after the other. CPU ratio: the API's server CPU time per " +
+      "request over the page's (the same share, measured by the server's own CPU time, so less sensitive to other work on the machine).",
+  );
+  both();
+  for (const b of builds)
     both(
-      `Server: started and answering in ${(page.startupMs / 1000).toFixed(1)} s; RSS after the load runs ${page.serverRss ? fmtMb(page.serverRss) : "unknown"}. ` +
-        `Note the server uses the real date, not ${TODAY}.`,
+      `${b.label}: server started and answering in ${(b.startupMs / 1000).toFixed(1)} s; RSS after the load runs ${b.serverRss ? fmtMb(b.serverRss) : "unknown"}.`,
     );
-    both();
+  both(`Note the server uses the real date, not ${TODAY}.`);
+  both();
+
+  both(`## Where a render's CPU time goes (V8 CPU profile of the server, "page broad, uncached", self time)`);
+  both();
+  const cats = [...new Set(builds.flatMap((b) => b.profile?.categories.map((c) => c.name) ?? []))];
+  const ph = ["part", ...builds.map((b) => `${b.label} ms/req`)];
+  const perReq = (b: BuildResult, ms: number) => (b.profile && b.profile.requests ? fmtMs(ms / b.profile.requests) : "–");
+  const pr = cats.map((name) => [name, ...builds.map((b) => perReq(b, b.profile?.categories.find((c) => c.name === name)?.ms ?? 0))]);
+  pr.push(["total (busy, idle excluded)", ...builds.map((b) => perReq(b, b.profile?.busyMs ?? NaN))]);
+  table(ph, pr);
+  for (const b of builds) {
+    if (b.profileError) both(`${b.label}: profile failed: ${b.profileError}`);
+    if (b.profile)
+      both(
+        `${b.label}, top functions (ms per request): ` +
+          b.profile.functions.map((f) => `${f.name} ${perReq(b, f.ms)}`).join("; ") +
+          ` (${b.profile.requests} requests profiled).`,
+      );
   }
-  both(`## JavaScript the results page loads (gzip)`);
   both();
-  if (page.bundle) {
-    const h = ["file", "bytes", "gzip"];
-    const r = page.bundle.files.map((f) => [f.file, `${(f.bytes / 1024).toFixed(1)} kB`, `${(f.gzip / 1024).toFixed(1)} kB`]);
-    r.push(["total", `${(page.bundle.rawTotal / 1024).toFixed(1)} kB`, `${(page.bundle.gzipTotal / 1024).toFixed(1)} kB`]);
-    say(textTable(h, r));
-    md.push(markdownTable(h, r));
-    both();
-    both(
-      `Entry client + root route + results route (id "results", app/routes/results.tsx) and their static imports, from ${page.bundle.source}.`,
-    );
-  } else both(`bundle size unavailable: ${page.bundleError}`);
+
+  both(`## Page weight (HTML rendered for a visitor with a cookie; JavaScript Chromium loads with no interaction, as transferred)`);
   both();
+  const wPaths = [...new Set(builds.flatMap((b) => b.weight.map((w) => w.path)))];
+  const wh = ["path", ...builds.flatMap((b) => [`${b.label} HTML kB`, `${b.label} HTML gzip kB`, `${b.label} JS gzip kB (files)`])];
+  const kb = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? "–" : (n / 1024).toFixed(1));
+  const wr = wPaths.map((p) => [
+    p,
+    ...builds.flatMap((b) => {
+      const w = b.weight.find((x) => x.path === p);
+      return [kb(w?.htmlBytes), kb(w?.htmlGzip), w ? `${kb(w.jsTransferred)} (${w.jsFiles})` : "–"];
+    }),
+  ]);
+  if (wr.length) table(wh, wr);
+  both("Targets: the default results page ≤ 70 kB of HTML and ≤ 100 kB of gzipped JavaScript before any interaction.");
+  both();
+  both(`### JavaScript the results page names (entry, root and results route with their static imports; gzip)`);
+  both();
+  const bh = ["build", "files", "raw kB", "gzip kB", "largest files (gzip kB)"];
+  const br = builds.map((b) =>
+    b.bundle
+      ? [
+          b.label,
+          String(b.bundle.files.length),
+          kb(b.bundle.rawTotal),
+          kb(b.bundle.gzipTotal),
+          b.bundle.files
+            .slice(0, 4)
+            .map((f) => `${f.file} ${kb(f.gzip)}`)
+            .join(", "),
+        ]
+      : [b.label, "–", "–", "–", b.bundleError ?? ""],
+  );
+  table(bh, br);
+
+  both(`## Lighthouse (mobile, default simulated throttling)`);
+  both();
+  const lh = ["path", "build", "performance", "accessibility", "best practices", "SEO", "FCP s", "LCP s", "TBT ms", "CLS", "SI s"];
+  const s1 = (ms: number) => (Number.isFinite(ms) ? (ms / 1000).toFixed(2) : "–");
+  const lr = builds.flatMap((b) =>
+    b.lighthouse.map((l) => [
+      l.path,
+      b.label,
+      String(l.performance),
+      String(l.accessibility),
+      String(l.bestPractices),
+      String(l.seo),
+      s1(l.fcpMs),
+      s1(l.lcpMs),
+      Number.isFinite(l.tbtMs) ? Math.round(l.tbtMs).toString() : "–",
+      Number.isFinite(l.cls) ? l.cls.toFixed(3) : "–",
+      s1(l.siMs),
+    ]),
+  );
+  lr.sort((a, b) => a[0].localeCompare(b[0]));
+  if (lr.length) table(lh, lr);
+  for (const b of builds) {
+    if (b.browserError) both(`${b.label}: Chromium part failed: ${b.browserError}`);
+    for (const l of b.lighthouse) {
+      if (l.error) both(`${b.label} ${l.path}: Lighthouse: ${l.error}`);
+      if (l.failing.length) both(`${b.label} ${l.path}: below full marks: ${l.failing.join(", ")}`);
+    }
+  }
+  both("Targets: performance ≥ 98, accessibility, best practices and SEO 100, LCP ≤ 1.8 s, CLS 0.");
+  both();
+
+  both(`## Map drag (5,000 accommodations, zoomed in twice, dragged for 2 s, 1366×900)`);
+  both();
+  const mh = ["build", "marker elements fitted / zoomed", "frames", "frame p50 ms", "frame p95 ms"];
+  const mr = builds.map((b) => {
+    const m = b.mapDrag;
+    if (!m || m.error) return [b.label, m?.error ?? "not run", "–", "–", "–"];
+    return [b.label, `${m.fittedElements} / ${m.zoomedElements}`, String(m.frames), fmtMs(m.p50Ms), fmtMs(m.p95Ms)];
+  });
+  table(mh, mr);
 }
 
 main().catch((e: unknown) => {

@@ -10,7 +10,7 @@ import { startServer } from "../support/server";
 // The writes section: the web server's latency for the requests that write to the store (log-in,
 // a banner event, an offer click-out) at a steady rate, first with nothing else going on, then
 // while the operators' CLI imports the bench feed into the same store. It runs a checkout's own
-// built server and CLI, so the same measurement can be taken of an earlier commit (--compare).
+// built server and CLI, so the same measurement can be taken of an earlier commit (--baseline).
 
 export const WRITE_REQUESTS = ["log-in", "banner event", "click-out"] as const;
 export type WriteRequest = (typeof WRITE_REQUESTS)[number];

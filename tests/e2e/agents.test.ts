@@ -136,7 +136,7 @@ describe("with JavaScript", () => {
   it("saves a trip from its card and removes it on the saved-trips page", async () => {
     await open(page, "/skirejser");
     const card = page.getByTestId("result-card").first();
-    const name = await card.locator("h3").textContent();
+    const name = await card.locator("h2").textContent();
     // Saving changes the button only: the results page's loader (the search) does not run again.
     const searches: string[] = [];
     const onRequest = (r: { url(): string }) => {

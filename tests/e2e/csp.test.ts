@@ -189,6 +189,16 @@ describe("without JavaScript", () => {
     expect(await violations()).toEqual([]);
   });
 
+  it("the search bar and the search form's own page keep their no-JavaScript layout (their inline styles allowed)", async () => {
+    servedUnderPolicy(await page.goto("/skirejser"));
+    // The bar's link to the search form shows by the bar's own inline <style>.
+    expect(await page.getByTestId("search-page-link").isVisible()).toBe(true);
+    servedUnderPolicy(await page.goto("/soeg"));
+    // Every kind's list shows, the one not chosen too, by the form's inline <style>.
+    expect(await page.locator('[data-testid="search-form"] [data-kind="months"]').isVisible()).toBe(true);
+    expect(await violations()).toEqual([]);
+  });
+
   it("the unsubscribe page keeps its own styles", async () => {
     const db = openDb(suite.server.dbFile);
     let token: string;

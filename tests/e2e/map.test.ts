@@ -1,6 +1,8 @@
 import { AxeBuilder } from "@axe-core/playwright";
+import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, MOBILE } from "./support/browser";
@@ -33,6 +35,15 @@ const suite = useServerAndBrowser(() => ({
 }));
 
 const params = (page: Page) => new URL(page.url()).searchParams;
+const SHOTS = path.resolve(import.meta.dirname, "../../test-results");
+
+/** Page errors and console errors from now on. */
+function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(`page error: ${error.message}`));
+  page.on("console", (message) => void (message.type() === "error" && errors.push(`console: ${message.text()}`)));
+  return errors;
+}
 
 async function openMap(page: Page) {
   await page.locator('[data-testid="results-map"][data-ready="true"]').waitFor();
@@ -150,14 +161,58 @@ describe("desktop", () => {
     expect(serious).toEqual([]);
   });
 
-  it("degrades to the plain list of places when the tiles cannot load", async () => {
-    const c = await suite.newContext({ size: DESKTOP });
+  it("draws its own base layer when every tile request is blocked, with the list beside it 400 px wide (screenshot)", async () => {
+    const c = await suite.newContext({ size: { viewport: { width: 1440, height: 900 } } });
     await c.route(`${tileUrl}/**`, (route) => route.abort());
     const p = await c.newPage();
+    const errors = pageErrors(p);
     await p.goto("/skirejser?map=1");
+    await openMap(p);
     await p.getByTestId("map-tiles-failed").waitFor();
-    expect(await p.getByTestId("results-map").count()).toBe(0);
-    expect(await p.getByTestId("place").count()).toBeGreaterThan(20);
+    // The countries (world-atlas) and the result's resorts, named, under the markers.
+    expect(await p.locator(".leaflet-pp-base-pane path").count()).toBeGreaterThan(50);
+    expect(await p.locator(".pp-marker > span").count()).toBeGreaterThan(0);
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await p.screenshot({ path: path.join(SHOTS, "map-tiles-blocked-1440.png") });
+    // Zoomed in, the resorts are named on the map.
+    const zoom = async () => Number((await p.getByTestId("results-map").getAttribute("data-zoom")) ?? 0);
+    for (let z = await zoom(); z < 6; z = await zoom()) {
+      await p.locator(".leaflet-control-zoom-in").click();
+      await expect.poll(zoom).toBeGreaterThan(z);
+    }
+    await p.locator(".pp-resort-label").first().waitFor();
+    expect(await p.locator(".pp-resort-label").count()).toBeGreaterThan(2);
+    // The map and the list beside it each keep a readable width.
+    const list = (await p.getByTestId("map-side-list").boundingBox())!;
+    const map = (await p.getByTestId("results-map").boundingBox())!;
+    expect(list.width).toBeGreaterThanOrEqual(400);
+    expect(map.width).toBeGreaterThanOrEqual(400);
+    expect(list.x).toBeGreaterThan(map.x + map.width);
+    await p.screenshot({ path: path.join(SHOTS, "map-tiles-blocked-1440-zoomed.png") });
+    // The blocked tiles are the only failures.
+    expect(errors.filter((e) => !e.includes("ERR_FAILED"))).toEqual([]);
+    await c.close();
+  });
+
+  it("switching back to the list while the map still zooms throws nothing", async () => {
+    const c = await suite.newContext({ size: MOBILE });
+    const p = await c.newPage();
+    const errors = pageErrors(p);
+    await p.goto("/skirejser?map=1");
+    await openMap(p);
+    // Start a zoom animation and leave the map in the same task.
+    await p.evaluate(() => {
+      document.querySelector<HTMLElement>(".leaflet-control-zoom-in")!.click();
+      document.querySelector<HTMLElement>('[data-testid="back-to-list"]')!.click();
+    });
+    await p.getByTestId("results-list").waitFor();
+    // Open the map again and leave it while it fits its view: its animation's timers have run meanwhile.
+    await p.goBack();
+    await openMap(p);
+    await p.getByTestId("back-to-list").click();
+    await p.getByTestId("results-list").waitFor();
+    await p.getByTestId("result-card").first().waitFor();
+    expect(errors).toEqual([]);
     await c.close();
   });
 });

@@ -65,19 +65,15 @@ describe("desktop", () => {
     await expect.poll(() => page.locator('[data-section="Pension"] input[type="checkbox"]').count()).toBeGreaterThan(0);
   });
 
-  it("draws the price histogram from POST /api/facet-numbers, per person and in total", async () => {
-    // The histogram's call reads only: it does not make the page reload its data.
-    const reloads: string[] = [];
-    const onRequest = (r: { url(): string }) =>
-      void (new URL(r.url()).pathname.endsWith(".data") && !isFacetNumbersUrl(r.url()) && reloads.push(r.url()));
+  it("draws the price histogram from the page's price facets, per person and in total; a draft's from POST /api/facet-numbers", async () => {
+    // The page's own facets answer its search: no call, and no reload of the page's data.
+    const calls: string[] = [];
+    const onRequest = (r: { url(): string }) => void (new URL(r.url()).pathname.endsWith(".data") && calls.push(r.url()));
     page.on("request", onRequest);
-    const response = page.waitForResponse((r) => isFacetNumbersCall(r));
     await open(page, "/skirejser?minRating=3");
+    await page.locator('[data-hydrated="true"]').waitFor();
     page.off("request", onRequest);
-    expect(reloads).toEqual([]);
-    const body = JSON.parse((await response).request().postData() ?? "{}");
-    expect(body.requiredFacetFields).toEqual(["pricePerPersonRange"]);
-    expect(body.searchData.filters.minRating).toBe(3);
+    expect(calls).toEqual([]);
     const bars = page.locator('[data-testid="sidebar"] [data-testid="histogram-bar"]');
     expect(await bars.count()).toBe(45);
     const heights = await bars.evaluateAll((els) =>
@@ -94,9 +90,7 @@ describe("desktop", () => {
 
     // 'Samlet pris': the total-price histogram, and the other mode's bounds are cleared
     await open(page, "/skirejser?minPrice=2000");
-    const total = page.waitForResponse((r) => isFacetNumbersCall(r) && (r.request().postData() ?? "").includes("priceRange"));
     await page.locator('[data-testid="sidebar"] label', { hasText: "Samlet pris" }).click();
-    await total;
     await expect.poll(() => search(page)).toBe("?priceType=total");
     expect(await page.locator('[data-testid="sidebar"] [data-testid="histogram-bar"]').count()).toBe(61);
     expect(await page.getByLabel("Højeste pris", { exact: true }).inputValue()).toBe("180.000 kr.");
@@ -104,6 +98,19 @@ describe("desktop", () => {
     await open(page, "/skirejser?maxFullPrice=40000");
     expect(await page.locator('[data-testid="sidebar"] input[name="priceType"][value="total"]').isChecked()).toBe(true);
     expect(await page.getByLabel("Højeste pris", { exact: true }).inputValue()).toBe("40.000 kr.");
+
+    // The mobile filter drawer's draft: its histogram asks POST /api/facet-numbers for the draft's search.
+    const mobile = await suite.newContext({ size: MOBILE });
+    const phone = await mobile.newPage();
+    await open(phone, "/skirejser");
+    await phone.locator('[data-hydrated="true"]').waitFor();
+    await phone.getByTestId("open-filters").click();
+    const response = phone.waitForResponse((r) => isFacetNumbersCall(r));
+    await phone.getByTestId("filter-drawer").locator('[data-testid="rating-3"]').click();
+    const body = JSON.parse((await response).request().postData() ?? "{}");
+    expect(body.requiredFacetFields).toEqual(["pricePerPersonRange"]);
+    expect(body.searchData.filters.minRating).toBe(3);
+    await mobile.close();
   });
 
   it("applies price edits after a 1 s debounce; the minimum stays 100 below the maximum", async () => {

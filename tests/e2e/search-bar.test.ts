@@ -223,14 +223,17 @@ describe("mobile with JavaScript", () => {
 });
 
 describe("without JavaScript", () => {
-  it("the search bar is a plain GET form that gives the same URL as the JavaScript run", async () => {
+  it("the search bar links to the search form's page, a plain GET form that gives the same URL as the JavaScript run", async () => {
     const ctx = await suite.newContext({ size: DESKTOP, javaScript: false });
     const page = await ctx.newPage();
     await open(page, "/");
-    const form = page.getByTestId("search-bar");
-    // every step's native inputs show; the JavaScript toggles do not
-    for (const step of ["where", "who", "when"]) expect(await page.getByTestId(`panel-${step}`).isVisible()).toBe(true);
+    // the bar shows the search's steps and the link; the JavaScript toggles do not show
     expect(await page.getByTestId("search-button").isVisible()).toBe(false);
+    expect(await page.getByTestId("search-bar").textContent()).toContain("Alle destinationer");
+    await page.getByTestId("search-page-link").click();
+    await page.waitForURL(/\/soeg$/);
+    const form = page.getByTestId("search-form");
+    for (const step of ["where", "who", "when"]) expect(await page.getByTestId(`panel-${step}`).isVisible()).toBe(true);
     await form.getByLabel("Vælg destinationer").check();
     await form.getByText("Områder i Østrig").click(); // a <details>, native without JavaScript
     await form.locator('input[name="destinationSlugs"][value="tirol"]').check();
@@ -247,26 +250,30 @@ describe("without JavaScript", () => {
     await ctx.close();
   });
 
-  it("on mobile shows the form instead of the summary button", async () => {
+  it("on mobile shows the bar with the link instead of the summary button; the results page's search is carried along", async () => {
     const ctx = await suite.newContext({ size: MOBILE, javaScript: false });
     const page = await ctx.newPage();
     await open(page, "/skirejser?weeks=7");
     expect(await page.getByTestId("mobile-search-summary").isVisible()).toBe(false);
-    expect(await page.getByTestId("search-submit").isVisible()).toBe(true);
+    expect(await page.getByTestId("search-page-link").isVisible()).toBe(true);
     // the results page's filters and sort are carried along, and its chosen destinations kept
     await open(page, "/skirejser?destinationSlugs=tirol&weeks=7&minRating=3&sort=price:asc");
-    await page.getByTestId("search-bar").getByLabel("Snarest muligt").check();
+    await page.getByTestId("search-page-link").click();
+    await page.getByTestId("search-form").getByLabel("Snarest muligt").check();
     await page.getByTestId("search-submit").click();
-    await page.waitForURL((u) => !u.searchParams.has("weeks"));
+    await page.waitForURL((u) => u.pathname === "/skirejser" && !u.searchParams.has("weeks"));
     expect(params(page)).toEqual({ destinationSlugs: "tirol", minRating: "3", sort: "price:asc" });
     await ctx.close();
   });
 
-  it("picks new destinations on the results page too", async () => {
+  it("picks new destinations from the results page too, and the form's page links back to the results", async () => {
     const ctx = await suite.newContext({ size: DESKTOP, javaScript: false });
     const page = await ctx.newPage();
     await open(page, "/skirejser?sort=price:asc");
-    const form = page.getByTestId("search-bar");
+    await page.getByTestId("search-page-link").click();
+    await page.waitForURL(/\/soeg\?sort=price/);
+    expect(await page.getByRole("link", { name: "Tilbage til resultaterne" }).getAttribute("href")).toBe("/skirejser?sort=price%3Aasc");
+    const form = page.getByTestId("search-form");
     await form.getByLabel("Vælg destinationer").check();
     await form.getByText("Områder i Østrig").click();
     await form.locator('input[name="destinationSlugs"][value="tirol"]').check();

@@ -20,8 +20,10 @@ export interface ServerOptions {
   dbFile?: string;
   /** Extra environment for the server process, e.g. MAP_TILE_URL. */
   env?: Record<string, string>;
-  /** The checkout whose built server runs (default this one), e.g. a worktree of an earlier commit for the bench's before and after. */
+  /** The checkout whose build is served (the bench compares another commit's build); by default this one. */
   root?: string;
+  /** Extra Node options for the server process, e.g. `--cpu-prof` (the bench's profile). */
+  nodeArgs?: string[];
 }
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -38,7 +40,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pistepris-server-"));
   const dbFile = opts.dbFile ?? path.join(dir, "e2e.db");
   const outboxDir = path.join(dir, "outbox");
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), "--import", "tsx", "server.ts"], {
     cwd: opts.root ?? ROOT,
     env: {
       ...process.env,

@@ -1,10 +1,10 @@
-import { Switch } from "@headlessui/react";
 import { Link, useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { AGENTS_PATH } from "~/domain/constants";
 import { resultsHref } from "~/domain/results-url";
 import { texts } from "~/domain/texts";
 import { useSearchState } from "../results/search-state";
+import { Switch } from "../ui/switch";
 
 interface ExistsAnswer {
   exists: boolean;
@@ -57,13 +57,9 @@ export function AgentToggle({ agentExists, loggedIn, className = "" }: { agentEx
           aria-describedby={tooltipId}
           aria-busy={busy}
           data-testid="agent-toggle"
-          className="group relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-300 transition focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 data-[checked]:bg-brand-600"
-        >
-          <span
-            aria-hidden="true"
-            className="inline-block size-4 translate-x-1 rounded-full bg-white shadow transition group-data-[checked]:translate-x-6"
-          />
-        </Switch>
+          className="focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
+          knobClassName="shadow"
+        />
         {/* The tooltip, placed at the bottom. */}
         <span
           id={tooltipId}

@@ -6,10 +6,12 @@ import { barInRange, barRangeInThousands, histogramBars, histogramCounts, histog
 import type { SearchData } from "~/domain/search-data";
 import type { FacetNumbers } from "~/domain/search-result";
 import { texts } from "~/domain/texts";
+import { useSearchState } from "../results/search-state";
+import { useHydrated } from "../ui/use-hydrated";
 
 // The price histogram above the price inputs: counts per price bucket of the search without its
-// four price bounds, from POST /api/facet-numbers (specification point 7). The server-rendered
-// page starts from the result's own price facets, which ignore the price bounds too.
+// four price bounds (specification point 7): for the page's search, the result's own price facets,
+// which ignore the price bounds too; for another search (a draft), from POST /api/facet-numbers.
 
 export function PriceHistogram({
   mode,
@@ -32,13 +34,20 @@ export function PriceHistogram({
   // The body as JSON text (the router parses it back): an equal search asks once, however often
   // its object is rebuilt. A new submission cancels the one still under way.
   const body = JSON.stringify(histogramRequest(searchData, sort, mode));
+  // The page's own price facets already answer the page's search (they ignore its price bounds):
+  // only another search (the mobile drawer's draft) is asked for.
+  const { applied } = useSearchState();
+  const own = body === JSON.stringify(histogramRequest(applied.query.searchData, applied.query.sort, applied.priceMode));
   useEffect(() => {
-    submit(body, { method: "post", action: "/api/facet-numbers", encType: "application/json" });
-  }, [submit, body]);
+    if (!own) submit(body, { method: "post", action: "/api/facet-numbers", encType: "application/json" });
+  }, [submit, body, own]);
 
   // While a search's counts are on their way, the page's own counts stand in.
-  const counts = (fetcher.state === "submitting" ? undefined : histogramCounts(fetcher.data?.facetNumbers, mode)) ?? initialCounts;
-  const bars = histogramBars(counts, histogramScheme(mode));
+  const asked = own || fetcher.state === "submitting" ? undefined : histogramCounts(fetcher.data?.facetNumbers, mode);
+  const counts = asked ?? initialCounts;
+  // Drawn once the page runs (the histogram is for JavaScript only): the server's page reserves its height but carries no bars.
+  const hydrated = useHydrated();
+  const bars = hydrated ? histogramBars(counts, histogramScheme(mode)) : [];
   return (
     <div
       role="img"

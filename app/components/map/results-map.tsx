@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type * as Leaflet from "leaflet";
+import "leaflet/dist/leaflet.css";
 import { gridClusters, lowestPrice } from "~/domain/map-clusters";
 import { escapeHtml } from "~/domain/escape-html";
 import { formatPrice, formatShortDate } from "~/domain/format";
@@ -7,14 +8,16 @@ import { offerRedirectHref } from "~/domain/results-url";
 import { texts } from "~/domain/texts";
 import type { MapData, MapPoint } from "~/domain/search-result";
 import { useHoveredAccommodation } from "../results/hover-context";
+import { addBaseLayer, drawResorts, NAMED_FROM_ZOOM } from "./base-layer";
 import { useSearchState } from "../results/search-state";
 
 // The results map. Leaflet is imported only here, inside an effect, so it never runs on the server
 // and stays out of the page's main bundle. The markers are the loader's map data (every matching
 // accommodation, not only the page); crowded ones are grouped by app/domain/map-clusters.ts
 // each time the zoom or the view changes, and only those near the view are drawn, so thousands of
-// points stay smooth. When tiles cannot load, the map gives way to the plain list of places that
-// the page renders under it.
+// points stay smooth. Under the tiles lies the map's own base layer (countries and the result's
+// resorts, app/components/map/base-layer.ts), so the map draws without a tile server too; then a
+// note says so, and the resorts are named on the map.
 
 export interface MapTiles {
   url: string;
@@ -28,6 +31,7 @@ interface Live {
   map: Leaflet.Map;
   markers: Leaflet.LayerGroup;
   hover: Leaflet.LayerGroup;
+  resorts: Leaflet.LayerGroup;
 }
 
 /** Tile errors before any tile has loaded that count as "the tile server is unreachable". */
@@ -48,10 +52,20 @@ export function ResultsMap({ tiles, data }: { tiles: MapTiles; data: MapData }) 
   useEffect(() => {
     let cancelled = false;
     let map: Leaflet.Map | undefined;
+    let zooming = false;
     void import("leaflet").then((mod) => {
       if (cancelled || !el.current) return;
       const L = ((mod as unknown as { default?: L }).default ?? mod) as L;
       map = L.map(el.current, { center: CENTRE_OF_THE_ALPS, zoom: 5, minZoom: 3, maxZoom: 18 });
+      // A zoom animation ends in a timer that needs the map: the map is removed only after it.
+      const container = el.current;
+      map
+        .on("zoomstart", () => (zooming = true))
+        .on("zoomend", () => {
+          zooming = false;
+          container.dataset.zoom = String(map?.getZoom());
+        });
+      const resorts = addBaseLayer(L, map);
       let loaded = 0;
       let errors = 0;
       L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 18 })
@@ -63,13 +77,17 @@ export function ResultsMap({ tiles, data }: { tiles: MapTiles; data: MapData }) 
           }
         })
         .addTo(map);
-      live.current = { L, map, markers: L.layerGroup().addTo(map), hover: L.layerGroup().addTo(map) };
+      live.current = { L, map, markers: L.layerGroup().addTo(map), hover: L.layerGroup().addTo(map), resorts };
       setReady(true);
     });
     return () => {
       cancelled = true;
       live.current = null;
-      map?.remove();
+      const m = map;
+      if (!m) return;
+      m.stop();
+      if (zooming) m.once("zoomend", () => setTimeout(() => m.remove()));
+      else m.remove();
     };
   }, [tiles.url, tiles.attribution]);
 
@@ -102,6 +120,18 @@ export function ResultsMap({ tiles, data }: { tiles: MapTiles; data: MapData }) 
     };
   }, [ready, data, applied.aff]);
 
+  // The result's resorts on the base layer, named while the tiles are missing.
+  useEffect(() => {
+    const m = live.current;
+    if (!ready || !m) return;
+    const draw = () => drawResorts(m.L, m.resorts, data, failed && m.map.getZoom() >= NAMED_FROM_ZOOM);
+    draw();
+    m.map.on("zoomend", draw);
+    return () => {
+      m.map.off("zoomend", draw);
+    };
+  }, [ready, data, failed]);
+
   // The hovered accommodation (a hovered result card) stands out above any cluster.
   useEffect(() => {
     const m = live.current;
@@ -125,25 +155,27 @@ export function ResultsMap({ tiles, data }: { tiles: MapTiles; data: MapData }) 
     runSearch({ searchData: { ...applied.query.searchData, searchArea: { type: "geo", bbox } } });
   };
 
-  if (failed) {
-    return (
-      <p role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" data-testid="map-tiles-failed">
-        {texts.map.tilesFailed}
-      </p>
-    );
-  }
   return (
     <div className="relative">
       <div
         ref={el}
         role="region"
         aria-label={texts.map.label}
-        className="h-[65vh] min-h-[360px] w-full overflow-hidden rounded-xl bg-slate-200 shadow-sm"
+        className="pp-map h-[65vh] min-h-[360px] w-full overflow-hidden rounded-xl shadow-sm"
         data-testid="results-map"
         data-ready={ready ? "true" : undefined}
         data-points={data.points.length}
       />
       {!ready && <p className="absolute inset-0 grid place-items-center text-sm text-slate-600">{texts.map.loading}</p>}
+      {failed && (
+        <p
+          role="status"
+          className="absolute bottom-6 left-3 z-[650] max-w-[80%] rounded bg-amber-50 px-3 py-1.5 text-xs text-amber-900 shadow"
+          data-testid="map-tiles-failed"
+        >
+          {texts.map.tilesFailed}
+        </p>
+      )}
       {ready && (
         <button
           type="button"

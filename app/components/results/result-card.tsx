@@ -2,55 +2,50 @@ import type { PriceMode } from "~/domain/constants";
 import { formatCount, formatPrice, formatShortDate } from "~/domain/format";
 import { offerRedirectHref } from "~/domain/results-url";
 import { texts } from "~/domain/texts";
-import type { SearchResultItem } from "~/domain/search-result";
+import type { ResultCardItem } from "~/domain/search-result";
 import { useHoveredAccommodation } from "./hover-context";
 import { SaveTripButton } from "../saved-trips/save-trip-button";
 
 /**
  * One accommodation with its best matching offer (specification point 2, "Search results screen").
- * Twenty per page: the facility chips are styled by their list (`feature-chips` in
- * app/tailwind.css), not each by its own utility classes.
+ * Twenty per page: its parts are styled by a few named classes (`rc…`, `feature-chips` in
+ * app/tailwind.css), not each by its own list of utility classes, so the page stays small.
  */
-export function ResultCard({ item, priceMode, aff }: { item: SearchResultItem; priceMode: PriceMode; aff?: string }) {
+export function ResultCard({ item, priceMode, aff }: { item: ResultCardItem; priceMode: PriceMode; aff?: string }) {
   const { accommodation: a, trip } = item;
   const { hoveredAccommodationId, setHoveredAccommodationId } = useHoveredAccommodation();
   const hovered = hoveredAccommodationId === a.id;
   const r = texts.results;
   const party = (
-    <span className="block text-sm text-slate-600">
-      {r.partyPrice(trip.persons)}: <strong className="text-slate-900">{formatPrice(trip.price)}</strong>
+    <span className="rc-other">
+      {`${r.partyPrice(trip.persons)}: `}
+      <strong>{formatPrice(trip.price)}</strong>
     </span>
   );
   // The chosen price type leads; the other follows in small print.
   const perPerson = (
-    <span className="block text-sm text-slate-600">
-      <strong className="text-slate-900">{formatPrice(trip.pricePerPerson)}</strong> {r.perPerson}
+    <span className="rc-other">
+      <strong>{formatPrice(trip.pricePerPerson)}</strong>
+      {` ${r.perPerson}`}
     </span>
   );
   const main = priceMode === "total" ? formatPrice(trip.price) : formatPrice(trip.pricePerPerson);
   return (
     <article
-      className={`flex flex-col gap-4 rounded-xl border bg-white p-4 shadow-sm transition sm:flex-row sm:justify-between sm:p-5 ${
-        hovered ? "border-brand-600 ring-2 ring-brand-100" : "border-slate-200"
-      }`}
+      className="rc"
       data-testid="result-card"
       data-accommodation-id={a.id}
       data-hovered={hovered ? "true" : undefined}
       onMouseEnter={() => setHoveredAccommodationId(a.id)}
       onMouseLeave={() => setHoveredAccommodationId(null)}
-      aria-labelledby={`acc-${a.id}`}
     >
-      <div className="min-w-0">
-        <h3 id={`acc-${a.id}`} className="text-lg font-bold text-brand-900">
-          {a.name}
-        </h3>
-        <p className="text-sm text-slate-600">
-          {a.destination.name}, {a.country.name}
-        </p>
-        <p className="text-amber-500" aria-label={r.stars(a.rating)} role="img">
+      <div className="rc-main">
+        <h2>{a.name}</h2>
+        <p className="rc-place">{`${a.destination.name}, ${a.country.name}`}</p>
+        <p className="rc-stars" aria-label={r.stars(a.rating)} role="img">
           {"★".repeat(a.rating)}
         </p>
-        <ul className="mt-3 space-y-0.5 text-sm text-slate-700">
+        <ul className="rc-facts">
           <li>{trip.mealPlan.title}</li>
           <li>{trip.skiPass.included ? r.skiPassIncluded(trip.skiPass.days) : r.skiPassExcluded}</li>
           <li>{r.transport[trip.transport]}</li>
@@ -58,40 +53,35 @@ export function ResultCard({ item, priceMode, aff }: { item: SearchResultItem; p
           <li>{r.travelCompany(trip.travelCompany.name)}</li>
         </ul>
         {a.features.length > 0 && (
-          <ul aria-label={r.features} className="feature-chips mt-3">
-            {a.features.map((f) => (
-              <li key={f.value}>{f.name}</li>
+          <ul aria-label={r.features} className="feature-chips">
+            {a.features.map((name) => (
+              <li key={name}>{name}</li>
             ))}
           </ul>
         )}
       </div>
-      <div className="flex shrink-0 flex-col items-start gap-1 sm:items-end sm:text-right">
-        <span className="text-xs uppercase tracking-wide text-slate-500">{r.bestOffer}</span>
+      <div className="rc-offer">
+        <span className="rc-label">{r.bestOffer}</span>
         {trip.discountPercentage > 0 && (
-          <span className="rounded bg-red-600 px-2 py-0.5 text-xs font-bold text-white" data-testid="discount">
+          <span className="rc-discount" data-testid="discount">
             {r.discount(trip.discountPercentage)}
           </span>
         )}
-        <span className="text-2xl font-extrabold text-slate-900" data-testid="main-price">
+        <span className="rc-price" data-testid="main-price">
           {main}
         </span>
-        <span className="text-xs text-slate-600">{priceMode === "total" ? r.partyPrice(trip.persons) : r.perPerson}</span>
+        <span className="rc-unit">{priceMode === "total" ? r.partyPrice(trip.persons) : r.perPerson}</span>
         {priceMode === "total" ? perPerson : party}
         {trip.originalPrice !== null && trip.originalPrice > trip.price && (
-          <span className="text-xs text-slate-500">
-            {r.originalPrice} <s>{formatPrice(trip.originalPrice)}</s>
+          <span className="rc-before">
+            {`${r.originalPrice} `}
+            <s>{formatPrice(trip.originalPrice)}</s>
           </span>
         )}
-        <span className="text-sm text-slate-600" data-testid="offer-count">
+        <span className="rc-offers" data-testid="offer-count">
           {r.offers(item.offerCount, item.companyCount, formatCount)}
         </span>
-        <a
-          href={offerRedirectHref(trip.id, aff)}
-          target="_blank"
-          rel="noopener nofollow"
-          className="mt-2 inline-block rounded bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-          data-testid="offer-link"
-        >
+        <a href={offerRedirectHref(trip.id, aff)} target="_blank" rel="noopener nofollow" className="rc-link" data-testid="offer-link">
           {r.seeOffer(trip.travelCompany.name)}
         </a>
         <SaveTripButton tripId={trip.id} />

@@ -31,9 +31,8 @@ export function SaveTripButton({ tripId }: { tripId: string }) {
   const refused = fetcher.data?.tripId === tripId ? fetcher.data.error : undefined;
   const saved = loggedIn ? (pending ?? answered ?? savedOnServer) : savedLocally;
   const label = saved ? texts.savedTrips.saved : texts.savedTrips.save;
-  const cls = `mt-1 inline-block rounded border px-3 py-1.5 text-sm font-semibold ${
-    saved ? "border-brand-600 bg-brand-50 text-brand-900" : "border-slate-300 text-brand-700 hover:border-brand-600"
-  }`;
+  // `.save-trip` in app/tailwind.css (twenty on a page); aria-pressed marks a saved trip.
+  const cls = "save-trip";
 
   if (hydrated && !loggedIn) {
     return (

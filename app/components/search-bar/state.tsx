@@ -1,7 +1,7 @@
 import { useNavigate, useNavigation } from "@remix-run/react";
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import { DEFAULT_SORTING_METHOD, RESULTS_PATH } from "~/domain/constants";
-import { resultsHref, resultsParams } from "~/domain/results-url";
+import { resultsHref } from "~/domain/results-url";
 import type { SearchData } from "~/domain/search-data";
 import { useSearchState } from "../results/search-state";
 
@@ -18,14 +18,9 @@ export interface SearchBarState {
   searchIsLoading: boolean;
   /** Runs the draft (or `next`) as the search. */
   run: (next?: SearchData) => void;
-  /** Params the plain GET form carries along unchanged (filters, sort, price type, affiliate). */
-  carried: Array<[string, string]>;
 }
 
 const SearchBarContext = createContext<SearchBarState | null>(null);
-
-/** The keys the search bar's own inputs submit. */
-export const OWN_KEYS = ["destinationSlugs", "tags", "bbox", "adultCount", "childrenCount", "weeks", "months", "dates", "page"];
 
 export function StandaloneSearchProvider({ initial, children }: { initial: SearchData; children: ReactNode }) {
   const [draft, setDraft] = useState(initial);
@@ -41,7 +36,7 @@ export function StandaloneSearchProvider({ initial, children }: { initial: Searc
     [navigate, draft],
   );
   const value = useMemo<SearchBarState>(
-    () => ({ draft, setDraft, searchIsUpToDate: false, searchIsLoading, run, carried: [] }),
+    () => ({ draft, setDraft, searchIsUpToDate: false, searchIsLoading, run }),
     [draft, searchIsLoading, run],
   );
   return <SearchBarContext.Provider value={value}>{children}</SearchBarContext.Provider>;
@@ -50,19 +45,17 @@ export function StandaloneSearchProvider({ initial, children }: { initial: Searc
 /** Adapts the results page's search state. */
 function ResultsBridge({ render }: { render: (state: SearchBarState) => ReactNode }) {
   const s = useSearchState();
-  const { draft, setDraft, runSearch, applied } = s;
-  const value = useMemo<SearchBarState>(() => {
-    const carried: Array<[string, string]> = [];
-    for (const [k, v] of resultsParams({ ...applied, dialog: undefined })) if (!OWN_KEYS.includes(k)) carried.push([k, v]);
-    return {
+  const { draft, setDraft, runSearch } = s;
+  const value = useMemo<SearchBarState>(
+    () => ({
       draft: draft.searchData,
       setDraft: (searchData) => setDraft({ ...draft, searchData }),
       searchIsUpToDate: s.searchIsUpToDate,
       searchIsLoading: s.searchIsLoading,
       run: (next) => (next ? runSearch({ searchData: next, priceMode: draft.priceMode }) : runSearch()),
-      carried,
-    };
-  }, [draft, setDraft, runSearch, applied, s.searchIsUpToDate, s.searchIsLoading]);
+    }),
+    [draft, setDraft, runSearch, s.searchIsUpToDate, s.searchIsLoading],
+  );
   return <>{render(value)}</>;
 }
 

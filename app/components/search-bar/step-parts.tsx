@@ -11,9 +11,8 @@ export interface StepProps {
   idPrefix: string;
 }
 
-/** A pill-shaped radio or checkbox row, marked while its input is checked. */
-export const PILL_ROW =
-  "flex cursor-pointer items-center gap-2 rounded-full border border-slate-300 px-3 py-1.5 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:font-semibold";
+/** A pill-shaped radio or checkbox row, marked while its input is checked (`.pill` in app/tailwind.css). */
+export const PILL_ROW = "pill";
 
 /**
  * The kind a step shows: the kind of its value, or while nothing is chosen (`emptyKind`: all
@@ -45,14 +44,7 @@ export function KindRadios<K extends string>({
       <div className="flex flex-wrap gap-2">
         {options.map(([kind, label]) => (
           <label key={kind} className={PILL_ROW}>
-            <input
-              type="radio"
-              name={name}
-              value={kind}
-              checked={value === kind}
-              onChange={() => onChange(kind)}
-              className="accent-brand-600"
-            />
+            <input type="radio" name={name} value={kind} checked={value === kind} onChange={() => onChange(kind)} />
             {label}
           </label>
         ))}

@@ -90,18 +90,13 @@ function QuickPicks({ picks, chosen, onChange }: { picks: QuickPick[]; chosen: n
       <legend className="mb-1 text-sm font-semibold">{t.quickPicks}</legend>
       <div className="flex flex-wrap gap-2">
         {picks.map((p) => (
-          <label
-            key={p.id}
-            className={`${PILL_ROW} border-amber-400 bg-amber-50 has-[:checked]:border-amber-600 has-[:checked]:bg-amber-200`}
-            data-testid={`quick-pick-${p.id}`}
-          >
+          <label key={p.id} className={`${PILL_ROW} holiday`} data-testid={`quick-pick-${p.id}`}>
             <input
               type="checkbox"
               name="weeks"
               value={p.weeks.join(",")}
               checked={quickPickActive(chosen, p)}
               onChange={() => onChange(toggleQuickPick(chosen, p))}
-              className="accent-amber-600"
             />
             {p.label} <span className="font-normal text-slate-700">({t.weekNumbers(p.weeks)})</span>
           </label>
@@ -128,7 +123,7 @@ function WeekGrid({ weeks, chosen, onChange }: { weeks: SeasonChoices["weeks"]; 
             />
             <span>
               {t.week(w.week)}
-              <span className="block text-xs font-normal text-slate-600">{w.label}</span>
+              <span className="check-sub">{w.label}</span>
             </span>
           </label>
         ))}

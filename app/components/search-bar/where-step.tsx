@@ -24,7 +24,7 @@ export function WhereStep({
   destinations,
   active,
 }: StepProps & {
-  /** The page loader's destination tree for its party size. */
+  /** The page loader's destination tree for its party size (the search page); else it loads when the step opens. */
   destinations?: { persons: number; tree: DestinationTree };
   /** Whether the step is in view (the picker loads only then). */
   active: boolean;

@@ -1,22 +1,33 @@
-import { Disclosure, DisclosureButton, DisclosurePanel } from "@headlessui/react";
-import type { ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 
-/** A foldable accordion section of the filter sidebar; open by default (and always open without JavaScript). */
+/** A foldable accordion section of the filter sidebar (a disclosure); open by default, and always open without JavaScript. */
 export function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  const [open, setOpen] = useState(true);
+  const panelId = useId();
   return (
-    <Disclosure as="section" defaultOpen className="border-b border-slate-200 py-3" data-testid={testId} data-section={title}>
+    <section className="border-b border-slate-200 py-3" data-testid={testId} data-section={title}>
       <h3>
-        <DisclosureButton className="group flex w-full items-center justify-between rounded py-1 text-left font-semibold text-slate-900">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={open ? panelId : undefined}
+          onClick={() => setOpen(!open)}
+          className="section-toggle"
+        >
           <span>{title}</span>
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 text-slate-500 transition group-data-[open]:rotate-180">
+          <svg aria-hidden="true" viewBox="0 0 20 20">
             <path
               fill="currentColor"
               d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z"
             />
           </svg>
-        </DisclosureButton>
+        </button>
       </h3>
-      <DisclosurePanel className="pt-2">{children}</DisclosurePanel>
-    </Disclosure>
+      {open && (
+        <div id={panelId} className="pt-2">
+          {children}
+        </div>
+      )}
+    </section>
   );
 }

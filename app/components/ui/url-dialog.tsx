@@ -34,6 +34,20 @@ export function UrlDialog({
   const [open, setOpen] = useState(false);
   // eslint-disable-next-line react-hooks/set-state-in-effect -- the second render is the point (see above)
   useEffect(() => setOpen(true), []);
+  // The element that opened the dialog (the toggle), read as the dialog first renders, before its
+  // field takes the focus: closing gives the focus back to it. Headless UI does so only for focus
+  // it saw move, and it watches from when its code loads, which is with the dialog.
+  const [opener] = useState(() => (typeof document === "undefined" ? null : document.activeElement));
+  useEffect(
+    () => () => {
+      if (!(opener instanceof HTMLElement) || opener === document.body) return;
+      requestAnimationFrame(() => {
+        const now = document.activeElement;
+        if (opener.isConnected && (now === null || now === document.body)) opener.focus();
+      });
+    },
+    [opener],
+  );
   const navigate = useNavigate();
   const titleId = useId();
   const content = (
