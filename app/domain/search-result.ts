@@ -54,6 +54,12 @@ export interface SearchResultItem {
   companyCount: number;
 }
 
+/** One accommodation's matching offers (SearchEngine.accommodationOffers): by departure date, then whole-party price, then trip id. */
+export interface AccommodationOffers {
+  accommodation: ResultAccommodation;
+  trips: ResultTrip[];
+}
+
 export interface SearchResult {
   items: SearchResultItem[];
   pagination: { totalCount: number; pageSize: number; page: number };
