@@ -1,4 +1,5 @@
 import {
+  ACCOMMODATION_PATH,
   FULL_PRICE_MAX,
   OFFER_REDIRECT_PATH,
   PER_PERSON_PRICE_MAX,
@@ -9,7 +10,7 @@ import {
 } from "./constants";
 import { hasTotalBound, switchPriceMode } from "./filters";
 import type { SearchQuery } from "./search-data";
-import { NUMERIC_FILTER_KEYS, parseSearchQuery, toSearchParams } from "./url-codec";
+import { NUMERIC_FILTER_KEYS, parseSearchQuery, readableQuery, toSearchParams } from "./url-codec";
 
 // The results page's URL: the search query of url-codec.ts plus two view params that are not part
 // of the search and that every link and form of the page carries along:
@@ -118,13 +119,21 @@ export function resultsParams(state: ResultsState): URLSearchParams {
 }
 
 export function resultsHref(state: ResultsState, path = RESULTS_PATH): string {
-  const qs = resultsParams(state).toString();
+  const qs = readableQuery(resultsParams(state));
   return qs ? `${path}?${qs}` : path;
 }
 
-/** Whether a request's query string is already canonical (compared after one decode/encode round). */
+/**
+ * Whether a request's query string is already canonical: spelled exactly as resultsHref writes it,
+ * `,` and `:` readable. The percent-encoded spelling of a shared link parses the same, and is redirected to this one.
+ */
 export function isCanonical(search: string, state: ResultsState): boolean {
-  return new URLSearchParams(search).toString() === resultsParams(state).toString();
+  return search.replace(/^\?/, "") === readableQuery(resultsParams(state));
+}
+
+/** An accommodation's page with the search and view params of the results page (its offers for that search). */
+export function accommodationHref(accommodationId: string, state: ResultsState): string {
+  return resultsHref({ ...state, map: undefined, dialog: undefined }, `${ACCOMMODATION_PATH}/${encodeURIComponent(accommodationId)}`);
 }
 
 /** The company's offer URL carrying the affiliate id, when there is one. */
