@@ -28,3 +28,8 @@ export function formatShortDate(iso: string): string {
 export function formatThousands(n: number): string {
   return `${thousands.format(n / 1000)} k kr`;
 }
+
+/** The price calendar's bar labels: 12480 → "12,5k" */
+export function formatKiloPrice(n: number): string {
+  return `${thousands.format(n / 1000)}k`;
+}

@@ -1,5 +1,4 @@
 import {
-  ACCOMMODATION_PATH,
   FULL_PRICE_MAX,
   OFFER_REDIRECT_PATH,
   PER_PERSON_PRICE_MAX,
@@ -129,11 +128,6 @@ export function resultsHref(state: ResultsState, path = RESULTS_PATH): string {
  */
 export function isCanonical(search: string, state: ResultsState): boolean {
   return search.replace(/^\?/, "") === readableQuery(resultsParams(state));
-}
-
-/** An accommodation's page with the search and view params of the results page (its offers for that search). */
-export function accommodationHref(accommodationId: string, state: ResultsState): string {
-  return resultsHref({ ...state, map: undefined, dialog: undefined }, `${ACCOMMODATION_PATH}/${encodeURIComponent(accommodationId)}`);
 }
 
 /** The company's offer URL carrying the affiliate id, when there is one. */

@@ -23,6 +23,8 @@ import { pageCount } from "~/domain/pagination";
 import { isCanonical, parseResultsParams, resultsHref } from "~/domain/results-url";
 import { searchDescription, searchTitle, type PlaceNames } from "~/domain/search-title";
 import { texts } from "~/domain/texts";
+import { shareMeta } from "~/domain/share-meta";
+import { accommodationHref } from "~/domain/accommodation-url";
 import { searchHref } from "~/domain/url-codec";
 import { RESULTS_PATH } from "~/domain/constants";
 import { destinationTree } from "~/search/destinations.server";
@@ -89,11 +91,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, location }) => {
   const { query } = parseResultsParams(new URLSearchParams(location.search));
   const pages = pageCount(data.result.pagination.totalCount, data.result.pagination.pageSize);
   const abs = (page: number) => `${data.origin}${searchHref({ ...query, page }, RESULTS_PATH)}`;
-  const tags: ReturnType<MetaFunction> = [
-    { title: searchTitle(query, data.names) },
-    { name: "description", content: searchDescription(query, data.names, data.result.totalCount) },
-    { tagName: "link", rel: "canonical", href: abs(query.page) },
-  ];
+  const tags: ReturnType<MetaFunction> = shareMeta({
+    title: searchTitle(query, data.names),
+    description: searchDescription(query, data.names, data.result.totalCount),
+    url: abs(query.page),
+    image: data.result.items.find((i) => i.accommodation.imageUrl)?.accommodation.imageUrl,
+  });
   if (query.page > 1) tags.push({ tagName: "link", rel: "prev", href: abs(Math.min(query.page - 1, pages)) });
   if (query.page < pages) tags.push({ tagName: "link", rel: "next", href: abs(query.page + 1) });
   return tags;
@@ -190,7 +193,13 @@ function ResultsPage() {
               {entries.map((entry) =>
                 entry.kind === "item" ? (
                   <li key={`a-${entry.item.accommodation.id}`}>
-                    <ResultCard item={entry.item} priceMode={applied.priceMode} aff={applied.aff} />
+                    <ResultCard
+                      item={entry.item}
+                      priceMode={applied.priceMode}
+                      aff={applied.aff}
+                      pageHref={accommodationHref(entry.item.accommodation.id, applied)}
+                      newTab={applied.embed}
+                    />
                   </li>
                 ) : (
                   <li key={`b-${entry.banner.id}`}>
@@ -229,7 +238,13 @@ function MapView({ tiles, places }: { tiles: MapTiles; places: ReturnType<typeof
           <ol aria-label={texts.results.listLabel} className="max-h-[65vh] space-y-3 overflow-y-auto pr-1" data-testid="map-side-list">
             {result.items.map((item) => (
               <li key={item.accommodation.id}>
-                <ResultCard item={item} priceMode={applied.priceMode} aff={applied.aff} />
+                <ResultCard
+                  item={item}
+                  priceMode={applied.priceMode}
+                  aff={applied.aff}
+                  pageHref={accommodationHref(item.accommodation.id, applied)}
+                  newTab={applied.embed}
+                />
               </li>
             ))}
           </ol>

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import type { PriceMode } from "~/domain/constants";
 import { formatCount, formatPrice, formatShortDate } from "~/domain/format";
 import { offerRedirectHref } from "~/domain/results-url";
@@ -11,7 +12,21 @@ import { SaveTripButton } from "../saved-trips/save-trip-button";
  * Twenty per page: the facility chips are styled by their list (`feature-chips` in
  * app/tailwind.css), not each by its own utility classes.
  */
-export function ResultCard({ item, priceMode, aff }: { item: SearchResultItem; priceMode: PriceMode; aff?: string }) {
+export function ResultCard({
+  item,
+  priceMode,
+  aff,
+  pageHref,
+  newTab,
+}: {
+  item: SearchResultItem;
+  priceMode: PriceMode;
+  aff?: string;
+  /** The accommodation's page with the current search (its name and offer count link there). */
+  pageHref: string;
+  /** Open the page in a new tab (embed mode: the page may not be framed). */
+  newTab?: boolean;
+}) {
   const { accommodation: a, trip } = item;
   const { hoveredAccommodationId, setHoveredAccommodationId } = useHoveredAccommodation();
   const hovered = hoveredAccommodationId === a.id;
@@ -42,7 +57,9 @@ export function ResultCard({ item, priceMode, aff }: { item: SearchResultItem; p
     >
       <div className="min-w-0">
         <h3 id={`acc-${a.id}`} className="text-lg font-bold text-brand-900">
-          {a.name}
+          <Link to={pageHref} target={newTab ? "_blank" : undefined} className="hover:underline" data-testid="accommodation-link">
+            {a.name}
+          </Link>
         </h3>
         <p className="text-sm text-slate-600">
           {a.destination.name}, {a.country.name}
@@ -82,9 +99,9 @@ export function ResultCard({ item, priceMode, aff }: { item: SearchResultItem; p
             {r.originalPrice} <s>{formatPrice(trip.originalPrice)}</s>
           </span>
         )}
-        <span className="text-sm text-slate-600" data-testid="offer-count">
+        <a href={pageHref} target={newTab ? "_blank" : undefined} className="text-sm text-brand-700 underline" data-testid="offer-count">
           {r.offers(item.offerCount, item.companyCount, formatCount)}
-        </span>
+        </a>
         <a
           href={offerRedirectHref(trip.id, aff)}
           target="_blank"

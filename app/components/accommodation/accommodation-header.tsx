@@ -1,0 +1,43 @@
+import type { ResultAccommodation } from "~/domain/search-result";
+import { tagLabel } from "~/domain/tags";
+import { texts } from "~/domain/texts";
+import { AccommodationPhoto } from "./accommodation-photo";
+
+/** Name, stars, place, photo, facilities and categories of the accommodation page. */
+export function AccommodationHeader({ accommodation: a }: { accommodation: ResultAccommodation }) {
+  const t = texts.accommodation;
+  return (
+    <header className="flex flex-col gap-4 rounded-xl bg-white p-4 shadow-sm sm:flex-row">
+      <AccommodationPhoto name={a.name} imageUrl={a.imageUrl} className="w-full shrink-0 sm:w-64" />
+      <div className="min-w-0">
+        <h1 className="text-2xl font-bold text-brand-900" data-testid="accommodation-name">
+          {a.name}
+        </h1>
+        <p className="text-amber-500" aria-label={texts.results.stars(a.rating)} role="img">
+          {"★".repeat(a.rating)}
+        </p>
+        <p className="text-slate-700">{t.location(a.destination.name, a.region.name, a.country.name)}</p>
+        {a.features.length > 0 && (
+          <>
+            <h2 className="mt-3 text-sm font-semibold text-slate-700">{t.features}</h2>
+            <ul aria-label={t.features} className="feature-chips mt-1">
+              {a.features.map((f) => (
+                <li key={f.value}>{f.name}</li>
+              ))}
+            </ul>
+          </>
+        )}
+        {a.tags.length > 0 && (
+          <>
+            <h2 className="mt-3 text-sm font-semibold text-slate-700">{t.categories}</h2>
+            <ul aria-label={t.categories} className="feature-chips mt-1">
+              {a.tags.map((tag) => (
+                <li key={tag}>{tagLabel(tag)}</li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+    </header>
+  );
+}
