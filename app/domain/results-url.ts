@@ -123,11 +123,12 @@ export function resultsHref(state: ResultsState, path = RESULTS_PATH): string {
 }
 
 /**
- * Whether a request's query string is already canonical: spelled exactly as resultsHref writes it,
- * `,` and `:` readable. The percent-encoded spelling of a shared link parses the same, and is redirected to this one.
+ * Whether a request's query string is already canonical, compared after one decode/encode round:
+ * the readable spelling (`,` and `:` as they are, which resultsHref writes) and the percent-encoded
+ * one of older links are the same URL. (Remix hands loaders the query string re-encoded anyway.)
  */
 export function isCanonical(search: string, state: ResultsState): boolean {
-  return search.replace(/^\?/, "") === readableQuery(resultsParams(state));
+  return new URLSearchParams(search).toString() === resultsParams(state).toString();
 }
 
 /** The company's offer URL carrying the affiliate id, when there is one. */

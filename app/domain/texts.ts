@@ -298,7 +298,9 @@ export const texts = {
     backToSearch: "Tilbage til søgningen",
     metaTitle: (name: string, resort: string, country: string) => `${name}, ${resort}, ${country}`,
     metaDescription: (name: string, resort: string, offers: string, companies: string, from: string | null) =>
-      `Sammenlign ${offers} skirejser til ${name} i ${resort} fra ${companies} ${companies === "1" ? "rejseselskab" : "rejseselskaber"}${from ? ` – fra ${from}` : ""}. Find den bedste pris på Pistepris.`,
+      `Sammenlign ${offers} skirejser til ${name} i ${resort} fra ${companies} ${companies === "1" ? "rejseselskab" : "rejseselskaber"}${from ? `, fra ${from}` : ""}. Find den bedste pris på Pistepris.`,
+    fromPrice: (price: string, perPerson: boolean, persons: number) =>
+      perPerson ? `${price} pr. person` : `${price} for ${persons} ${plural(persons, "person", "personer")}`,
   },
   map: {
     show: "Vis på kort",

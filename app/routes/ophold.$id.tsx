@@ -9,6 +9,7 @@ import { PriceCalendar } from "~/components/accommodation/price-calendar";
 import { useNonce } from "~/components/ui/nonce";
 import { TRIP_ID_PATTERN } from "~/domain/constants";
 import { formatCount, formatPrice } from "~/domain/format";
+import { priceIn } from "~/domain/accommodation-offers";
 import { lodgingJsonLd, scriptJson } from "~/domain/json-ld";
 import { accommodationCanonical, accommodationHref, accommodationLinks, accommodationState } from "~/domain/accommodation-url";
 import { isCanonical, resultsHref } from "~/domain/results-url";
@@ -56,7 +57,10 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletCss
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `${texts.accommodation.notFoundTitle} | ${texts.siteName}` }];
   const a = data.accommodation;
-  const from = data.summary ? formatPrice(data.summary.lowPrice) : null;
+  const { priceMode, query } = data.state;
+  const persons = query.searchData.adultCount + query.searchData.childrenCount;
+  const lowest = data.groups.length ? Math.min(...data.groups.map((g) => priceIn(g.rows[0].trip, priceMode))) : null;
+  const from = lowest === null ? null : texts.accommodation.fromPrice(formatPrice(lowest), priceMode === "perPerson", persons);
   return shareMeta({
     title: `${texts.accommodation.metaTitle(a.name, a.destination.name, a.country.name)} | ${texts.siteName}`,
     description: texts.accommodation.metaDescription(
