@@ -15,6 +15,7 @@ import { EmbeddedEngine } from "~/search/embedded/engine";
 import { filterTree } from "~/domain/destination-tree";
 import { countsFromIndex } from "~/search/destination-counts";
 import { treeFromCounts } from "~/search/destinations.server";
+import { benchAccommodationPage } from "./accommodation";
 import { compareResults } from "./engine";
 import { runPage, ROOT, type PageResult } from "./page";
 import { QUERIES, QUERY_CLASSES, TODAY, USED_SLUGS, type QueryClass } from "./queries";
@@ -298,6 +299,7 @@ async function main() {
     if (missing.length) both(`⚠ slugs of the query set missing from the data: ${missing.join(", ")}`);
 
     if (only.includes("embedded")) reportDestinationPicker(dbFile);
+    if (only.includes("embedded")) await reportAccommodationPage(dbFile);
 
     const outputs: WorkerOutput[] = [];
     for (const engine of only) {
@@ -656,6 +658,25 @@ function reportDestinationPicker(dbFile: string) {
   ];
   say(textTable(["step", "p50"], rows));
   md.push(markdownTable(["step", "p50"], rows));
+  both();
+}
+
+/** The accommodation page's loader work on the bench's data, embedded beside the reference SQL. */
+async function reportAccommodationPage(dbFile: string) {
+  log("accommodation page");
+  const r = await benchAccommodationPage(dbFile);
+  both(`## Accommodation page loader (${r.cases} accommodation × search cases, 3 rounds, ${r.offers.toLocaleString("en")} offers shown)`);
+  both();
+  const base = r.engines[0];
+  const rows = r.engines.map((e) => [e.name, `${fmtMs(e.p50)} ms`, `${fmtMs(e.p99)} ms`, fmtRatio(e.p50 / base.p50)]);
+  say(textTable(["engine", "p50", "p99", "p50 vs embedded"], rows));
+  md.push(markdownTable(["engine", "p50", "p99", "p50 vs embedded"], rows));
+  both();
+  both(
+    `The offers of the search and the season's calendar, grouped (services/accommodations/accommodation-page.server.ts). ` +
+      `Answers equal on both engines: ${r.mismatches === 0 ? "yes" : `**no, ${r.mismatches} differ**`}. ` +
+      `Target: ≤ 5 ms of server time → ${base.p99 <= 5 ? "met (p99)" : base.p50 <= 5 ? "met at p50, **missed at p99**" : "**missed**"}.`,
+  );
   both();
 }
 
