@@ -665,17 +665,20 @@ function reportDestinationPicker(dbFile: string) {
 async function reportAccommodationPage(dbFile: string) {
   log("accommodation page");
   const r = await benchAccommodationPage(dbFile);
-  both(`## Accommodation page loader (${r.cases} accommodation × search cases, 3 rounds, ${r.offers.toLocaleString("en")} offers shown)`);
+  both(
+    `## Accommodation page loader (${r.cases} accommodation × search cases, a warm-up and 3 timed rounds, ${r.offers.toLocaleString("en")} offers shown)`,
+  );
   both();
   const base = r.engines[0];
-  const rows = r.engines.map((e) => [e.name, `${fmtMs(e.p50)} ms`, `${fmtMs(e.p99)} ms`, fmtRatio(e.p50 / base.p50)]);
-  say(textTable(["engine", "p50", "p99", "p50 vs embedded"], rows));
-  md.push(markdownTable(["engine", "p50", "p99", "p50 vs embedded"], rows));
+  const rows = r.engines.map((e) => [e.name, `${fmtMs(e.p50)} ms`, `${fmtMs(e.p95)} ms`, `${fmtMs(e.p99)} ms`, fmtRatio(e.p50 / base.p50)]);
+  const head = ["engine", "p50", "p95", "p99", "p50 vs embedded"];
+  say(textTable(head, rows));
+  md.push(markdownTable(head, rows));
   both();
   both(
     `The offers of the search and the season's calendar, grouped (services/accommodations/accommodation-page.server.ts). ` +
       `Answers equal on both engines: ${r.mismatches === 0 ? "yes" : `**no, ${r.mismatches} differ**`}. ` +
-      `Target: ≤ 5 ms of server time → ${base.p99 <= 5 ? "met (p99)" : base.p50 <= 5 ? "met at p50, **missed at p99**" : "**missed**"}.`,
+      `Target: ≤ 5 ms of server time → ${base.p99 <= 5 ? "met (p99)" : base.p95 <= 5 ? "met at p95, **missed at p99**" : base.p50 <= 5 ? "met at p50, **missed at p95**" : "**missed**"}.`,
   );
   both();
 }
