@@ -19,7 +19,7 @@ const SEARCHES = [
   "mealPlanTypes=halvpension,helpension&maxPrice=9000&sort=price:asc",
   "priceType=total&months=2027-02",
 ];
-const ACCOMMODATIONS = 50;
+const ACCOMMODATIONS = 25;
 
 export interface AccommodationBench {
   cases: number;
