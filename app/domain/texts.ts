@@ -381,6 +381,19 @@ export const texts = {
     nameInvalid: "Giv søgeagenten et navn på 1 til 100 tegn.",
     limitReached: (n: number) => `Du kan højst have ${n} søgeagenter. Slet en, før du opretter en ny.`,
   },
+  // Price history (app/domain/price-history.ts): the drop on offers and cards, the chart of the cheapest price per import.
+  prices: {
+    dropped: (amount: string, since: string) => `Prisen er faldet ${amount} siden ${since}`,
+    before: (price: string) => `Før ${price}`,
+    droppedBadge: "Prisfald",
+    chartTitle: "Billigste pris over tid",
+    chartSummary: (first: string, last: string, low: string, high: string) =>
+      `Billigste pris fra ${first} til ${last}: laveste ${low}, højeste ${high}.`,
+    chartEmpty: "Ingen prishistorik endnu.",
+    chartDate: "Dato",
+    chartPrice: "Billigste pris",
+    notOnSale: "Ikke til salg",
+  },
   savedTrips: {
     title: "Gemte rejser",
     save: "Gem rejse",
