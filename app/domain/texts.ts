@@ -390,6 +390,7 @@ export const texts = {
     chartSummary: (first: string, last: string, low: string, high: string) =>
       `Billigste pris fra ${first} til ${last}: laveste ${low}, højeste ${high}.`,
     chartEmpty: "Ingen prishistorik endnu.",
+    chartTable: "Vis priserne som tabel",
     chartDate: "Dato",
     chartPrice: "Billigste pris",
     notOnSale: "Ikke til salg",
