@@ -276,6 +276,13 @@ export const texts = {
     intro: (count: number, agent: string) =>
       `Din søgeagent "${agent}" har fundet ${count} ${plural(count, "ny skirejse", "nye skirejser")}, siden vi sidst skrev.`,
     search: (summary: string) => `Din søgning: ${summary}`,
+    subjectDrops: (count: number, agent: string) => `${count} prisfald til din søgeagent "${agent}"`,
+    subjectBoth: (count: number, drops: number, agent: string) =>
+      `${count} ${plural(count, "ny skirejse", "nye skirejser")} og ${drops} prisfald til din søgeagent "${agent}"`,
+    introDrops: (count: number, agent: string) =>
+      `Prisen er faldet på ${count} ${plural(count, "skirejse", "skirejser")} i din søgeagent "${agent}", siden vi sidst skrev.`,
+    dropsHeading: (count: number) => `Prisen er faldet på ${count} ${plural(count, "skirejse", "skirejser")}`,
+    droppedBy: (amount: string, before: string) => `Prisen er faldet ${amount} (før ${before})`,
     nights: (n: number) => `${n} ${plural(n, "nat", "nætter")}`,
     departure: (date: string) => `Afrejse ${date}`,
     partyPrice: (price: string, persons: number) => `${price} for ${persons} ${plural(persons, "person", "personer")}`,
@@ -374,6 +381,9 @@ export const texts = {
     resume: "Genoptag",
     rename: "Omdøb",
     saveFrequency: "Gem hyppighed",
+    priceDrops: "Giv besked ved prisfald",
+    priceDropsOn: "Besked ved prisfald",
+    savePriceDrops: "Gem",
     remove: "Slet",
     openSearch: "Åbn søgningen",
     search: "Søgning",
