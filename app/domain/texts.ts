@@ -395,7 +395,7 @@ export const texts = {
   prices: {
     dropped: (amount: string, since: string) => `Prisen er faldet ${amount} siden ${since}`,
     before: (price: string) => `Før ${price}`,
-    droppedBadge: "Prisfald",
+    droppedLabel: (before: string) => `Prisfald – før ${before}`,
     chartTitle: "Billigste pris over tid",
     chartSummary: (first: string, last: string, low: string, high: string) =>
       `Billigste pris fra ${first} til ${last}: laveste ${low}, højeste ${high}.`,

@@ -3,6 +3,7 @@ import { formatCount, formatPrice, formatShortDate } from "~/domain/format";
 import { offerRedirectHref } from "~/domain/results-url";
 import { texts } from "~/domain/texts";
 import type { SearchResultItem } from "~/domain/search-result";
+import { priceDropText, type PriceChange } from "~/domain/price-history";
 import { useHoveredAccommodation } from "./hover-context";
 import { SaveTripButton } from "../saved-trips/save-trip-button";
 
@@ -11,7 +12,18 @@ import { SaveTripButton } from "../saved-trips/save-trip-button";
  * Twenty per page: the facility chips are styled by their list (`feature-chips` in
  * app/tailwind.css), not each by its own utility classes.
  */
-export function ResultCard({ item, priceMode, aff }: { item: SearchResultItem; priceMode: PriceMode; aff?: string }) {
+export function ResultCard({
+  item,
+  priceMode,
+  aff,
+  drop,
+}: {
+  item: SearchResultItem;
+  priceMode: PriceMode;
+  aff?: string;
+  /** Set when the best offer's price fell at its last change. */
+  drop?: PriceChange & { previousPrice: number };
+}) {
   const { accommodation: a, trip } = item;
   const { hoveredAccommodationId, setHoveredAccommodationId } = useHoveredAccommodation();
   const hovered = hoveredAccommodationId === a.id;
@@ -70,6 +82,15 @@ export function ResultCard({ item, priceMode, aff }: { item: SearchResultItem; p
         {trip.discountPercentage > 0 && (
           <span className="rounded bg-red-600 px-2 py-0.5 text-xs font-bold text-white" data-testid="discount">
             {r.discount(trip.discountPercentage)}
+          </span>
+        )}
+        {drop && (
+          <span
+            className="rounded bg-emerald-700 px-2 py-0.5 text-xs font-bold text-white"
+            title={priceDropText(drop)}
+            data-testid="price-drop"
+          >
+            {texts.prices.droppedLabel(formatPrice(drop.previousPrice))}
           </span>
         )}
         <span className="text-2xl font-extrabold text-slate-900" data-testid="main-price">
