@@ -6,6 +6,7 @@ import type { SearchResultItem } from "~/domain/search-result";
 import { priceDropText, type PriceChange } from "~/domain/price-history";
 import { useHoveredAccommodation } from "./hover-context";
 import { SaveTripButton } from "../saved-trips/save-trip-button";
+import { Photo } from "../accommodation/photo";
 
 /**
  * One accommodation with its best matching offer (specification point 2, "Search results screen").
@@ -52,7 +53,8 @@ export function ResultCard({
       onMouseLeave={() => setHoveredAccommodationId(null)}
       aria-labelledby={`acc-${a.id}`}
     >
-      <div className="min-w-0">
+      <Photo src={a.imageUrl} alt={texts.photos.photo(a.name)} className="aspect-[4/3] w-full shrink-0 sm:w-40" />
+      <div className="min-w-0 sm:flex-1">
         <h3 id={`acc-${a.id}`} className="text-lg font-bold text-brand-900">
           {a.name}
         </h3>
