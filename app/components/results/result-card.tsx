@@ -53,7 +53,7 @@ export function ResultCard({
       onMouseLeave={() => setHoveredAccommodationId(null)}
       aria-labelledby={`acc-${a.id}`}
     >
-      <Photo src={a.imageUrl} alt={texts.photos.photo(a.name)} className="aspect-[4/3] w-full shrink-0 sm:w-40" />
+      <Photo src={a.imageUrl} alt={texts.photos.photo(a.name)} className="aspect-[4/3] w-full shrink-0 self-start sm:w-40" />
       <div className="min-w-0 sm:flex-1">
         <h3 id={`acc-${a.id}`} className="text-lg font-bold text-brand-900">
           {a.name}
