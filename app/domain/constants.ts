@@ -74,6 +74,8 @@ export const FEED_LIMITS = {
   urlLength: 2_000,
   featuresPerAccommodation: 20,
   tagsPerAccommodation: 10,
+  /** `accommodation.images`: photo URLs besides `imageUrl` (each at most urlLength). */
+  imagesPerAccommodation: 12,
   nights: 30,
   /** A departure at most this many days before the import day … */
   departurePastDays: 365,

@@ -16,14 +16,19 @@ export function scriptJson(value: unknown): string {
     .replace(/\u2029/g, "\\u2029");
 }
 
-/** A LodgingBusiness with its offers as one AggregateOffer (whole-party prices in DKK). */
-export function lodgingJsonLd(a: ResultAccommodation, url: string, summary: OfferSummary | null): Record<string, unknown> {
+/** A LodgingBusiness with its offers as one AggregateOffer (whole-party prices in DKK) and its first photo. */
+export function lodgingJsonLd(
+  a: ResultAccommodation,
+  url: string,
+  summary: OfferSummary | null,
+  image: string | undefined,
+): Record<string, unknown> {
   return {
     "@context": "https://schema.org",
     "@type": "LodgingBusiness",
     name: a.name,
     url,
-    ...(a.imageUrl ? { image: a.imageUrl } : {}),
+    ...(image ? { image } : {}),
     starRating: { "@type": "Rating", ratingValue: a.rating },
     address: {
       "@type": "PostalAddress",

@@ -263,7 +263,6 @@ export const texts = {
     noSkiPass: "Ikke inkluderet",
     cheapest: "Billigst",
     goTo: (company: string) => `Gå til ${company}`,
-    before: (price: string) => `Før ${price}`,
     noOffersTitle: "Ingen tilbud passer til din søgning",
     noOffersText:
       "Stedet har ingen tilbud, der passer til dine valg. Prøv uden filtre, en anden afrejse, eller se de andre steder i området.",
@@ -291,8 +290,6 @@ export const texts = {
     showOnResultsMap: (resort: string) => `Se stederne i ${resort} på kortet`,
     features: "Faciliteter",
     categories: "Kategorier",
-    photoAlt: (name: string) => `Foto af ${name}`,
-    noPhoto: "Intet foto",
     notFoundTitle: "Stedet findes ikke",
     notFoundText: "Vi har ingen tilbud på dette sted. Det kan være fjernet, eller linket kan være forkert.",
     backToSearch: "Tilbage til søgningen",
@@ -338,6 +335,13 @@ export const texts = {
     intro: (count: number, agent: string) =>
       `Din søgeagent "${agent}" har fundet ${count} ${plural(count, "ny skirejse", "nye skirejser")}, siden vi sidst skrev.`,
     search: (summary: string) => `Din søgning: ${summary}`,
+    subjectDrops: (count: number, agent: string) => `${count} prisfald til din søgeagent "${agent}"`,
+    subjectBoth: (count: number, drops: number, agent: string) =>
+      `${count} ${plural(count, "ny skirejse", "nye skirejser")} og ${drops} prisfald til din søgeagent "${agent}"`,
+    introDrops: (count: number, agent: string) =>
+      `Prisen er faldet på ${count} ${plural(count, "skirejse", "skirejser")} i din søgeagent "${agent}", siden vi sidst skrev.`,
+    dropsHeading: (count: number) => `Prisen er faldet på ${count} ${plural(count, "skirejse", "skirejser")}`,
+    droppedBy: (amount: string, before: string) => `Prisen er faldet ${amount} (før ${before})`,
     nights: (n: number) => `${n} ${plural(n, "nat", "nætter")}`,
     departure: (date: string) => `Afrejse ${date}`,
     partyPrice: (price: string, persons: number) => `${price} for ${persons} ${plural(persons, "person", "personer")}`,
@@ -436,12 +440,37 @@ export const texts = {
     resume: "Genoptag",
     rename: "Omdøb",
     saveFrequency: "Gem hyppighed",
+    priceDrops: "Giv besked ved prisfald",
+    priceDropsOn: "Besked ved prisfald",
+    savePriceDrops: "Gem",
     remove: "Slet",
     openSearch: "Åbn søgningen",
     search: "Søgning",
     exists: "Du har allerede en søgeagent for denne søgning.",
     nameInvalid: "Giv søgeagenten et navn på 1 til 100 tegn.",
     limitReached: (n: number) => `Du kan højst have ${n} søgeagenter. Slet en, før du opretter en ny.`,
+  },
+  // Price history (app/domain/price-history.ts): the drop on offers and cards, the chart of the cheapest price per import.
+  prices: {
+    dropped: (amount: string, since: string) => `Prisen er faldet ${amount} siden ${since}`,
+    before: (price: string) => `Før ${price}`,
+    historyHeading: "Prishistorik",
+    droppedLabel: (before: string) => `Prisfald – før ${before}`,
+    chartTitle: "Billigste pris over tid",
+    chartSummary: (first: string, last: string, low: string, high: string) =>
+      `Billigste pris fra ${first} til ${last}: laveste ${low}, højeste ${high}.`,
+    chartEmpty: "Ingen prishistorik endnu.",
+    chartTable: "Vis priserne som tabel",
+    chartDate: "Dato",
+    chartPrice: "Billigste pris",
+    notOnSale: "Ikke til salg",
+  },
+  // Accommodation photos: the card's photo and the accommodation page's gallery (app/components/accommodation).
+  photos: {
+    none: "Intet billede",
+    photo: (name: string) => `Billede af ${name}`,
+    galleryItem: (name: string, n: number, of: number) => `${name}, billede ${n} af ${of}`,
+    galleryLabel: (name: string) => `Billeder af ${name}`,
   },
   savedTrips: {
     title: "Gemte rejser",

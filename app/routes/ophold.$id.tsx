@@ -6,6 +6,7 @@ import { AccommodationMap } from "~/components/accommodation/accommodation-map";
 import { NoMatchingOffers, OffersTable } from "~/components/accommodation/offers-table";
 import { OffersForm } from "~/components/accommodation/offers-form";
 import { PriceCalendar } from "~/components/accommodation/price-calendar";
+import { PriceHistoryChart } from "~/components/accommodation/price-history-chart";
 import { useNonce } from "~/components/ui/nonce";
 import { TRIP_ID_PATTERN } from "~/domain/constants";
 import { formatCount, formatPrice } from "~/domain/format";
@@ -21,7 +22,7 @@ import { withSearch } from "~/utils/search-unavailable.server";
 
 // The accommodation page: every company's offers for the search in the query string (the results
 // page's, DESIGN.md "URLs"), grouped by departure, with the season's price calendar. Works as plain
-// links and one GET form; the map is the only part that needs JavaScript, with a plain fallback.
+// links and one GET form; the gallery scrolls without it; the map is the only part that needs JavaScript, with a plain fallback.
 
 const params = z.object({ id: z.string().regex(TRIP_ID_PATTERN) });
 
@@ -33,7 +34,7 @@ export async function loader({ params: raw, request, context }: LoaderFunctionAr
   const id = parsed.data.id;
   if (!isCanonical(url.search, state)) throw redirect(accommodationHref(id, state), 302);
   const [page, options] = await withSearch("page", () =>
-    Promise.all([accommodationPage(context.engine, id, state), context.engine.options()]),
+    Promise.all([accommodationPage(context.db, context.engine, id, state), context.engine.options()]),
   );
   if (!page) throw new Response(texts.errors.notFound, { status: 404 });
   return {
@@ -71,7 +72,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
       from,
     ),
     url: data.canonical,
-    image: a.imageUrl,
+    image: data.photos[0],
   });
 };
 
@@ -86,12 +87,12 @@ export default function AccommodationRoute() {
       <script
         type="application/ld+json"
         nonce={nonce}
-        dangerouslySetInnerHTML={{ __html: scriptJson(lodgingJsonLd(a, data.canonical, data.summary)) }}
+        dangerouslySetInnerHTML={{ __html: scriptJson(lodgingJsonLd(a, data.canonical, data.summary, data.photos[0])) }}
       />
       <Link to={links.back} className="mb-4 inline-block font-semibold text-brand-700 underline" data-testid="back-to-results">
         ← {t.backToResults}
       </Link>
-      <AccommodationHeader accommodation={a} />
+      <AccommodationHeader accommodation={a} photos={data.photos} />
       <div className="mt-6 lg:grid lg:grid-cols-[minmax(0,1fr)_320px] lg:items-start lg:gap-6">
         <main className="min-w-0">
           <section aria-labelledby="offers-heading" className="rounded-xl bg-white p-4 shadow-sm">
@@ -102,7 +103,7 @@ export default function AccommodationRoute() {
               {t.offersSummary(formatCount(data.summary?.offerCount ?? 0), formatCount(data.companyCount), persons)}
             </p>
             {data.groups.length ? (
-              <OffersTable groups={data.groups} priceMode={state.priceMode} aff={state.aff} />
+              <OffersTable groups={data.groups} drops={data.drops} priceMode={state.priceMode} aff={state.aff} />
             ) : (
               <NoMatchingOffers resort={a.destination.name} resortHref={links.resort} />
             )}
@@ -113,6 +114,12 @@ export default function AccommodationRoute() {
             </p>
           </section>
           <PriceCalendar days={data.calendar} hrefs={links.onDate} priceMode={state.priceMode} state={state} />
+          <section aria-labelledby="history-heading" className="mt-6 rounded-xl bg-white p-4 shadow-sm">
+            <h2 id="history-heading" className="mb-3 text-xl font-bold text-brand-900">
+              {texts.prices.historyHeading}
+            </h2>
+            <PriceHistoryChart points={data.history} perPerson={state.priceMode === "perPerson"} />
+          </section>
         </main>
         <aside className="mt-6 space-y-6 lg:mt-0">
           <OffersForm

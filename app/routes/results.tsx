@@ -13,6 +13,7 @@ import { HoveredAccommodationProvider } from "~/components/results/hover-context
 import { MobileBar } from "~/components/results/mobile-bar";
 import { Pagination } from "~/components/results/pagination";
 import { ResultCard } from "~/components/results/result-card";
+import { priceDrops } from "~/services/offers/price-history.server";
 import { SearchStateProvider, useSearchState } from "~/components/results/search-state";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { SortingBar } from "~/components/results/sorting-bar";
@@ -61,6 +62,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       result.items.map((i) => i.trip.id),
     ),
     names: placeNames(result),
+    // The best offers whose price fell at their last change (price history), by trip id: the cards mark them.
+    drops: Object.fromEntries(
+      priceDrops(
+        db,
+        result.items.map((i) => i.trip.id),
+      ),
+    ),
     // Absolute links (canonical, prev, next) name PUBLIC_URL, never the request's Host: the page may be cached for everyone.
     origin: context.publicUrl,
     // The results-map view (`map=1`): the map's points, its tiles and the plain list of places by resort.
@@ -117,7 +125,7 @@ export default function Results() {
 }
 
 function ResultsPage() {
-  const { result, options, banners, tiles, places, destinations, account } = useLoaderData<typeof loader>();
+  const { result, options, banners, tiles, places, destinations, account, drops } = useLoaderData<typeof loader>();
   const { applied, searchIsUpToDate, searchIsLoading } = useSearchState();
   const mapView = applied.map === true;
   const [folded, setFolded] = useState(false);
@@ -199,6 +207,7 @@ function ResultsPage() {
                       aff={applied.aff}
                       pageHref={accommodationHref(entry.item.accommodation.id, applied)}
                       newTab={applied.embed}
+                      drop={drops[entry.item.trip.id]}
                     />
                   </li>
                 ) : (
@@ -226,7 +235,7 @@ function ResultsPage() {
  * screens, so hovering a card highlights its marker — and under it the plain list of places.
  */
 function MapView({ tiles, places }: { tiles: MapTiles; places: ReturnType<typeof placesByResort> | null }) {
-  const { result, map } = useLoaderData<typeof loader>();
+  const { result, map, drops } = useLoaderData<typeof loader>();
   const { applied } = useSearchState();
   const hydrated = useHydrated();
   const priceUnit = applied.priceMode === "total" ? texts.map.party : texts.map.perPerson;
@@ -244,6 +253,7 @@ function MapView({ tiles, places }: { tiles: MapTiles; places: ReturnType<typeof
                   aff={applied.aff}
                   pageHref={accommodationHref(item.accommodation.id, applied)}
                   newTab={applied.embed}
+                  drop={drops[item.trip.id]}
                 />
               </li>
             ))}

@@ -2,6 +2,7 @@ import type { Database } from "better-sqlite3";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Db } from "../../db/client";
 import { bumpGeneration } from "../../db/generation";
+import { dropUnswitched } from "./price-history";
 
 // The offers live in two tables of the same shape, offers_a and offers_b; the `trips` view shows
 // the live one (db/schema.ts). Every change to offers (an import, `retire`, `catalogue set`) is
@@ -107,6 +108,7 @@ export function* catchUp(sqlite: Database, sides: Sides): Generator<void> {
     drop.run(version, JSON.stringify(ids));
     yield;
   }
+  yield* dropUnswitched(sqlite, version);
   // The rows the live side got since the spare was last in step.
   const behind = sqlite.prepare(`SELECT rowid FROM ${live} WHERE changed_version > ? ORDER BY rowid`).pluck().all(spareVersion) as number[];
   const copy = sqlite.prepare(

@@ -115,8 +115,8 @@ export function addArrivingEntries(sqlite: Database): void {
     INSERT INTO main.resorts (slug, name, region_slug, lat, lng) SELECT slug, name, region_slug, lat, lng FROM stage.new_resorts;
     INSERT INTO main.features (value, name) SELECT value, name FROM stage.new_features;
     INSERT INTO main.tags (slug) SELECT slug FROM stage.new_tags;
-    INSERT INTO main.accommodations (id, name, rating, lat, lng, image_url, resort_slug)
-      SELECT id, name, rating, lat, lng, image_url, resort_slug FROM stage.new_accommodations;
+    INSERT INTO main.accommodations (id, name, rating, lat, lng, image_url, resort_slug, images)
+      SELECT id, name, rating, lat, lng, image_url, resort_slug, images FROM stage.new_accommodations;
     INSERT INTO main.accommodation_features (accommodation_id, feature_value)
       SELECT accommodation_id, feature_value FROM stage.new_accommodation_features;
     INSERT INTO main.accommodation_tags (accommodation_id, tag_slug) SELECT accommodation_id, tag_slug FROM stage.new_accommodation_tags;

@@ -9,8 +9,9 @@ import { TODAY } from "./queries";
 import { percentile } from "./stats";
 
 // The accommodation page's loader work (app/routes/ophold.$id.tsx: the accommodation's offers for
-// the search and the season's calendar, grouped): the embedded engine beside the reference SQL on
-// the same accommodations and searches, answers checked equal.
+// the search and the season's calendar, grouped, with its photos, the offers' drops and the price
+// history): the embedded engine beside the reference SQL on the same accommodations and searches,
+// answers checked equal.
 
 /** Searches of the page: the party alone, a winter-holiday week for four, and filters with a price bound. */
 const SEARCHES = [
@@ -50,11 +51,11 @@ export async function benchAccommodationPage(dbFile: string): Promise<Accommodat
       const times: number[] = [];
       const got: unknown[] = [];
       // A warm-up round (answers kept, not timed), then three timed rounds.
-      for (const c of cases) got.push(await accommodationPage(engine, c.id, c.state, TODAY));
+      for (const c of cases) got.push(await accommodationPage(db, engine, c.id, c.state, TODAY));
       for (let round = 0; round < 3; round++) {
         for (const c of cases) {
           const t = performance.now();
-          await accommodationPage(engine, c.id, c.state, TODAY);
+          await accommodationPage(db, engine, c.id, c.state, TODAY);
           times.push(performance.now() - t);
         }
       }

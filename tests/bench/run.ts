@@ -676,7 +676,7 @@ async function reportAccommodationPage(dbFile: string) {
   md.push(markdownTable(head, rows));
   both();
   both(
-    `The offers of the search and the season's calendar, grouped (services/accommodations/accommodation-page.server.ts). ` +
+    `The offers of the search and the season's calendar, grouped, with the photos, drops and price history (services/accommodations/accommodation-page.server.ts). ` +
       `Answers equal on both engines: ${r.mismatches === 0 ? "yes" : `**no, ${r.mismatches} differ**`}. ` +
       `Target: ≤ 5 ms of server time → ${base.p99 <= 5 ? "met (p99)" : base.p95 <= 5 ? "met at p95, **missed at p99**" : base.p50 <= 5 ? "met at p50, **missed at p95**" : "**missed**"}.`,
   );

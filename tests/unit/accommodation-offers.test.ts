@@ -139,15 +139,20 @@ describe("JSON-LD", () => {
   };
 
   it("cannot end its script element, and reads back as the same data", () => {
-    const json = scriptJson(lodgingJsonLd(hostile, "https://pistepris.dk/ophold/h", offerSummary(trips)));
+    const json = scriptJson(
+      lodgingJsonLd(hostile, "https://pistepris.dk/ophold/h", offerSummary(trips), "https://img.example.dk/</script>.jpg"),
+    );
     expect(json).not.toMatch(/[<>&\u2028]/);
     const data = JSON.parse(json);
     expect(data.name).toBe(hostile.name);
+    expect(data.image).toBe("https://img.example.dk/</script>.jpg");
     expect(data["@type"]).toBe("LodgingBusiness");
     expect(data.makesOffer).toEqual({ "@type": "AggregateOffer", priceCurrency: "DKK", lowPrice: 8000, highPrice: 12000, offerCount: 5 });
   });
 
-  it("has no offer without offers", () => {
-    expect(lodgingJsonLd(hostile, "https://pistepris.dk/ophold/h", null)).not.toHaveProperty("makesOffer");
+  it("has no offer without offers, and no image without a photo", () => {
+    const data = lodgingJsonLd(hostile, "https://pistepris.dk/ophold/h", null, undefined);
+    expect(data).not.toHaveProperty("makesOffer");
+    expect(data).not.toHaveProperty("image");
   });
 });

@@ -1,14 +1,16 @@
 import type { ResultAccommodation } from "~/domain/search-result";
 import { tagLabel } from "~/domain/tags";
 import { texts } from "~/domain/texts";
-import { AccommodationPhoto } from "./accommodation-photo";
+import { Gallery } from "./gallery";
 
-/** Name, stars, place, photo, facilities and categories of the accommodation page. */
-export function AccommodationHeader({ accommodation: a }: { accommodation: ResultAccommodation }) {
+/** Name, stars, place, photos, facilities and categories of the accommodation page. */
+export function AccommodationHeader({ accommodation: a, photos }: { accommodation: ResultAccommodation; photos: readonly string[] }) {
   const t = texts.accommodation;
   return (
     <header className="flex flex-col gap-4 rounded-xl bg-white p-4 shadow-sm sm:flex-row">
-      <AccommodationPhoto name={a.name} imageUrl={a.imageUrl} className="w-full shrink-0 sm:w-64" />
+      <div className="w-full min-w-0 shrink-0 sm:w-80">
+        <Gallery name={a.name} photos={photos} />
+      </div>
       <div className="min-w-0">
         <h1 className="text-2xl font-bold text-brand-900" data-testid="accommodation-name">
           {a.name}

@@ -3,14 +3,28 @@ import type { DepartureGroup, OfferRow } from "~/domain/accommodation-offers";
 import type { PriceMode } from "~/domain/constants";
 import { formatPrice, formatShortDate } from "~/domain/format";
 import { offerRedirectHref } from "~/domain/results-url";
+import { isDrop, priceDropText, type PriceChange } from "~/domain/price-history";
 import { texts } from "~/domain/texts";
+
+type Drops = Readonly<Record<string, PriceChange>>;
 
 /**
  * The offers table: one table per departure date, cheapest first, the cheapest marked; each row
- * links out through the click-out redirect with the affiliate id. Rows are plain OfferRow values,
- * so a new column needs only a field there and a cell here.
+ * links out through the click-out redirect with the affiliate id, and shows its drop and the price
+ * before when its price fell at its last change. Rows are plain OfferRow values, so a new column
+ * needs only a field there and a cell here.
  */
-export function OffersTable({ groups, priceMode, aff }: { groups: DepartureGroup[]; priceMode: PriceMode; aff?: string }) {
+export function OffersTable({
+  groups,
+  drops,
+  priceMode,
+  aff,
+}: {
+  groups: DepartureGroup[];
+  drops: Drops;
+  priceMode: PriceMode;
+  aff?: string;
+}) {
   const c = texts.accommodation.columns;
   // The chosen price type leads.
   const priceColumns = priceMode === "total" ? [c.price, c.perPerson] : [c.perPerson, c.price];
@@ -61,7 +75,7 @@ export function OffersTable({ groups, priceMode, aff }: { groups: DepartureGroup
               </thead>
               <tbody>
                 {group.rows.map((row) => (
-                  <OfferTableRow key={row.trip.id} row={row} priceMode={priceMode} aff={aff} />
+                  <OfferTableRow key={row.trip.id} row={row} drop={drops[row.trip.id]} priceMode={priceMode} aff={aff} />
                 ))}
               </tbody>
             </table>
@@ -72,10 +86,18 @@ export function OffersTable({ groups, priceMode, aff }: { groups: DepartureGroup
   );
 }
 
-function OfferTableRow({ row, priceMode, aff }: { row: OfferRow; priceMode: PriceMode; aff?: string }) {
+function OfferTableRow({ row, drop, priceMode, aff }: { row: OfferRow; drop?: PriceChange; priceMode: PriceMode; aff?: string }) {
   const { trip } = row;
   const t = texts.accommodation;
-  const prices = priceMode === "total" ? [trip.price, trip.pricePerPerson] : [trip.pricePerPerson, trip.price];
+  // A drop is of the whole-party price: it is told under that price, whichever column leads.
+  const dropNote = isDrop(drop) && (
+    <span className="block text-xs font-normal text-emerald-800" data-testid="offer-drop">
+      {priceDropText(drop)} <s>{texts.prices.before(formatPrice(drop.previousPrice))}</s>
+    </span>
+  );
+  const total = priceMode === "total";
+  const lead = formatPrice(total ? trip.price : trip.pricePerPerson);
+  const other = formatPrice(total ? trip.pricePerPerson : trip.price);
   return (
     <tr
       className={`border-b border-slate-100 ${row.cheapest ? "bg-emerald-50" : ""}`}
@@ -95,17 +117,21 @@ function OfferTableRow({ row, priceMode, aff }: { row: OfferRow; priceMode: Pric
       <td className="py-2 pr-3">{t.nights(trip.nights)}</td>
       <td className="py-2 pr-3">{trip.mealPlan.title}</td>
       <td className="py-2 pr-3">{trip.skiPass.included ? t.skiPassDays(trip.skiPass.days) : t.noSkiPass}</td>
-      <td className="py-2 pr-3 text-right font-bold text-slate-900" data-testid="offer-price">
-        {formatPrice(prices[0])}
+      <td className="py-2 pr-3 text-right font-bold text-slate-900">
+        <span data-testid="offer-price">{lead}</span>
+        {total && dropNote}
       </td>
-      <td className="py-2 pr-3 text-right text-slate-600">{formatPrice(prices[1])}</td>
+      <td className="py-2 pr-3 text-right text-slate-600">
+        {other}
+        {!total && dropNote}
+      </td>
       <td className="py-2 pr-3 text-right">
         {trip.discountPercentage > 0 && (
           <span className="font-semibold text-red-700">{texts.results.discount(trip.discountPercentage)}</span>
         )}
         {trip.originalPrice !== null && trip.originalPrice > trip.price && (
           <span className="block text-xs text-slate-500">
-            <s>{t.before(formatPrice(trip.originalPrice))}</s>
+            <s>{texts.prices.before(formatPrice(trip.originalPrice))}</s>
           </span>
         )}
       </td>

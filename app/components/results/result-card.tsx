@@ -4,8 +4,10 @@ import { formatCount, formatPrice, formatShortDate } from "~/domain/format";
 import { offerRedirectHref } from "~/domain/results-url";
 import { texts } from "~/domain/texts";
 import type { SearchResultItem } from "~/domain/search-result";
+import { priceDropText, type PriceChange } from "~/domain/price-history";
 import { useHoveredAccommodation } from "./hover-context";
 import { SaveTripButton } from "../saved-trips/save-trip-button";
+import { Photo } from "../accommodation/photo";
 
 /**
  * One accommodation with its best matching offer (specification point 2, "Search results screen").
@@ -18,14 +20,17 @@ export function ResultCard({
   aff,
   pageHref,
   newTab,
+  drop,
 }: {
   item: SearchResultItem;
   priceMode: PriceMode;
   aff?: string;
-  /** The accommodation's page with the current search (its name and offer count link there). */
+  /** The accommodation's page with the current search (its name, photo and offer count link there). */
   pageHref: string;
   /** Open the page in a new tab (embed mode: the page may not be framed). */
   newTab?: boolean;
+  /** Set when the best offer's price fell at its last change. */
+  drop?: PriceChange & { previousPrice: number };
 }) {
   const { accommodation: a, trip } = item;
   const { hoveredAccommodationId, setHoveredAccommodationId } = useHoveredAccommodation();
@@ -55,7 +60,18 @@ export function ResultCard({
       onMouseLeave={() => setHoveredAccommodationId(null)}
       aria-labelledby={`acc-${a.id}`}
     >
-      <div className="min-w-0">
+      {/* The name's link says the same to the keyboard and screen readers, so the photo's is for the pointer only. */}
+      <Link
+        to={pageHref}
+        target={newTab ? "_blank" : undefined}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="w-full shrink-0 self-start sm:w-40"
+        data-testid="photo-link"
+      >
+        <Photo src={a.imageUrl} alt={texts.photos.photo(a.name)} className="aspect-[4/3] w-full" />
+      </Link>
+      <div className="min-w-0 sm:flex-1">
         <h3 id={`acc-${a.id}`} className="text-lg font-bold text-brand-900">
           <Link to={pageHref} target={newTab ? "_blank" : undefined} className="hover:underline" data-testid="accommodation-link">
             {a.name}
@@ -87,6 +103,15 @@ export function ResultCard({
         {trip.discountPercentage > 0 && (
           <span className="rounded bg-red-600 px-2 py-0.5 text-xs font-bold text-white" data-testid="discount">
             {r.discount(trip.discountPercentage)}
+          </span>
+        )}
+        {drop && (
+          <span
+            className="rounded bg-emerald-700 px-2 py-0.5 text-xs font-bold text-white"
+            title={priceDropText(drop)}
+            data-testid="price-drop"
+          >
+            {texts.prices.droppedLabel(formatPrice(drop.previousPrice))}
           </span>
         )}
         <span className="text-2xl font-extrabold text-slate-900" data-testid="main-price">
