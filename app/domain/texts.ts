@@ -457,8 +457,9 @@ export const texts = {
     historyHeading: "Prishistorik",
     droppedLabel: (before: string) => `Prisfald – før ${before}`,
     chartTitle: "Billigste pris over tid",
+    // The prices end in "kr.", which ends the sentence too.
     chartSummary: (first: string, last: string, low: string, high: string) =>
-      `Billigste pris fra ${first} til ${last}: laveste ${low}, højeste ${high}.`,
+      `Billigste pris fra ${first} til ${last}: laveste ${low}, højeste ${high}`,
     chartEmpty: "Ingen prishistorik endnu.",
     chartTable: "Vis priserne som tabel",
     chartDate: "Dato",

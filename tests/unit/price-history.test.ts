@@ -62,7 +62,7 @@ describe("the cheapest price per import", () => {
     const html = renderToStaticMarkup(createElement(PriceHistoryChart, { points: cheapestByVersion(rows) }));
     expect(html).toContain("<svg");
     expect(html).toMatch(/<path d="M[^"]+"/);
-    expect(html).toContain("Billigste pris fra 1. dec. til 6. dec.: laveste 8.000 kr., højeste 9.000 kr.");
+    expect(html).toContain("Billigste pris fra 1. dec. til 6. dec.: laveste 8.000 kr., højeste 9.000 kr.<");
     expect(html).toContain("<td>6. dec.</td><td>Ikke til salg</td>");
     expect(html).toContain("<details");
     const perPerson = renderToStaticMarkup(createElement(PriceHistoryChart, { points: cheapestByVersion(rows), perPerson: true }));

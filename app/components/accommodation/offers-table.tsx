@@ -108,7 +108,7 @@ function OfferTableRow({ row, drop, priceMode, aff }: { row: OfferRow; drop?: Pr
       <td className="py-2 pr-3 font-semibold">
         {trip.travelCompany.name}
         {row.cheapest && (
-          <span className="ml-2 rounded bg-emerald-600 px-1.5 py-0.5 text-xs font-bold text-white" data-testid="cheapest">
+          <span className="ml-2 rounded bg-emerald-700 px-1.5 py-0.5 text-xs font-bold text-white" data-testid="cheapest">
             {t.cheapest}
           </span>
         )}
