@@ -1,4 +1,7 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { OffersTable } from "~/components/accommodation/offers-table";
 import { calendarHeights, groupByDeparture, offerSummary, priceCalendar } from "~/domain/accommodation-offers";
 import { accommodationCanonical, accommodationHref, accommodationLinks, accommodationState } from "~/domain/accommodation-url";
 import { lodgingJsonLd, scriptJson } from "~/domain/json-ld";
@@ -154,5 +157,35 @@ describe("JSON-LD", () => {
     const data = lodgingJsonLd(hostile, "https://pistepris.dk/ophold/h", null, undefined);
     expect(data).not.toHaveProperty("makesOffer");
     expect(data).not.toHaveProperty("image");
+  });
+});
+
+describe("the offers table's drops", () => {
+  const groups = groupByDeparture([offer("a", "2027-01-09", 9000), offer("b", "2027-01-09", 9500)], "total");
+  const drops = { b: { price: 9500, previousPrice: 10700, since: "2026-12-03" } };
+  const cells = (priceMode: "total" | "perPerson") => {
+    const html = renderToStaticMarkup(createElement(OffersTable, { groups, drops, priceMode }));
+    const rows = html.split('data-testid="offer-row"').slice(1);
+    return rows.map((row) => [...row.matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((m) => m[1]));
+  };
+
+  it("tells the drop and the price before under the whole-party price, of the offer that fell only", () => {
+    const [a, b] = cells("total");
+    expect(b[5]).toContain("Prisen er faldet 1.200 kr. siden 3. dec.");
+    expect(b[5]).toContain("<s>Før 10.700 kr.</s>");
+    expect(a.join("")).not.toContain("Prisen er faldet");
+  });
+
+  it("in the per-person price type too, where the whole-party price is the second price column", () => {
+    const [, b] = cells("perPerson");
+    expect(b[5]).not.toContain("Prisen er faldet");
+    expect(b[6]).toContain("Prisen er faldet 1.200 kr. siden 3. dec.");
+  });
+
+  it("tells nothing of a rise", () => {
+    const rise = renderToStaticMarkup(
+      createElement(OffersTable, { groups, drops: { b: { price: 9500, previousPrice: 9000, since: "2026-12-03" } }, priceMode: "total" }),
+    );
+    expect(rise).not.toContain("offer-drop");
   });
 });
