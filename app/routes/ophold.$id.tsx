@@ -20,9 +20,10 @@ import { z } from "~/domain/zod";
 import { accommodationPage } from "~/services/accommodations/accommodation-page.server";
 import { withSearch } from "~/utils/search-unavailable.server";
 
-// The accommodation page: every company's offers for the search in the query string (the results
-// page's, DESIGN.md "URLs"), grouped by departure, with the season's price calendar. Works as plain
-// links and one GET form; the gallery scrolls without it; the map is the only part that needs JavaScript, with a plain fallback.
+// The accommodation page: its photos, every company's offers for the search in the query string (the
+// results page's, DESIGN.md "URLs"), grouped by departure, the season's price calendar and the price
+// history. Works as plain links and one GET form (the gallery is CSS scroll-snap); the map is the only
+// part that needs JavaScript, with a plain fallback.
 
 const params = z.object({ id: z.string().regex(TRIP_ID_PATTERN) });
 
