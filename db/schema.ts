@@ -58,6 +58,8 @@ export const accommodations = sqliteTable(
     lat: real("lat").notNull(),
     lng: real("lng").notNull(),
     imageUrl: text("image_url"),
+    /** The feed's `images` list (JSON array of http/https URLs), null when it gave none; the first definition stands. */
+    images: text("images", { mode: "json" }).$type<string[]>(),
     resortSlug: text("resort_slug")
       .notNull()
       .references(() => resorts.slug),
@@ -146,6 +148,34 @@ export const offersB = offerSide("offers_b");
 /** The live offers: a view of the live side (created and switched by the indexer, not by drizzle-kit). */
 export const trips = sqliteView("trips", offerColumns()).existing();
 
+/**
+ * Each offer's price whenever an import put it on sale or changed it, and a null price when it left
+ * the sale (indexer/import/price-history.ts). Written with the offers' spare side at the version
+ * that change will have when it goes live; a row whose version is above the live `offers_version`
+ * belongs to a change not (yet) live and is never read (a killed import's rows are dropped before
+ * the next change).
+ */
+export const priceHistory = sqliteTable(
+  "price_history",
+  {
+    tripId: text("trip_id").notNull(),
+    /** The offers version (meta `offers_version`) the change went live as. */
+    version: integer("version").notNull(),
+    accommodationId: text("accommodation_id").notNull(),
+    persons: integer("persons").notNull(),
+    /** Whole-party price; null: the offer left the sale. */
+    price: real("price"),
+    pricePerPerson: real("price_per_person"),
+    /** The import's time. */
+    recordedAt: integer("recorded_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tripId, t.version] }),
+    index("price_history_accommodation").on(t.accommodationId, t.persons, t.version),
+    index("price_history_version").on(t.version),
+  ],
+);
+
 /** Key-value facts about the store, e.g. the index generation bumped by every import. */
 export const meta = sqliteTable("meta", {
   key: text("key").primaryKey(),
@@ -174,6 +204,8 @@ export const searchAgents = sqliteTable(
     frequency: text("frequency", { enum: AGENT_FREQUENCIES }).notNull().default("instant"),
     active: integer("active", { mode: "boolean" }).notNull().default(true),
     lastNotifiedAt: integer("last_notified_at", { mode: "timestamp_ms" }),
+    /** The e-mails also list matching trips whose price fell ("Giv besked ved prisfald"). */
+    priceDrops: integer("price_drops", { mode: "boolean" }).notNull().default(false),
     createdAt: integer("created_at", { mode: "timestamp_ms" })
       .notNull()
       .default(sql`(unixepoch() * 1000)`),
@@ -199,6 +231,27 @@ export const agentNotifications = sqliteTable(
     batch: text("batch"),
   },
   (t) => [primaryKey({ columns: [t.agentId, t.tripId] }), index("agent_notifications_pending").on(t.status, t.agentId)],
+);
+
+/** One row per agent, trip and lowered price e-mailed: a price drop is mailed once per (agent, trip, price), like agent_notifications. */
+export const agentPriceDrops = sqliteTable(
+  "agent_price_drops",
+  {
+    agentId: integer("agent_id")
+      .notNull()
+      .references(() => searchAgents.id, { onDelete: "cascade" }),
+    tripId: text("trip_id").notNull(),
+    /** The lowered whole-party price. */
+    price: real("price").notNull(),
+    /** The price before it. */
+    previousPrice: real("previous_price").notNull(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }).notNull(),
+    status: text("status", { enum: ["pending", "sent"] })
+      .notNull()
+      .default("sent"),
+    batch: text("batch").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.tripId, t.price] }), index("agent_price_drops_pending").on(t.status, t.agentId)],
 );
 
 export const savedTrips = sqliteTable(

@@ -25,7 +25,7 @@ Kommandoer:
                                    udbudte tilbud forsvinder med mere end PCT % (standard ${DEFAULT_MAX_RETIRE_SHARE * 100}), springes over
   retire SELSKAB                   tag alle et rejseselskabs tilbud af udbud
   ${CATALOGUE_USAGE}
-  demo [--trips N] [--seed S] [--season ÅR] [--out FIL]
+  demo [--trips N] [--seed S] [--season ÅR] [--billeder URL] [--out FIL]
                                    skriv et demo-feed (standard: 50.000 rejser, til standard output)
   reindex                          genopbyg søgeindekset
   notify                           e-mail søgeagenterne deres nye rejser (SMTP_URL, ellers .eml-filer i OUTBOX_DIR)
@@ -70,7 +70,13 @@ async function main(argv: string[]): Promise<number> {
     case "demo": {
       const { values } = parseArgs({
         args: rest,
-        options: { trips: { type: "string" }, seed: { type: "string" }, season: { type: "string" }, out: { type: "string" } },
+        options: {
+          trips: { type: "string" },
+          seed: { type: "string" },
+          season: { type: "string" },
+          billeder: { type: "string" },
+          out: { type: "string" },
+        },
       });
       const trips = values.trips === undefined ? 50_000 : Number(values.trips);
       const seed = values.seed === undefined ? 1 : Number(values.seed);
@@ -79,8 +85,10 @@ async function main(argv: string[]): Promise<number> {
       if (!Number.isInteger(seed)) return usage("--seed skal være et helt tal");
       if (season !== undefined && !(Number.isInteger(season) && season > 2000 && season < 3000))
         return usage("--season skal være et årstal");
+      if (values.billeder !== undefined && !/^https?:\/\/[^/]+/.test(values.billeder))
+        return usage("--billeder skal være en adresse, der begynder med http:// eller https://");
       const out = values.out ? fs.createWriteStream(values.out) : process.stdout;
-      await runDemo({ trips, seed, season }, out);
+      await runDemo({ trips, seed, season, imageBase: values.billeder }, out);
       return 0;
     }
     case "reindex": {

@@ -78,6 +78,7 @@ const accommodation = z.object({
   lat: z.number().min(-90, "skal være -90 til 90").max(90, "skal være -90 til 90"),
   lng: z.number().min(-180, "skal være -180 til 180").max(180, "skal være -180 til 180"),
   imageUrl: httpUrl.nullable(),
+  images: z.array(httpUrl).max(L.imagesPerAccommodation, `højst ${L.imagesPerAccommodation} billeder pr. overnatningssted`).optional(),
   destination: named.extend({ region: named, country: named }),
   tags: z.array(slug).max(L.tagsPerAccommodation, `højst ${L.tagsPerAccommodation} kategorier pr. overnatningssted`),
 });

@@ -8,6 +8,7 @@ import { formatCount } from "../app/domain/format";
 import { describeFeedError, feedLineSchema, offerKeyOf } from "./feed-schema";
 import { readLines } from "./line-reader";
 import { discountPercentage, skiScore } from "./score";
+import { historyWriters } from "./apply/price-history";
 import { applyToOffers, OFFER_COLUMNS, readSides, startOffersChange, type Side } from "./apply/sides";
 import { Catalogue, type CatalogueWarning } from "./import/catalogue";
 import { UnusableFeedError } from "./import/errors";
@@ -250,7 +251,8 @@ const OFFERS_PER_BATCH = 400;
 /**
  * Batches writing the staged outcome to the spare side: changed and new offers, then the ones
  * leaving the sale. Each in public-id order, so consecutive batches fill neighbouring pages of
- * the offers' indexes and a short transaction's commit writes few pages.
+ * the offers' indexes and a short transaction's commit writes few pages. Each batch first records
+ * the price history of its offers (indexer/apply/price-history.ts).
  */
 function* writeStaged(sqlite: Database, spare: Side, version: number, now: Date, progress: (written: number) => void): Generator<void> {
   const going = "company_slug NOT IN (SELECT company_slug FROM stage.stopped)";
@@ -281,13 +283,16 @@ function* writeStaged(sqlite: Database, spare: Side, version: number, now: Date,
   const retire = sqlite.prepare(
     `UPDATE ${spare} SET available = 0, changed_version = ? WHERE id IN (SELECT trip_id FROM stage.retired WHERE trip_id > ? AND trip_id <= ?)`,
   );
+  const history = historyWriters(sqlite, spare, going);
   let written = 0;
   for (let from = "", to = nextUpTo.get(from) as string | null; to !== null; from = to, to = nextUpTo.get(from) as string | null) {
+    history.offered(version, now, from, to);
     written += update.run(version, from, to).changes + insert.run(now.getTime(), version, from, to).changes;
     progress(written);
     yield;
   }
   for (let from = "", to = nextRetired.get(from) as string | null; to !== null; from = to, to = nextRetired.get(from) as string | null) {
+    history.leaving(version, now, from, to);
     written += retire.run(version, from, to).changes;
     progress(written);
     yield;

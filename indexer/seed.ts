@@ -9,7 +9,7 @@ import { seedBannersIfEmpty } from "./demo/banners";
 import { seedLandingBoxes } from "./demo/landing-boxes";
 
 /** First run: an empty store gets the demo feed, through the same import operators use. */
-export async function seedIfEmpty(db: Db, demoTrips: number): Promise<void> {
+export async function seedIfEmpty(db: Db, demoTrips: number, imageBase?: string): Promise<void> {
   const banners = seedBannersIfEmpty(db);
   if (banners) console.log(`Tom bannertabel: ${banners} demo-bannere oprettet.`);
   if (seedLandingBoxes(db)) console.log("Tom tabel med forsidebokse: demo-bokse oprettet.");
@@ -20,7 +20,7 @@ export async function seedIfEmpty(db: Db, demoTrips: number): Promise<void> {
       .get()?.n ?? 0;
   if (count > 0 || demoTrips === 0) return;
   console.log(`Tom database: indlæser ${demoTrips} demo-rejser …`);
-  const lines = generateDemoFeed({ trips: demoTrips, seed: 1, season: defaultSeason(todayInDenmark()) });
+  const lines = generateDemoFeed({ trips: demoTrips, seed: 1, season: defaultSeason(todayInDenmark()), imageBase });
   const feed = Readable.from(
     (function* () {
       for (const line of lines) yield JSON.stringify(line) + "\n";

@@ -39,7 +39,8 @@ export type SharedContext = Omit<AppContext, "clientAddress" | "cspNonce">;
 /** Opens the store (loading the demo data into an empty one) and builds the engine, sessions and mailer. */
 export async function createAppContext(config: Config, publicUrl: string): Promise<SharedContext> {
   const db = openDb(config.databasePath, PAGE_CACHE_MB.server);
-  await seedIfEmpty(db, config.demoTrips);
+  // The demo's photos are served by this app (/demo-billeder), at its public address.
+  await seedIfEmpty(db, config.demoTrips, publicUrl);
   return contextFor(db, config, await createEngine(db, config), publicUrl);
 }
 

@@ -76,6 +76,8 @@ export const FEED_LIMITS = {
   urlLength: 2_000,
   featuresPerAccommodation: 20,
   tagsPerAccommodation: 10,
+  /** `accommodation.images`: photo URLs besides `imageUrl` (each at most urlLength). */
+  imagesPerAccommodation: 12,
   nights: 30,
   /** A departure at most this many days before the import day … */
   departurePastDays: 365,
@@ -139,3 +141,5 @@ export const MAX_AGENTS_PER_USER = 50;
 export const MAX_SAVED_TRIPS_PER_USER = 500;
 /** How many visitors one address (an IPv6 address's /64) may count as, per banner or offer and kind, within the counting window. */
 export const COUNTED_VISITORS_PER_ADDRESS = 20;
+/** An accommodation's page (+ /<accommodation id>): its offers for the search in the query string. */
+export const ACCOMMODATION_PATH = "/ophold";

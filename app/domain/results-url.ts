@@ -9,7 +9,7 @@ import {
 } from "./constants";
 import { hasTotalBound, switchPriceMode } from "./filters";
 import type { SearchQuery } from "./search-data";
-import { NUMERIC_FILTER_KEYS, parseSearchQuery, toSearchParams } from "./url-codec";
+import { NUMERIC_FILTER_KEYS, parseSearchQuery, readableQuery, toSearchParams } from "./url-codec";
 
 // The results page's URL: the search query of url-codec.ts plus two view params that are not part
 // of the search and that every link and form of the page carries along:
@@ -118,11 +118,15 @@ export function resultsParams(state: ResultsState): URLSearchParams {
 }
 
 export function resultsHref(state: ResultsState, path = RESULTS_PATH): string {
-  const qs = resultsParams(state).toString();
+  const qs = readableQuery(resultsParams(state));
   return qs ? `${path}?${qs}` : path;
 }
 
-/** Whether a request's query string is already canonical (compared after one decode/encode round). */
+/**
+ * Whether a request's query string is already canonical, compared after one decode/encode round:
+ * the readable spelling (`,` and `:` as they are, which resultsHref writes) and the percent-encoded
+ * one of older links are the same URL. (Remix hands loaders the query string re-encoded anyway.)
+ */
 export function isCanonical(search: string, state: ResultsState): boolean {
   return new URLSearchParams(search).toString() === resultsParams(state).toString();
 }

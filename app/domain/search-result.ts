@@ -54,6 +54,12 @@ export interface SearchResultItem {
   companyCount: number;
 }
 
+/** One accommodation's matching offers (SearchEngine.accommodationOffers): by departure date, then whole-party price, then trip id. */
+export interface AccommodationOffers {
+  accommodation: ResultAccommodation;
+  trips: ResultTrip[];
+}
+
 export interface SearchResult {
   items: SearchResultItem[];
   pagination: { totalCount: number; pageSize: number; page: number };
@@ -118,7 +124,7 @@ export interface MapData {
  * (its loader's data is serialised into the page for hydration), not the whole item.
  */
 export interface ResultCardItem {
-  accommodation: Pick<ResultAccommodation, "id" | "name" | "rating"> & {
+  accommodation: Pick<ResultAccommodation, "id" | "name" | "rating" | "imageUrl"> & {
     destination: { name: string };
     country: { name: string };
     features: string[];
@@ -146,6 +152,7 @@ export function resultCardItem({ accommodation: a, trip: t, offerCount, companyC
       id: a.id,
       name: a.name,
       rating: a.rating,
+      imageUrl: a.imageUrl,
       destination: { name: a.destination.name },
       country: { name: a.country.name },
       features: a.features.map((f) => f.name),

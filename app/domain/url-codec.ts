@@ -208,9 +208,17 @@ export function toSearchParams(query: Partial<SearchQuery> & { searchData: Searc
   return out;
 }
 
-/** Link to a search; commas in lists stay readable (they need no escaping in a query string). */
+/**
+ * A query string as we write it into links: `,` and `:` stay readable (`destinationSlugs=a,b&sort=price:asc`);
+ * a query string needs no escaping for them (RFC 3986), and the encoded spelling parses the same.
+ */
+export function readableQuery(params: URLSearchParams): string {
+  return params.toString().replace(/%2C/g, ",").replace(/%3A/g, ":");
+}
+
+/** Link to a search, readable (see readableQuery). */
 export function searchHref(query: Partial<SearchQuery> & { searchData: SearchData }, path: string): string {
-  const qs = toSearchParams(query).toString().replace(/%2C/g, ",");
+  const qs = readableQuery(toSearchParams(query));
   return qs ? `${path}?${qs}` : path;
 }
 

@@ -12,6 +12,7 @@ import { HoveredAccommodationProvider } from "~/components/results/hover-context
 import { MobileBar } from "~/components/results/mobile-bar";
 import { Pagination } from "~/components/results/pagination";
 import { ResultCard } from "~/components/results/result-card";
+import { priceDrops } from "~/services/offers/price-history.server";
 import { SearchStateProvider, useSearchState } from "~/components/results/search-state";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { SortingBar } from "~/components/results/sorting-bar";
@@ -22,6 +23,8 @@ import { pageCount } from "~/domain/pagination";
 import { isCanonical, parseResultsParams, resultsHref } from "~/domain/results-url";
 import { searchDescription, searchTitle, type PlaceNames } from "~/domain/search-title";
 import { texts } from "~/domain/texts";
+import { shareMeta } from "~/domain/share-meta";
+import { accommodationHref } from "~/domain/accommodation-url";
 import { searchHref } from "~/domain/url-codec";
 import { RESULTS_PATH } from "~/domain/constants";
 import { resultsAccount } from "~/services/accounts/results-account.server";
@@ -66,6 +69,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       items.map((i) => i.trip.id),
     ),
     names: placeNames(items),
+    // The best offers whose price fell at their last change (price history), by trip id: the cards mark them.
+    drops: Object.fromEntries(
+      priceDrops(
+        db,
+        items.map((i) => i.trip.id),
+      ),
+    ),
     // Absolute links (canonical, prev, next) name PUBLIC_URL, never the request's Host: the page may be cached for everyone.
     origin: context.publicUrl,
     // The results-map view (`map=1`): the map's points, its tiles and the plain list of places by resort.
@@ -94,11 +104,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, location }) => {
   const { query } = parseResultsParams(new URLSearchParams(location.search));
   const pages = pageCount(data.result.pagination.totalCount, data.result.pagination.pageSize);
   const abs = (page: number) => `${data.origin}${searchHref({ ...query, page }, RESULTS_PATH)}`;
-  const tags: ReturnType<MetaFunction> = [
-    { title: searchTitle(query, data.names) },
-    { name: "description", content: searchDescription(query, data.names, data.result.totalCount) },
-    { tagName: "link", rel: "canonical", href: abs(query.page) },
-  ];
+  const tags: ReturnType<MetaFunction> = shareMeta({
+    title: searchTitle(query, data.names),
+    description: searchDescription(query, data.names, data.result.totalCount),
+    url: abs(query.page),
+    image: data.result.items.find((i) => i.accommodation.imageUrl)?.accommodation.imageUrl,
+  });
   if (query.page > 1) tags.push({ tagName: "link", rel: "prev", href: abs(Math.min(query.page - 1, pages)) });
   if (query.page < pages) tags.push({ tagName: "link", rel: "next", href: abs(query.page + 1) });
   return tags;
@@ -119,7 +130,7 @@ export default function Results() {
 }
 
 function ResultsPage() {
-  const { result, options, banners, tiles, places, account } = useLoaderData<typeof loader>();
+  const { result, options, banners, tiles, places, account, drops } = useLoaderData<typeof loader>();
   const { applied, searchIsUpToDate, searchIsLoading } = useSearchState();
   const mapView = applied.map === true;
   const [folded, setFolded] = useState(false);
@@ -195,7 +206,14 @@ function ResultsPage() {
               {entries.map((entry) =>
                 entry.kind === "item" ? (
                   <li key={`a-${entry.item.accommodation.id}`}>
-                    <ResultCard item={entry.item} priceMode={applied.priceMode} aff={applied.aff} />
+                    <ResultCard
+                      item={entry.item}
+                      priceMode={applied.priceMode}
+                      aff={applied.aff}
+                      pageHref={accommodationHref(entry.item.accommodation.id, applied)}
+                      newTab={applied.embed}
+                      drop={drops[entry.item.trip.id]}
+                    />
                   </li>
                 ) : (
                   <li key={`b-${entry.banner.id}`}>
@@ -228,7 +246,7 @@ function ResultsPage() {
  * is no room for both at a readable width, and the map replaces the list, as the specification says.
  */
 function MapView({ tiles, places }: { tiles: MapTiles; places: ReturnType<typeof placesByResort> | null }) {
-  const { result, map } = useLoaderData<typeof loader>();
+  const { result, map, drops } = useLoaderData<typeof loader>();
   const { applied } = useSearchState();
   const hydrated = useHydrated();
   const priceUnit = applied.priceMode === "total" ? texts.map.party : texts.map.perPerson;
@@ -252,7 +270,14 @@ function MapView({ tiles, places }: { tiles: MapTiles; places: ReturnType<typeof
           >
             {result.items.map((item) => (
               <li key={item.accommodation.id}>
-                <ResultCard item={item} priceMode={applied.priceMode} aff={applied.aff} />
+                <ResultCard
+                  item={item}
+                  priceMode={applied.priceMode}
+                  aff={applied.aff}
+                  pageHref={accommodationHref(item.accommodation.id, applied)}
+                  newTab={applied.embed}
+                  drop={drops[item.trip.id]}
+                />
               </li>
             ))}
           </ol>

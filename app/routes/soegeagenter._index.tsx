@@ -15,7 +15,8 @@ import { FormError } from "~/components/account/account-forms";
 
 // /soegeagenter: the user's search agents (owner only): their search in words, how many trips
 // match now, rename, pause/resume, frequency, delete, open the search. POST intents: create
-// (from the results page's createSearchAgent dialog), rename, pause, resume, frequency, delete.
+// (from the results page's createSearchAgent dialog), rename, pause, resume, frequency, priceDrops, delete.
+// The price-drop checkbox is a plain form field: unchecked, the browser sends nothing, which means off.
 // Every intent on an agent id is scoped to its owner: anyone else's agent is a 404.
 
 export const meta: MetaFunction = () => [{ title: `${texts.agents.title} – ${texts.siteName}` }, { name: "robots", content: "noindex" }];
@@ -29,12 +30,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const agentId = z.coerce.number().int().positive();
 const name = z.string().trim().min(1).max(100);
 const frequency = z.enum(AGENT_FREQUENCIES);
+const priceDrops = z.literal("on").optional();
 const input = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("create"), search: z.string().max(4000), name, frequency }),
+  z.object({ intent: z.literal("create"), search: z.string().max(4000), name, frequency, priceDrops }),
   z.object({ intent: z.literal("rename"), agentId, name }),
   z.object({ intent: z.literal("pause"), agentId }),
   z.object({ intent: z.literal("resume"), agentId }),
   z.object({ intent: z.literal("frequency"), agentId, frequency }),
+  z.object({ intent: z.literal("priceDrops"), agentId, priceDrops }),
   z.object({ intent: z.literal("delete"), agentId }),
 ]);
 
@@ -44,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { db } = context;
   const form = await readForm(request);
   const raw: Record<string, unknown> = {};
-  for (const key of ["intent", "search", "name", "frequency", "agentId"]) {
+  for (const key of ["intent", "search", "name", "frequency", "agentId", "priceDrops"]) {
     const value = form.get(key);
     if (typeof value === "string") raw[key] = value;
   }
@@ -60,6 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       name: req.name,
       query: agentQuery(new URLSearchParams(req.search)),
       frequency: req.frequency,
+      priceDrops: req.priceDrops === "on",
     });
     if (created === "full") return data({ error: texts.agents.limitReached(MAX_AGENTS_PER_USER) }, { status: 409, headers: NO_STORE });
     return redirect(AGENTS_PATH, { headers: NO_STORE });
@@ -69,6 +73,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   else if (req.intent === "rename") updateAgent(db, user.id, req.agentId, { name: req.name });
   else if (req.intent === "pause") updateAgent(db, user.id, req.agentId, { active: false });
   else if (req.intent === "resume") updateAgent(db, user.id, req.agentId, { active: true });
+  else if (req.intent === "priceDrops") updateAgent(db, user.id, req.agentId, { priceDrops: req.priceDrops === "on" });
   else updateAgent(db, user.id, req.agentId, { frequency: req.frequency });
   return redirect(AGENTS_PATH, { headers: NO_STORE });
 }
@@ -128,6 +133,7 @@ export default function SearchAgentsPage() {
                   </p>
                   <p className="mt-1 text-xs font-semibold uppercase tracking-wide" data-testid="agent-status">
                     {agent.active ? a.active : a.paused} · {a.frequencies[agent.frequency]}
+                    {agent.priceDrops && ` · ${a.priceDropsOn}`}
                   </p>
                 </div>
                 <Link
@@ -155,6 +161,12 @@ export default function SearchAgentsPage() {
                         </option>
                       ))}
                     </select>
+                  </label>
+                </AgentAction>
+                <AgentAction intent="priceDrops" agentId={agent.id} button={a.savePriceDrops} testId="agent-save-price-drops">
+                  <label className="inline-flex items-center gap-2 text-xs font-semibold">
+                    <input type="checkbox" name="priceDrops" defaultChecked={agent.priceDrops} data-testid="agent-price-drops" />
+                    {a.priceDrops}
                   </label>
                 </AgentAction>
                 <AgentAction

@@ -1,7 +1,7 @@
 import type { PriceMode, SortingMethod } from "~/domain/constants";
 import type { SearchQuery } from "~/domain/search-data";
 import type { DestinationCounts } from "./destination-counts";
-import type { FacetKey, FacetNumbers, MapData, SearchOptions, SearchResult } from "~/domain/search-result";
+import type { AccommodationOffers, FacetKey, FacetNumbers, MapData, SearchOptions, SearchResult } from "~/domain/search-result";
 
 export interface SearchEngine {
   readonly name: string;
@@ -15,6 +15,12 @@ export interface SearchEngine {
     today?: string,
   ): Promise<FacetNumbers>;
   options(): Promise<SearchOptions>;
+  /**
+   * Every trip of one accommodation that matches the search data, its search area ignored (the
+   * accommodation is the place): by departure date, then whole-party price, then trip id. Null when
+   * the accommodation has no trip for sale at all (an unknown id, or every offer retired).
+   */
+  accommodationOffers(accommodationId: string, searchData: SearchQuery["searchData"], today?: string): Promise<AccommodationOffers | null>;
   /** Every matching accommodation of the whole result as map points, with its best trip under the sort. */
   mapPoints(query: SearchQuery, priceMode: PriceMode, today?: string): Promise<MapData>;
   /** Upcoming trips per destination and category, per party size (the destination picker's counts). */

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { bumpGeneration } from "../../db/generation";
 import { liveOffersTable, type OffersSide } from "../../db/live-offers";
 import { lockOffers } from "./lock";
+import { dropUnswitched } from "./price-history";
 
 // The offers live in two tables of the same shape, offers_a and offers_b; the `trips` view shows
 // the live one (db/schema.ts). Every change to offers (an import, `retire`, `catalogue set`) is
@@ -108,6 +109,8 @@ function* dropKilledChange(sqlite: Database, sides: Sides): Generator<void> {
     drop.run(version, JSON.stringify(ids));
     yield;
   }
+  // Price history rows a killed change recorded for versions that never went live.
+  yield* dropUnswitched(sqlite, version);
 }
 
 /** Batches that make the spare side equal to the live one. */

@@ -4,10 +4,10 @@ import { todayInDenmark } from "../../app/domain/dates";
 import { defaultSeason, generateDemoFeed } from "../demo/generate";
 
 /** `demo`: writes the deterministic demo feed as NDJSON, so demo data go through `import`. */
-export async function runDemo(opts: { trips: number; seed: number; season?: number }, out: Writable): Promise<void> {
+export async function runDemo(opts: { trips: number; seed: number; season?: number; imageBase?: string }, out: Writable): Promise<void> {
   const season = opts.season ?? defaultSeason(todayInDenmark());
   let chunk = "";
-  for (const line of generateDemoFeed({ trips: opts.trips, seed: opts.seed, season })) {
+  for (const line of generateDemoFeed({ trips: opts.trips, seed: opts.seed, season, imageBase: opts.imageBase })) {
     chunk += JSON.stringify(line) + "\n";
     if (chunk.length > 1 << 16) {
       if (!out.write(chunk)) await once(out, "drain");

@@ -13,6 +13,7 @@ export async function runNotify(db: Db, mailer: Mailer): Promise<number> {
   console.log(
     `Søgeagenter: ${formatCount(summary.agents)} ${summary.agents === 1 ? "agent" : "agenter"} fik besked om ` +
       `${formatCount(summary.trips)} ${summary.trips === 1 ? "ny rejse" : "nye rejser"} ` +
+      (summary.drops ? `og ${formatCount(summary.drops)} prisfald ` : "") +
       `(${formatCount(summary.messages)} ${summary.messages === 1 ? "e-mail" : "e-mails"} via ${mailer.description})` +
       (summary.failed ? `; ${formatCount(summary.failed)} kunne ikke sendes og prøves igen` : ""),
   );

@@ -1,6 +1,7 @@
 import type { Db } from "../../db/client";
 import type { Config } from "../../app/utils/config.server";
 import { formatCount } from "../../app/domain/format";
+import { recordLeaving } from "../apply/price-history";
 import { applyToOffers, readSides, startOffersChange } from "../apply/sides";
 import { reindexAfterImport } from "./reindex";
 
@@ -26,7 +27,9 @@ export async function runRetire(db: Db, company: string, config: Pick<Config, "s
         const retire = sqlite.prepare(
           `UPDATE ${spare} SET available = 0, changed_version = ? WHERE id IN (SELECT value FROM json_each(?))`,
         );
+        const now = new Date();
         for (let k = 0; k < ids.length; k += BATCH) {
+          recordLeaving(sqlite, spare, version, now, ids.slice(k, k + BATCH));
           retire.run(version, JSON.stringify(ids.slice(k, k + BATCH)));
           yield;
         }

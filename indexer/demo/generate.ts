@@ -1,3 +1,4 @@
+import { demoPhotoUrls } from "../../app/domain/demo-photo";
 import type { Transport } from "../../app/domain/constants";
 import { fromDay, isoWeeksInYear, mondayOfIsoWeek, toDay } from "../../app/domain/dates";
 import type { FeedLine } from "../feed-schema";
@@ -791,6 +792,14 @@ function feistel(x: number, halfBits: number, keys: readonly number[]): number {
   return ((left << halfBits) | right) >>> 0;
 }
 
+/** The accommodations with their generated photos (the catalogue's objects stay as they are). */
+function withPhotos<T extends { line: FeedLine["accommodation"] }>(accommodations: readonly T[], base: string): T[] {
+  return accommodations.map((a) => {
+    const [imageUrl, ...images] = demoPhotoUrls(base, a.line.id);
+    return { ...a, line: deepFreeze({ ...a.line, imageUrl, images }) };
+  });
+}
+
 const roundTo10 = (x: number) => Math.round(x / 10) * 10;
 
 export interface DemoFeedOptions {
@@ -799,6 +808,8 @@ export interface DemoFeedOptions {
   seed: number;
   /** The season's starting year (see defaultSeason). */
   season: number;
+  /** The site's address: each accommodation's photos are its generated pictures there (/demo-billeder/<id>.svg); none without it. */
+  imageBase?: string;
 }
 
 /**
@@ -814,7 +825,7 @@ export function* generateDemoFeed(opts: DemoFeedOptions): Generator<FeedLine> {
   const seed = hash32(Math.trunc(opts.seed) >>> 0);
 
   const catalogue = buildDemoCatalogue(seed);
-  const accommodations = catalogue.accommodations;
+  const accommodations = opts.imageBase === undefined ? catalogue.accommodations : withPhotos(catalogue.accommodations, opts.imageBase);
   const companies = DEMO_COMPANIES.map((c) => deepFreeze({ slug: c.slug, name: c.name }));
   const departures = seasonDepartures(season);
   const weekDemand = departures.map((d) => WEEK_DEMAND[d.week]);

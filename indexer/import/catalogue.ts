@@ -34,6 +34,8 @@ interface AccommodationFacts {
   lat: number;
   lng: number;
   imageUrl: string | null;
+  /** The feed's further photos, in its order ([] for none). */
+  images: string[];
   resort: string;
   /** Sorted, distinct. */
   features: string[];
@@ -98,8 +100,8 @@ export class Catalogue {
       const statement = sqlite.prepare(sql).pluck() as Statement<[string], string>;
       return (key: string) => statement.all(key);
     };
-    const accommodationRow = one<Omit<AccommodationFacts, "features" | "tags">>(
-      "SELECT name, rating, lat, lng, image_url AS imageUrl, resort_slug AS resort FROM main.accommodations WHERE id = ?",
+    const accommodationRow = one<Omit<AccommodationFacts, "features" | "tags" | "images"> & { images: string | null }>(
+      "SELECT name, rating, lat, lng, image_url AS imageUrl, images, resort_slug AS resort FROM main.accommodations WHERE id = ?",
     );
     const featuresOf = column("SELECT feature_value FROM main.accommodation_features WHERE accommodation_id = ? ORDER BY feature_value");
     const tagsOf = column("SELECT tag_slug FROM main.accommodation_tags WHERE accommodation_id = ? ORDER BY tag_slug");
@@ -109,7 +111,14 @@ export class Catalogue {
     this.resorts = new Entries("destinationer", L.resorts, one("SELECT name, region_slug AS parent FROM main.resorts WHERE slug = ?"));
     this.accommodations = new Entries("overnatningssteder", L.accommodations, (id) => {
       const row = accommodationRow(id);
-      return row && { ...row, features: featuresOf(id), tags: tagsOf(id) };
+      return (
+        row && {
+          ...row,
+          images: row.images === null ? [] : (JSON.parse(row.images) as string[]),
+          features: featuresOf(id),
+          tags: tagsOf(id),
+        }
+      );
     });
     this.features = new Entries("faciliteter", L.features, one("SELECT name FROM main.features WHERE value = ?"));
     const tag = one<{ x: number }>("SELECT 1 AS x FROM main.tags WHERE slug = ?");
@@ -146,6 +155,7 @@ export class Catalogue {
       lat: a.lat,
       lng: a.lng,
       imageUrl: a.imageUrl,
+      images: a.images ?? [],
       resort: a.destination.slug,
       features: [...new Set(a.features.map((f) => f.value))].sort(),
       tags: [...new Set(a.tags)].sort(),
@@ -161,7 +171,17 @@ export class Catalogue {
     const resort = this.resort(a.destination, a.lat, a.lng, lineNo);
     const facts = { ...claimed, resort };
     this.accommodations.define(a.id, facts);
-    this.stage.define(this.stage.add.accommodation, a.id, a.name, a.rating, a.lat, a.lng, a.imageUrl, resort);
+    this.stage.define(
+      this.stage.add.accommodation,
+      a.id,
+      a.name,
+      a.rating,
+      a.lat,
+      a.lng,
+      a.imageUrl,
+      resort,
+      claimed.images.length ? JSON.stringify(claimed.images) : null,
+    );
     for (const value of facts.features) this.stage.define(this.stage.add.accommodationFeature, a.id, value);
     for (const slug of facts.tags) {
       if (!this.tags.get(slug)) {

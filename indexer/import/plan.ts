@@ -117,7 +117,7 @@ const ARRIVALS: Array<[table: string, columns: string]> = [
   ["resorts", "slug, name, region_slug, lat, lng"],
   ["features", "value, name"],
   ["tags", "slug"],
-  ["accommodations", "id, name, rating, lat, lng, image_url, resort_slug"],
+  ["accommodations", "id, name, rating, lat, lng, image_url, resort_slug, images"],
   ["accommodation_features", "accommodation_id, feature_value"],
   ["accommodation_tags", "accommodation_id, tag_slug"],
   ["meal_plans", "slug, title, short"],

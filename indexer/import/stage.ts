@@ -46,7 +46,7 @@ const SCHEMA = `
   CREATE TABLE stage.new_regions (slug TEXT PRIMARY KEY, name TEXT NOT NULL, country_slug TEXT NOT NULL);
   CREATE TABLE stage.new_resorts (slug TEXT PRIMARY KEY, name TEXT NOT NULL, region_slug TEXT NOT NULL, lat REAL NOT NULL, lng REAL NOT NULL);
   CREATE TABLE stage.new_accommodations (id TEXT PRIMARY KEY, name TEXT NOT NULL, rating INTEGER NOT NULL, lat REAL NOT NULL,
-    lng REAL NOT NULL, image_url TEXT, resort_slug TEXT NOT NULL);
+    lng REAL NOT NULL, image_url TEXT, resort_slug TEXT NOT NULL, images TEXT);
   CREATE TABLE stage.new_accommodation_features (accommodation_id TEXT NOT NULL, feature_value TEXT NOT NULL,
     PRIMARY KEY (accommodation_id, feature_value));
   CREATE TABLE stage.new_accommodation_tags (accommodation_id TEXT NOT NULL, tag_slug TEXT NOT NULL, PRIMARY KEY (accommodation_id, tag_slug));
@@ -73,7 +73,7 @@ export class Stage {
     country: Statement<[string, string]>;
     region: Statement<[string, string, string]>;
     resort: Statement<[string, string, string, number, number]>;
-    accommodation: Statement<[string, string, number, number, number, string | null, string]>;
+    accommodation: Statement<[string, string, number, number, number, string | null, string, string | null]>;
     accommodationFeature: Statement<[string, string]>;
     accommodationTag: Statement<[string, string]>;
     feature: Statement<[string, string]>;
@@ -103,7 +103,7 @@ export class Stage {
       country: sqlite.prepare("INSERT INTO stage.new_countries VALUES (?, ?)"),
       region: sqlite.prepare("INSERT INTO stage.new_regions VALUES (?, ?, ?)"),
       resort: sqlite.prepare("INSERT INTO stage.new_resorts VALUES (?, ?, ?, ?, ?)"),
-      accommodation: sqlite.prepare("INSERT INTO stage.new_accommodations VALUES (?, ?, ?, ?, ?, ?, ?)"),
+      accommodation: sqlite.prepare("INSERT INTO stage.new_accommodations VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
       accommodationFeature: sqlite.prepare("INSERT OR IGNORE INTO stage.new_accommodation_features VALUES (?, ?)"),
       accommodationTag: sqlite.prepare("INSERT OR IGNORE INTO stage.new_accommodation_tags VALUES (?, ?)"),
       feature: sqlite.prepare("INSERT INTO stage.new_features VALUES (?, ?)"),

@@ -17,6 +17,7 @@ import { EmbeddedEngine } from "~/search/embedded/engine";
 import { filterTree } from "~/domain/destination-tree";
 import { countsFromIndex } from "~/search/destination-counts";
 import { treeFromCounts } from "~/search/destinations.server";
+import { benchAccommodationPage } from "./accommodation";
 import { compareResults } from "./engine";
 import { LIGHTHOUSE_PATHS, PAGE_TARGETS, RATIO_PAIRS, runPage, ROOT, type BuildResult, type PageResult } from "./page";
 import { QUERIES, QUERY_CLASSES, TODAY, USED_SLUGS, type QueryClass } from "./queries";
@@ -324,6 +325,7 @@ async function main() {
     if (missing.length) both(`⚠ slugs of the query set missing from the data: ${missing.join(", ")}`);
 
     if (only.includes("embedded")) reportDestinationPicker(dbFile);
+    if (only.includes("embedded")) await reportAccommodationPage(dbFile);
 
     const outputs: WorkerOutput[] = [];
     for (const engine of only) {
@@ -739,6 +741,28 @@ function reportDestinationPicker(dbFile: string) {
   ];
   say(textTable(["step", "p50"], rows));
   md.push(markdownTable(["step", "p50"], rows));
+  both();
+}
+
+/** The accommodation page's loader work on the bench's data, embedded beside the reference SQL. */
+async function reportAccommodationPage(dbFile: string) {
+  log("accommodation page");
+  const r = await benchAccommodationPage(dbFile);
+  both(
+    `## Accommodation page loader (${r.cases} accommodation × search cases, a warm-up and 3 timed rounds, ${r.offers.toLocaleString("en")} offers shown)`,
+  );
+  both();
+  const base = r.engines[0];
+  const rows = r.engines.map((e) => [e.name, `${fmtMs(e.p50)} ms`, `${fmtMs(e.p95)} ms`, `${fmtMs(e.p99)} ms`, fmtRatio(e.p50 / base.p50)]);
+  const head = ["engine", "p50", "p95", "p99", "p50 vs embedded"];
+  say(textTable(head, rows));
+  md.push(markdownTable(head, rows));
+  both();
+  both(
+    `The offers of the search and the season's calendar, grouped, with the photos, drops and price history (services/accommodations/accommodation-page.server.ts). ` +
+      `Answers equal on both engines: ${r.mismatches === 0 ? "yes" : `**no, ${r.mismatches} differ**`}. ` +
+      `Target: ≤ 5 ms of server time → ${base.p99 <= 5 ? "met (p99)" : base.p95 <= 5 ? "met at p95, **missed at p99**" : base.p50 <= 5 ? "met at p50, **missed at p95**" : "**missed**"}.`,
+  );
   both();
 }
 

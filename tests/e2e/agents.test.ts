@@ -74,6 +74,7 @@ describe("with JavaScript", () => {
 
   it("creates the agent; the toggle is then on and leads to the agent page", async () => {
     await page.getByLabel("Dagligt").check();
+    await page.getByTestId("create-agent-price-drops").check();
     await page.getByTestId("create-agent-submit").click();
     await page.waitForURL(/\/soegeagenter$/);
     const agent = page.getByTestId("agent");
@@ -83,7 +84,8 @@ describe("with JavaScript", () => {
     expect(await agent.getByTestId("agent-name").textContent()).toBe("Alle destinationer, 3 personer, Snarest muligt");
     expect(await agent.getByTestId("agent-summary").textContent()).toContain("Alle destinationer · 3 personer · Snarest muligt");
     expect(await agent.getByTestId("agent-matches").textContent()).toMatch(/^[\d.]+ rejser passer nu$/);
-    expect(await agent.getByTestId("agent-status").textContent()).toBe("Aktiv · Dagligt");
+    expect(await agent.getByTestId("agent-status").textContent()).toBe("Aktiv · Dagligt · Besked ved prisfald");
+    expect(await agent.getByTestId("agent-price-drops").isChecked()).toBe(true);
     await open(page, "/skirejser?adultCount=3&sort=price:asc&page=2");
     const toggle = page.getByTestId("agent-toggle");
     expect(await toggle.getAttribute("aria-checked")).toBe("true");
@@ -116,6 +118,10 @@ describe("with JavaScript", () => {
   it("renames, pauses, resumes, changes frequency and deletes the agent", async () => {
     await page.goto("/soegeagenter");
     const agent = page.getByTestId("agent");
+    // "Giv besked ved prisfald" off again: an unchecked box sends nothing, which means off.
+    await agent.getByTestId("agent-price-drops").uncheck();
+    await agent.getByTestId("agent-save-price-drops").click();
+    await expect.poll(() => agent.getByTestId("agent-status").textContent()).toBe("Aktiv · Dagligt");
     await agent.getByLabel("Navn").fill("Tre personer");
     await agent.getByTestId("agent-rename").click();
     await expect.poll(() => agent.getByTestId("agent-name").textContent()).toBe("Tre personer");
@@ -253,6 +259,11 @@ describe("without JavaScript", () => {
     await page.getByTestId("agent-pause").click();
     await page.waitForURL(/\/soegeagenter$/);
     expect(await page.getByTestId("agent-status").textContent()).toBe("Sat på pause · Ugentligt");
+    // "Giv besked ved prisfald" is a plain checkbox and a submit button.
+    await page.getByLabel("Giv besked ved prisfald").check();
+    await page.getByTestId("agent-save-price-drops").click();
+    await page.waitForURL(/\/soegeagenter$/);
+    expect(await page.getByTestId("agent-status").textContent()).toBe("Sat på pause · Ugentligt · Besked ved prisfald");
     await page.getByTestId("agent-delete").click();
     await page.getByTestId("agents-empty").waitFor();
 

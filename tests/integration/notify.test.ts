@@ -123,7 +123,7 @@ describe("notify over SMTP", () => {
     expect(tripIdsIn(toBo)).toEqual(["snowtravel-at1"]); // 4.500 kr. pr. person ≤ 5.000, not 6.000
     expect(toBo.subject).toBe('1 ny skirejse til din søgeagent "Østrig billigt"');
     expect(toBo.text).toContain("Alpenhof, St. Anton, Østrig");
-    expect(toBo.text).toContain(`${BASE}/skirejser?destinationSlugs=oestrig&maxPrice=5000&sort=price%3Aasc`);
+    expect(toBo.text).toContain(`${BASE}/skirejser?destinationSlugs=oestrig&maxPrice=5000&sort=price:asc`);
 
     // Recorded as sent, and the agent's last notification moved on; nothing for the paused or not-due agent.
     const rows = db.select().from(agentNotifications).all();
@@ -371,13 +371,13 @@ describe("outbox mode", () => {
     expect(mail.headers.get("to")).toBe("eva@example.dk");
     // Readable as saved: Danish text as it is, and every link whole on its line.
     expect(raw).toContain("søgeagent");
-    expect(raw).toContain(`${BASE}/skirejser?sort=price%3Aasc`);
+    expect(raw).toContain(`${BASE}/skirejser?sort=price:asc`);
     for (const id of tripIdsIn(mail)) expect(raw).toContain(`${BASE}/ud/${id}`);
     expect(mail.subject).toBe('23 nye skirejser til din søgeagent "Alt"');
     // Cheapest first (the agent's sort), 20 listed, the rest counted and reached through the search.
     expect(tripIdsIn(mail)).toEqual(lines.slice(0, 20).map((l) => l.id));
     expect(mail.text).toContain("og 3 flere");
-    expect(mail.text).toContain(`${BASE}/skirejser?sort=price%3Aasc`);
+    expect(mail.text).toContain(`${BASE}/skirejser?sort=price:asc`);
     expect(db.select().from(agentNotifications).all()).toHaveLength(23);
     fs.rmSync(dir, { recursive: true, force: true });
   });

@@ -11,8 +11,11 @@ describe("dialog param", () => {
     const without = parseResultsParams(new URLSearchParams("adultCount=3&sort=price:asc"));
     expect(withDialog.dialog).toBe("createSearchAgent");
     expect(withDialog.query).toEqual(without.query);
-    expect(resultsHref(withDialog)).toBe("/skirejser?adultCount=3&sort=price%3Aasc&dialog=createSearchAgent");
+    expect(resultsHref(withDialog)).toBe("/skirejser?adultCount=3&sort=price:asc&dialog=createSearchAgent");
+    expect(isCanonical("?adultCount=3&sort=price:asc&dialog=createSearchAgent", withDialog)).toBe(true);
+    // The encoded spelling of an older link is the same URL.
     expect(isCanonical("?adultCount=3&sort=price%3Aasc&dialog=createSearchAgent", withDialog)).toBe(true);
+    expect(parseResultsParams(new URLSearchParams("adultCount=3&sort=price%3Aasc&dialog=createSearchAgent"))).toEqual(withDialog);
     expect(parseResultsParams(new URLSearchParams("dialog=login")).dialog).toBe("login");
   });
 

@@ -74,6 +74,10 @@ function CreateAgentForm({ closeHref }: { closeHref: string }) {
           ))}
         </div>
       </fieldset>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" name="priceDrops" data-testid="create-agent-price-drops" />
+        {a.priceDrops}
+      </label>
       <div className="flex gap-3">
         <button
           type="submit"

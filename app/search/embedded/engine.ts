@@ -1,15 +1,16 @@
 import type { Db } from "../../../db/client";
 import { readGeneration } from "../../../db/generation";
-import type { PriceMode, SortingMethod } from "~/domain/constants";
+import { DEFAULT_SORTING_METHOD, type PriceMode, type SortingMethod } from "~/domain/constants";
 import type { SearchData, SearchQuery } from "~/domain/search-data";
 import { compileSearch } from "../compile";
-import type { FacetKey, FacetNumbers, MapData, SearchOptions, SearchResult } from "~/domain/search-result";
+import type { AccommodationOffers, FacetKey, FacetNumbers, MapData, SearchOptions, SearchResult } from "~/domain/search-result";
 import type { SearchEngine } from "../types";
 import { PAGE_SIZE } from "~/domain/constants";
 import { buildIndex, buildIndexInSteps, type EmbeddedIndex } from "./build";
 import { countsFromIndex, type DestinationCounts } from "../destination-counts";
 import { mapPoints } from "./map";
 import { runSearch } from "./query";
+import { accommodationOffers } from "./offers";
 
 /**
  * The default engine: an in-memory columnar index of the store. A search reads one immutable
@@ -55,6 +56,15 @@ export class EmbeddedEngine implements SearchEngine {
 
   async mapPoints(query: SearchQuery, priceMode: PriceMode, today?: string): Promise<MapData> {
     return mapPoints(this.index, compileSearch(query.searchData, query.sort, today), priceMode);
+  }
+
+  async accommodationOffers(accommodationId: string, searchData: SearchData, today?: string): Promise<AccommodationOffers | null> {
+    return this.accommodationOffersNow(accommodationId, searchData, today);
+  }
+
+  /** The synchronous accommodationOffers, for the benchmark. */
+  accommodationOffersNow(accommodationId: string, searchData: SearchData, today?: string): AccommodationOffers | null {
+    return accommodationOffers(this.index, accommodationId, compileSearch(searchData, DEFAULT_SORTING_METHOD, today));
   }
 
   async options(): Promise<SearchOptions> {

@@ -2,7 +2,7 @@ import { PAGE_SIZE } from "~/domain/constants";
 import { fromDay } from "~/domain/dates";
 import { bucketKeys, FULL_PRICE_BUCKETS, PER_PERSON_BUCKETS } from "~/domain/price-buckets";
 import type { CompiledSearch } from "../compile";
-import type { FacetNumbers, SearchResultItem } from "~/domain/search-result";
+import type { FacetNumbers, ResultAccommodation, ResultTrip, SearchResultItem } from "~/domain/search-result";
 import type { EmbeddedIndex } from "./build";
 import { featureFacetKey, accommodationFacts } from "~/domain/search-result";
 
@@ -217,7 +217,7 @@ function optionMask(size: number, wanted: string[] | undefined, lookup: (slug: s
   return mask;
 }
 
-function lowerBound(arr: Int32Array, lo: number, hi: number, value: number): number {
+export function lowerBound(arr: Int32Array, lo: number, hi: number, value: number): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (arr[mid] < value) lo = mid + 1;
@@ -239,37 +239,42 @@ function nonZero(counts: Int32Array, start: number, end: number): number {
 }
 
 function toItem(ix: EmbeddedIndex, a: number, i: number, offerCount: number, companyCount: number): SearchResultItem {
+  return { accommodation: accommodationOf(ix, a), trip: tripOf(ix, i), offerCount, companyCount };
+}
+
+/** Accommodation `a` of the index as a result shows it. */
+export function accommodationOf(ix: EmbeddedIndex, a: number): ResultAccommodation {
   const acc = ix.accommodations[a];
   const resort = ix.resorts[acc.resort];
+  return {
+    ...accommodationFacts(acc),
+    destination: { slug: resort.slug, name: resort.name },
+    region: ix.regions[resort.region],
+    country: ix.countries[resort.country],
+    features: acc.features.map((k) => ix.features[k]),
+    tags: acc.tags.map((k) => ix.tags[k]),
+  };
+}
+
+/** Trip row `i` of the index as a result shows it. */
+export function tripOf(ix: EmbeddedIndex, i: number): ResultTrip {
   const originalPrice = ix.originalPrice[i];
   const mealPlan = ix.mealPlans[ix.meal[i]];
   return {
-    accommodation: {
-      ...accommodationFacts(acc),
-      destination: { slug: resort.slug, name: resort.name },
-      region: ix.regions[resort.region],
-      country: ix.countries[resort.country],
-      features: acc.features.map((k) => ix.features[k]),
-      tags: acc.tags.map((k) => ix.tags[k]),
-    },
-    trip: {
-      id: ix.tripIds.get(i),
-      travelCompany: ix.companies[ix.company[i]],
-      departureDate: fromDay(ix.day[i]),
-      nights: ix.nights[i],
-      transport: ix.transports[ix.transport[i]],
-      persons: personsOf(ix, i),
-      price: ix.price[i],
-      pricePerPerson: ix.pricePerPerson[i],
-      originalPrice: Number.isNaN(originalPrice) ? null : originalPrice,
-      discountPercentage: ix.discount[i],
-      skiScore: ix.score[i],
-      mealPlan: { slug: mealPlan.slug, title: mealPlan.title, short: mealPlan.short },
-      skiPass: { included: ix.skiPassIncluded[i] === 1, days: ix.skiPassDays[i] },
-      url: ix.urls.get(i),
-    },
-    offerCount,
-    companyCount,
+    id: ix.tripIds.get(i),
+    travelCompany: ix.companies[ix.company[i]],
+    departureDate: fromDay(ix.day[i]),
+    nights: ix.nights[i],
+    transport: ix.transports[ix.transport[i]],
+    persons: personsOf(ix, i),
+    price: ix.price[i],
+    pricePerPerson: ix.pricePerPerson[i],
+    originalPrice: Number.isNaN(originalPrice) ? null : originalPrice,
+    discountPercentage: ix.discount[i],
+    skiScore: ix.score[i],
+    mealPlan: { slug: mealPlan.slug, title: mealPlan.title, short: mealPlan.short },
+    skiPass: { included: ix.skiPassIncluded[i] === 1, days: ix.skiPassDays[i] },
+    url: ix.urls.get(i),
   };
 }
 

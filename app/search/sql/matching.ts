@@ -34,3 +34,24 @@ export function newMatchingTripIds(db: Db, query: Pick<SearchQuery, "searchData"
     .pluck()
     .all(...params) as string[];
 }
+
+/**
+ * Ids and current prices of the available trips that match `query` and whose price history got a
+ * row (live, with a price) after `changedAfter`: the candidates for an agent's price drops.
+ */
+export function changedMatchingTrips(
+  db: Db,
+  query: Pick<SearchQuery, "searchData" | "sort">,
+  filter: { changedAfter: Date; today: string },
+): Array<{ id: string; price: number }> {
+  const q = compileSearch(query.searchData, query.sort, filter.today);
+  const w = where(q);
+  return db.$client
+    .prepare(
+      `SELECT t.id, t.price ${FROM} WHERE ${w.sql} AND t.id IN (
+         SELECT trip_id FROM price_history WHERE recorded_at > ? AND price IS NOT NULL
+            AND version <= coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'offers_version'), 0))
+       ORDER BY ${SORT_SQL[q.sort]}, t.id`,
+    )
+    .all(...w.params, filter.changedAfter.getTime()) as Array<{ id: string; price: number }>;
+}

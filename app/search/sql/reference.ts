@@ -1,6 +1,6 @@
 import type { Db } from "../../../db/client";
 import { readGeneration } from "../../../db/generation";
-import { PAGE_SIZE, type PriceMode, type SortingMethod, type Transport } from "~/domain/constants";
+import { DEFAULT_SORTING_METHOD, PAGE_SIZE, type PriceMode, type SortingMethod, type Transport } from "~/domain/constants";
 import { fromDay } from "~/domain/dates";
 import { FULL_PRICE_BUCKETS, PER_PERSON_BUCKETS, type BucketScheme } from "~/domain/price-buckets";
 import type { SearchData, SearchQuery } from "~/domain/search-data";
@@ -8,6 +8,7 @@ import { UNKNOWN_BUCKET } from "~/domain/constants";
 import { compileSearch, type CompiledSearch } from "../compile";
 import {
   featureFacetKey,
+  type AccommodationOffers,
   type FacetKey,
   type FacetNumbers,
   type MapData,
@@ -146,6 +147,19 @@ export class ReferenceSqlEngine implements SearchEngine {
   }
 
   async reload(): Promise<void> {}
+
+  /** The accommodation's trips: every condition but the area, plus the accommodation. */
+  async accommodationOffers(accommodationId: string, searchData: SearchData, today?: string): Promise<AccommodationOffers | null> {
+    const s = this.db.$client;
+    if (!s.prepare("SELECT 1 FROM trips WHERE available = 1 AND accommodation_id = ?").get(accommodationId)) return null;
+    const accommodation = hydrateAccommodations(s, [accommodationId]).get(accommodationId)!;
+    const q = compileSearch({ ...searchData, searchArea: { type: "all" } }, DEFAULT_SORTING_METHOD, today);
+    const w = where(q);
+    const rows = s
+      .prepare(`SELECT t.* ${FROM} WHERE ${w.sql} AND t.accommodation_id = ? ORDER BY t.departure_date, t.price, t.id`)
+      .all(...w.params, accommodationId) as TripRow[];
+    return { accommodation, trips: rows.map((row) => this.item(row, accommodation).trip) };
+  }
 
   async options(): Promise<SearchOptions> {
     const s = this.db.$client;

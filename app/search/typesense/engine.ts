@@ -2,9 +2,17 @@ import type { Client } from "typesense";
 import type { Db } from "../../../db/client";
 import { readGeneration } from "../../../db/generation";
 import { acquireLease, type Lease } from "../../../db/lease";
-import { PAGE_SIZE, type PriceMode, type SortingMethod } from "~/domain/constants";
+import { DEFAULT_SORTING_METHOD, PAGE_SIZE, type PriceMode, type SortingMethod } from "~/domain/constants";
 import type { SearchData, SearchQuery } from "~/domain/search-data";
-import type { FacetKey, FacetNumbers, MapData, SearchOptions, SearchResult, SearchResultItem } from "~/domain/search-result";
+import type {
+  AccommodationOffers,
+  FacetKey,
+  FacetNumbers,
+  MapData,
+  SearchOptions,
+  SearchResult,
+  SearchResultItem,
+} from "~/domain/search-result";
 import { TYPESENSE_TIMEOUTS, type TypesenseConfig } from "~/utils/config.server";
 import { SearchUnavailableError, type UnavailableKind } from "~/utils/search-unavailable.server";
 import { compileSearch } from "../compile";
@@ -17,11 +25,14 @@ import {
   emptyFacetNumbers,
   MAP_PAGE_SIZE,
   MAX_SEARCHES_PER_REQUEST,
+  planAccommodationOffers,
   planMap,
   planPageCounts,
   planSearch,
   readMapCounts,
+  readExists,
   readMapPage,
+  readOffersPage,
   readPageCounts,
   readResults,
   sentSearches,
@@ -250,6 +261,29 @@ export class TypesenseEngine implements SearchEngine {
     });
   }
 
+  /** The accommodation's matching trips, read in pages of 250 (an accommodation has a few hundred at most). */
+  async accommodationOffers(accommodationId: string, searchData: SearchData, today?: string): Promise<AccommodationOffers | null> {
+    const compiled = compileSearch(searchData, DEFAULT_SORTING_METHOD, today);
+    return this.answer(async ({ collection, data }) => {
+      const rank = rankOf(data, accommodationId);
+      if (rank === undefined) return null;
+      const plan = planAccommodationOffers(compiled, data.vocabulary, collection, rank);
+      const [exists, first] = await this.send(plan.empty ? [plan.exists] : [plan.exists, plan.page(1)]);
+      if (!readExists(exists)) return null;
+      const offers: AccommodationOffers = { accommodation: structuredClone(data.accommodations[rank]), trips: [] };
+      if (!first) return offers;
+      const { found, trips } = readOffersPage(first);
+      offers.trips.push(...trips);
+      const pages = Math.ceil(found / MAP_PAGE_SIZE);
+      for (let from = 2; from <= pages; from += MAX_SEARCHES_PER_REQUEST) {
+        const batch = [];
+        for (let n = from; n <= Math.min(pages, from + MAX_SEARCHES_PER_REQUEST - 1); n++) batch.push(plan.page(n));
+        for (const answer of await this.send(batch)) offers.trips.push(...readOffersPage(answer).trips);
+      }
+      return offers;
+    });
+  }
+
   /** The filter sidebar's options, of the generation searches read (no request: not a sign that Typesense answers). */
   async options(): Promise<SearchOptions> {
     return this.current().data.options;
@@ -430,4 +464,13 @@ export class TypesenseEngine implements SearchEngine {
         if (other !== name && isOfAlias(this.alias, other)) await c.collections(other).delete();
     }).catch((error: unknown) => console.error(`Typesense: kunne ikke slette de gamle samlinger bag ${this.alias}`, error));
   }
+}
+
+/** Accommodation ranks by id, per generation's data (built on first use: the data is immutable). */
+const ranks = new WeakMap<GenerationData, Map<string, number>>();
+
+function rankOf(data: GenerationData, id: string): number | undefined {
+  let byId = ranks.get(data);
+  if (!byId) ranks.set(data, (byId = new Map(data.accommodations.map((a, rank) => [a.id, rank]))));
+  return byId.get(id);
 }

@@ -587,3 +587,45 @@ export function readMapPage(result: TsResult): Array<{ accommodationRank: number
 export function readMapCounts(count: TsResult, first: TsResult): { totalCount: number; accommodationCount: number } {
   return { totalCount: checked(count, "kortets optælling").found ?? 0, accommodationCount: checked(first, "kortets side").found ?? 0 };
 }
+
+// ---- One accommodation's offers (the accommodation page) ----
+
+export interface OffersPlan {
+  /** Every trip of the accommodation (per_page 0: only `found`): whether it has any for sale. */
+  exists: TsSearchParams;
+  /** Some filter can match nothing: no page is asked for. */
+  empty: boolean;
+  /** Page `n` of its matching trips, by departure day, then whole-party price, then trip id. */
+  page(n: number): TsSearchParams;
+}
+
+/** The queries of one accommodation's offers: the search's clauses (its area left out) and the accommodation's rank. */
+export function planAccommodationOffers(q: CompiledSearch, vocabulary: Vocabulary, collection: string, rank: number): OffersPlan {
+  const { clauses } = filterClauses({ ...q, area: { type: "all" } }, vocabulary);
+  const own = `${F.accommodationRank}:=${rank}`;
+  const filter = [own, filterBy(clauses)].join(" && ");
+  return {
+    exists: { collection, q: "*", filter_by: own, per_page: 0 },
+    empty: matchesNothing(clauses),
+    page: (n) => ({
+      collection,
+      q: "*",
+      filter_by: filter,
+      sort_by: `${F.departureDay}:asc,${F.priceKey}:asc,${F.tripRank}:asc`,
+      page: n,
+      per_page: MAP_PAGE_SIZE,
+      include_fields: F.trip,
+    }),
+  };
+}
+
+/** Whether the accommodation has any trip (planAccommodationOffers's `exists`). */
+export function readExists(result: TsResult): boolean {
+  return (checked(result, "tilbuddenes optælling").found ?? 0) > 0;
+}
+
+/** A page of an accommodation's trips, and how many match in all. */
+export function readOffersPage(result: TsResult): { found: number; trips: ResultTrip[] } {
+  const answer = checked(result, "tilbuddenes side");
+  return { found: answer.found ?? 0, trips: (answer.hits ?? []).map((hit) => JSON.parse(String(hit.document[F.trip])) as ResultTrip) };
+}

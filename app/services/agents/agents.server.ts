@@ -39,7 +39,7 @@ export function ownAgent(db: Db, userId: number, agentId: number) {
 export function createAgent(
   db: Db,
   userId: number,
-  input: { name: string; query: string; frequency: AgentFrequency },
+  input: { name: string; query: string; frequency: AgentFrequency; priceDrops?: boolean },
 ): "created" | "exists" | "full" {
   return db.transaction(
     (tx) => {
@@ -59,7 +59,7 @@ export function updateAgent(
   db: Db,
   userId: number,
   agentId: number,
-  change: Partial<{ name: string; frequency: AgentFrequency; active: boolean }>,
+  change: Partial<{ name: string; frequency: AgentFrequency; active: boolean; priceDrops: boolean }>,
 ): boolean {
   const res = db
     .update(searchAgents)
@@ -84,6 +84,8 @@ export interface AgentView {
   summary: string;
   frequency: AgentFrequency;
   active: boolean;
+  /** Its e-mails also list price drops. */
+  priceDrops: boolean;
   matches: number;
   href: string;
 }
@@ -101,6 +103,7 @@ export async function agentsOf(db: Db, engine: SearchEngine, userId: number): Pr
         summary: searchSummary(searchData, "full").join(" · "),
         frequency: row.frequency,
         active: row.active,
+        priceDrops: row.priceDrops,
         matches: result.totalCount,
         href: searchHref({ searchData }, RESULTS_PATH),
       };

@@ -8,9 +8,10 @@ import { formatDate, formatPrice } from "~/domain/format";
 import { searchSummary } from "~/domain/search-summary";
 import { texts } from "~/domain/texts";
 import { parseSearchQuery, searchHref } from "~/domain/url-codec";
-import { newMatchingTripIds } from "~/search/sql/matching";
+import { changedMatchingTrips, newMatchingTripIds } from "~/search/sql/matching";
 import { SORT_SQL } from "~/search/sql/reference";
 import { unsubscribeToken, unsubscribeUrl } from "~/services/agents/unsubscribe.server";
+import { priceDrops } from "~/services/offers/price-history.server";
 import type { Mailer, MailOptions, MailTransport } from "~/services/mail/transport.server";
 
 // The search agents' e-mails: for every active agent that is due by its
@@ -29,6 +30,11 @@ import type { Mailer, MailOptions, MailTransport } from "~/services/mail/transpo
 // killed before the server accepted (during the SMTP dialogue) loses nothing and sends nothing
 // twice. A run lock in `meta` keeps two notifier runs (import + a cron `notify`) from sending the
 // same pending batch at once.
+//
+// An agent that opted in to price drops (priceDrops) also gets, in the same batch and e-mail, the
+// matching trips whose price fell since its last e-mail, one agent_price_drops row per (agent,
+// trip, lowered price) under the same claim, send and mark steps: each drop is mailed once, and a
+// trip whose price falls again is mailed again at its new price.
 
 export interface NotifierOptions {
   transport: MailTransport;
@@ -48,6 +54,8 @@ export interface NotifierSummary {
   agents: number;
   /** (agent, trip) pairs e-mailed. */
   trips: number;
+  /** (agent, trip, price) price drops e-mailed. */
+  drops: number;
   /** E-mails sent, resent pending batches included. */
   messages: number;
   /** Agents whose e-mail failed (left pending). */
@@ -80,6 +88,7 @@ interface AgentRow {
   lastNotifiedAt: number | null;
   createdAt: number;
   email: string;
+  priceDrops: number;
 }
 
 interface MailTrip {
@@ -95,27 +104,37 @@ interface MailTrip {
   company: string;
 }
 
+interface MailDrop extends MailTrip {
+  previousPrice: number;
+}
+
 export async function runNotifier(db: Db, options: NotifierOptions): Promise<NotifierSummary> {
-  const summary: NotifierSummary = { agents: 0, trips: 0, messages: 0, failed: 0, locked: false };
+  const summary: NotifierSummary = { agents: 0, trips: 0, drops: 0, messages: 0, failed: 0, locked: false };
   const lock = acquireLease(db, LOCK_KEY, LOCK_TTL);
   if (!lock) return { ...summary, locked: true };
   try {
     const now = options.now ?? new Date();
     const agents = db.$client
       .prepare(
-        `SELECT s.id, s.name, s.query, s.frequency, s.last_notified_at AS lastNotifiedAt, s.created_at AS createdAt, u.email
+        `SELECT s.id, s.name, s.query, s.frequency, s.last_notified_at AS lastNotifiedAt, s.created_at AS createdAt, u.email,
+              s.price_drops AS priceDrops
            FROM search_agents s JOIN users u ON u.id = s.user_id WHERE s.active = 1 ORDER BY s.id`,
       )
       .all() as AgentRow[];
     for (const agent of agents) {
       lock.renew();
       let mailed = 0;
+      const dropsBefore = summary.drops;
       try {
         // A batch a previous run claimed but did not finish: resend it as it was, first.
         const pending = db.$client
-          .prepare("SELECT batch FROM agent_notifications WHERE agent_id = ? AND status = 'pending' GROUP BY batch ORDER BY min(sent_at)")
+          .prepare(
+            `SELECT batch FROM (SELECT batch, sent_at FROM agent_notifications WHERE agent_id = ? AND status = 'pending'
+                UNION ALL SELECT batch, sent_at FROM agent_price_drops WHERE agent_id = ? AND status = 'pending')
+              GROUP BY batch ORDER BY min(sent_at)`,
+          )
           .pluck()
-          .all(agent.id) as string[];
+          .all(agent.id, agent.id) as string[];
         for (const batch of pending) mailed += await deliver(db, agent, batch, now, options, summary);
         if (pending.length === 0 && isDue(agent, now)) {
           const batch = claim(db, agent, now);
@@ -125,7 +144,7 @@ export async function runNotifier(db: Db, options: NotifierOptions): Promise<Not
         summary.failed++;
         options.onError?.(agent.id, error);
       }
-      if (mailed > 0) {
+      if (mailed > 0 || summary.drops > dropsBefore) {
         summary.agents++;
         summary.trips += mailed;
       }
@@ -141,7 +160,7 @@ function isDue(agent: AgentRow, now: Date): boolean {
   return now.getTime() - agent.lastNotifiedAt >= PERIOD[agent.frequency];
 }
 
-/** (a) Inserts the agent's new matching trips as one pending batch; returns its id, or null when there is nothing new. */
+/** (a) Inserts the agent's new matching trips (and, if it opted in, its price drops) as one pending batch; returns its id, or null when there is nothing new. */
 function claim(db: Db, agent: AgentRow, now: Date): string | null {
   const since = agent.lastNotifiedAt === null ? agent.createdAt : Math.max(agent.createdAt, agent.lastNotifiedAt - IMPORT_GRACE);
   const query = parseSearchQuery(new URLSearchParams(agent.query));
@@ -150,11 +169,29 @@ function claim(db: Db, agent: AgentRow, now: Date): string | null {
   const insert = sqlite.prepare(
     "INSERT OR IGNORE INTO agent_notifications (agent_id, trip_id, sent_at, status, batch) VALUES (?, ?, ?, 'pending', ?)",
   );
+  const insertDrop = sqlite.prepare(
+    `INSERT OR IGNORE INTO agent_price_drops (agent_id, trip_id, price, previous_price, sent_at, status, batch)
+     VALUES (?, ?, ?, ?, ?, 'pending', ?)`,
+  );
   return sqlite
     .transaction(() => {
-      const ids = newMatchingTripIds(db, query, { firstSeenAfter: new Date(since), today: todayInDenmark(now) });
-      let claimed = 0;
-      for (const id of ids) claimed += insert.run(agent.id, id, now.getTime(), batch).changes;
+      const today = todayInDenmark(now);
+      const ids = newMatchingTripIds(db, query, { firstSeenAfter: new Date(since), today });
+      // A trip mailed as new in this very e-mail is shown at its price already: no drop for it.
+      const fresh = new Set(ids.filter((id) => insert.run(agent.id, id, now.getTime(), batch).changes > 0));
+      let claimed = fresh.size;
+      if (agent.priceDrops) {
+        const changed = changedMatchingTrips(db, query, { changedAfter: new Date(since), today }).filter((t) => !fresh.has(t.id));
+        const drops = priceDrops(
+          db,
+          changed.map((t) => t.id),
+        );
+        for (const t of changed) {
+          const drop = drops.get(t.id);
+          if (drop && drop.price === t.price)
+            claimed += insertDrop.run(agent.id, t.id, t.price, drop.previousPrice, now.getTime(), batch).changes;
+        }
+      }
       return claimed > 0 ? batch : null;
     })
     .immediate();
@@ -182,14 +219,30 @@ async function deliver(
         ORDER BY ${SORT_SQL[query.sort]}, t.id`,
     )
     .all(agent.id, batch) as MailTrip[];
-  if (trips.length > 0) {
-    await options.transport.sendMail(composeMail(db, agent, batch, trips, options));
+  const drops = db.$client
+    .prepare(
+      `SELECT t.id, a.name AS accommodation, r.name AS resort, c.name AS country, t.departure_date AS departureDate,
+              t.nights, t.persons, d.price, t.price_per_person AS pricePerPerson, tc.name AS company, d.previous_price AS previousPrice
+         FROM agent_price_drops d JOIN trips t ON t.id = d.trip_id
+         JOIN accommodations a ON a.id = t.accommodation_id JOIN resorts r ON r.slug = a.resort_slug
+         JOIN regions g ON g.slug = r.region_slug JOIN countries c ON c.slug = g.country_slug
+         JOIN travel_companies tc ON tc.slug = t.company_slug
+        WHERE d.agent_id = ? AND d.batch = ? AND d.status = 'pending'
+        ORDER BY ${SORT_SQL[query.sort]}, t.id`,
+    )
+    .all(agent.id, batch) as MailDrop[];
+  if (trips.length + drops.length > 0) {
+    await options.transport.sendMail(composeMail(db, agent, batch, trips, drops, options));
     summary.messages++;
+    summary.drops += drops.length;
   }
   db.$client
     .transaction(() => {
       db.$client
         .prepare("UPDATE agent_notifications SET status = 'sent', sent_at = ? WHERE agent_id = ? AND batch = ? AND status = 'pending'")
+        .run(now.getTime(), agent.id, batch);
+      db.$client
+        .prepare("UPDATE agent_price_drops SET status = 'sent', sent_at = ? WHERE agent_id = ? AND batch = ? AND status = 'pending'")
         .run(now.getTime(), agent.id, batch);
       db.$client.prepare("UPDATE search_agents SET last_notified_at = ? WHERE id = ?").run(now.getTime(), agent.id);
     })
@@ -197,7 +250,7 @@ async function deliver(
   return trips.length;
 }
 
-function composeMail(db: Db, agent: AgentRow, batch: string, trips: MailTrip[], options: NotifierOptions): MailOptions {
+function composeMail(db: Db, agent: AgentRow, batch: string, trips: MailTrip[], drops: MailDrop[], options: NotifierOptions): MailOptions {
   const m = texts.mail;
   const base = options.baseUrl.replace(/\/+$/, "");
   const query = parseSearchQuery(new URLSearchParams(agent.query));
@@ -216,12 +269,27 @@ function composeMail(db: Db, agent: AgentRow, batch: string, trips: MailTrip[], 
   ];
   const offerUrl = (t: MailTrip) => `${base}/ud/${encodeURIComponent(t.id)}`;
 
+  const listedDrops = drops.slice(0, max);
+  const restDrops = drops.length - listedDrops.length;
+  const dropLines = (d: MailDrop) => [...lines(d), m.droppedBy(formatPrice(d.previousPrice - d.price), formatPrice(d.previousPrice))];
+  const subject =
+    drops.length === 0
+      ? m.subject(trips.length, agent.name)
+      : trips.length === 0
+        ? m.subjectDrops(drops.length, agent.name)
+        : m.subjectBoth(trips.length, drops.length, agent.name);
+  const intro = trips.length > 0 ? m.intro(trips.length, agent.name) : m.introDrops(drops.length, agent.name);
+  const dropsHeading = m.dropsHeading(drops.length);
+
   const text = [
-    m.intro(trips.length, agent.name),
+    intro,
     m.search(summary),
     "",
     ...listed.flatMap((t) => [...lines(t), `${m.seeOffer}: ${offerUrl(t)}`, ""]),
     ...(rest > 0 ? [m.more(rest), ""] : []),
+    ...(drops.length > 0 && trips.length > 0 ? [`${dropsHeading}:`, ""] : []),
+    ...listedDrops.flatMap((d) => [...dropLines(d), `${m.seeOffer}: ${offerUrl(d)}`, ""]),
+    ...(restDrops > 0 ? [m.more(restDrops), ""] : []),
     `${m.openSearch}: ${searchUrl}`,
     "",
     "-- ",
@@ -230,27 +298,26 @@ function composeMail(db: Db, agent: AgentRow, batch: string, trips: MailTrip[], 
   ].join("\n");
 
   const e = escapeHtml;
+  const item = (parts: string[], t: MailTrip) => {
+    const [title, ...rest] = parts;
+    return `<li style="border-top:1px solid #e5e7eb;padding:12px 0"><strong>${e(title)}</strong><br>${rest.map(e).join("<br>")}<br><a href="${e(offerUrl(t))}">${e(m.seeOffer)}</a></li>`;
+  };
+  const list = (items: string[]) => (items.length ? `<ul style="list-style:none;padding:0">\n${items.join("\n")}\n</ul>\n` : "");
   const html = `<!doctype html>
-<html lang="da"><head><meta charset="utf-8"><title>${e(m.subject(trips.length, agent.name))}</title></head>
+<html lang="da"><head><meta charset="utf-8"><title>${e(subject)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;max-width:640px;margin:0 auto;padding:16px">
-<p>${e(m.intro(trips.length, agent.name))}</p>
+<p>${e(intro)}</p>
 <p style="color:#4b5563">${e(m.search(summary))}</p>
-<ul style="list-style:none;padding:0">
-${listed
-  .map((t) => {
-    const [title, details, prices] = lines(t);
-    return `<li style="border-top:1px solid #e5e7eb;padding:12px 0"><strong>${e(title)}</strong><br>${e(details)}<br>${e(prices)}<br><a href="${e(offerUrl(t))}">${e(m.seeOffer)}</a></li>`;
-  })
-  .join("\n")}
-</ul>
-${rest > 0 ? `<p>${e(m.more(rest))}</p>\n` : ""}<p><a href="${e(searchUrl)}">${e(m.openSearch)}</a></p>
+${list(listed.map((t) => item(lines(t), t)))}${rest > 0 ? `<p>${e(m.more(rest))}</p>\n` : ""}${
+    drops.length > 0 && trips.length > 0 ? `<h2 style="font-size:16px">${e(dropsHeading)}</h2>\n` : ""
+  }${list(listedDrops.map((d) => item(dropLines(d), d)))}${restDrops > 0 ? `<p>${e(m.more(restDrops))}</p>\n` : ""}<p><a href="${e(searchUrl)}">${e(m.openSearch)}</a></p>
 <p style="color:#6b7280;font-size:12px">${e(m.footer)} <a href="${e(unsubscribe)}">${e(m.unsubscribe)}</a></p>
 </body></html>`;
 
   return {
     from: options.from ?? DEFAULT_FROM,
     to: agent.email,
-    subject: m.subject(trips.length, agent.name),
+    subject,
     messageId: `<agent-${agent.id}.${batch}@${host}>`,
     text,
     html,

@@ -1,0 +1,160 @@
+import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import leafletCss from "leaflet/dist/leaflet.css?url";
+import { AccommodationHeader } from "~/components/accommodation/accommodation-header";
+import { AccommodationMap } from "~/components/accommodation/accommodation-map";
+import { NoMatchingOffers, OffersTable } from "~/components/accommodation/offers-table";
+import { OffersForm } from "~/components/accommodation/offers-form";
+import { PriceCalendar } from "~/components/accommodation/price-calendar";
+import { PriceHistoryChart } from "~/components/accommodation/price-history-chart";
+import { useNonce } from "~/components/ui/nonce";
+import { TRIP_ID_PATTERN } from "~/domain/constants";
+import { formatCount, formatPrice } from "~/domain/format";
+import { priceIn } from "~/domain/accommodation-offers";
+import { lodgingJsonLd, scriptJson } from "~/domain/json-ld";
+import { accommodationCanonical, accommodationHref, accommodationLinks, accommodationState } from "~/domain/accommodation-url";
+import { isCanonical, resultsHref } from "~/domain/results-url";
+import { shareMeta } from "~/domain/share-meta";
+import { texts } from "~/domain/texts";
+import { z } from "~/domain/zod";
+import { accommodationPage } from "~/services/accommodations/accommodation-page.server";
+import { withSearch } from "~/utils/search-unavailable.server";
+
+// The accommodation page: its photos, every company's offers for the search in the query string (the
+// results page's, DESIGN.md "URLs"), grouped by departure, the season's price calendar and the price
+// history. Works as plain links and one GET form (the gallery is CSS scroll-snap); the map is the only
+// part that needs JavaScript, with a plain fallback.
+
+const params = z.object({ id: z.string().regex(TRIP_ID_PATTERN) });
+
+export async function loader({ params: raw, request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const state = accommodationState(url.searchParams);
+  const parsed = params.safeParse(raw);
+  if (!parsed.success) throw new Response(texts.errors.notFound, { status: 404 });
+  const id = parsed.data.id;
+  if (!isCanonical(url.search, state)) throw redirect(accommodationHref(id, state), 302);
+  const [page, options] = await withSearch("page", () =>
+    Promise.all([accommodationPage(context.db, context.engine, id, state), context.engine.options()]),
+  );
+  if (!page) throw new Response(texts.errors.notFound, { status: 404 });
+  return {
+    ...page,
+    options,
+    state,
+    links: accommodationLinks(
+      id,
+      state,
+      page.accommodation.destination.slug,
+      page.calendar.map((d) => d.departureDate),
+    ),
+    // Absolute links (canonical, Open Graph, JSON-LD) name PUBLIC_URL, never the request's Host: the page may be cached.
+    canonical: `${context.publicUrl}${accommodationCanonical(id, state)}`,
+    tiles: context.config.mapTiles,
+  };
+}
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletCss }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: `${texts.accommodation.notFoundTitle} | ${texts.siteName}` }];
+  const a = data.accommodation;
+  const { priceMode, query } = data.state;
+  const persons = query.searchData.adultCount + query.searchData.childrenCount;
+  const lowest = data.groups.length ? Math.min(...data.groups.map((g) => priceIn(g.rows[0].trip, priceMode))) : null;
+  const from = lowest === null ? null : texts.accommodation.fromPrice(formatPrice(lowest), priceMode === "perPerson", persons);
+  return shareMeta({
+    title: `${texts.accommodation.metaTitle(a.name, a.destination.name, a.country.name)} | ${texts.siteName}`,
+    description: texts.accommodation.metaDescription(
+      a.name,
+      a.destination.name,
+      formatCount(data.summary?.offerCount ?? 0),
+      formatCount(data.companyCount),
+      from,
+    ),
+    url: data.canonical,
+    image: data.photos[0],
+  });
+};
+
+export default function AccommodationRoute() {
+  const data = useLoaderData<typeof loader>();
+  const nonce = useNonce();
+  const { accommodation: a, state, links } = data;
+  const t = texts.accommodation;
+  const persons = state.query.searchData.adultCount + state.query.searchData.childrenCount;
+  return (
+    <div className="mx-auto max-w-[1100px] px-3 py-4 sm:px-4 lg:py-6" data-testid="accommodation-page" data-accommodation-id={a.id}>
+      <script
+        type="application/ld+json"
+        nonce={nonce}
+        dangerouslySetInnerHTML={{ __html: scriptJson(lodgingJsonLd(a, data.canonical, data.summary, data.photos[0])) }}
+      />
+      <Link to={links.back} className="mb-4 inline-block font-semibold text-brand-700 underline" data-testid="back-to-results">
+        ← {t.backToResults}
+      </Link>
+      <AccommodationHeader accommodation={a} photos={data.photos} />
+      <div className="mt-6 lg:grid lg:grid-cols-[minmax(0,1fr)_320px] lg:items-start lg:gap-6">
+        <main className="min-w-0">
+          <section aria-labelledby="offers-heading" className="rounded-xl bg-white p-4 shadow-sm">
+            <h2 id="offers-heading" className="text-xl font-bold text-brand-900">
+              {t.offersHeading}
+            </h2>
+            <p className="text-sm text-slate-600" data-testid="offers-summary">
+              {t.offersSummary(formatCount(data.summary?.offerCount ?? 0), formatCount(data.companyCount), persons)}
+            </p>
+            {data.groups.length ? (
+              <OffersTable groups={data.groups} drops={data.drops} priceMode={state.priceMode} aff={state.aff} />
+            ) : (
+              <NoMatchingOffers resort={a.destination.name} resortHref={links.resort} />
+            )}
+            <p className="mt-4">
+              <Link to={links.allOffers} className="font-semibold text-brand-700 underline" data-testid="all-offers">
+                {t.allOffers(persons)}
+              </Link>
+            </p>
+          </section>
+          <PriceCalendar days={data.calendar} hrefs={links.onDate} priceMode={state.priceMode} state={state} />
+          <section aria-labelledby="history-heading" className="mt-6 rounded-xl bg-white p-4 shadow-sm">
+            <h2 id="history-heading" className="mb-3 text-xl font-bold text-brand-900">
+              {texts.prices.historyHeading}
+            </h2>
+            <PriceHistoryChart points={data.history} perPerson={state.priceMode === "perPerson"} />
+          </section>
+        </main>
+        <aside className="mt-6 space-y-6 lg:mt-0">
+          <OffersForm
+            action={links.path}
+            state={state}
+            options={data.options}
+            calendar={data.calendar}
+            shownDates={data.groups.map((g) => g.departureDate)}
+          />
+          <AccommodationMap accommodation={a} tiles={data.tiles} resortMapHref={links.resortMap} />
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+/** Unknown accommodation: the Danish 404 with a way back to the search it came from. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { search } = useLocation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const back = resultsHref(accommodationState(new URLSearchParams(search)));
+  const t = texts.accommodation;
+  return (
+    <main className="mx-auto max-w-xl p-8" data-testid="accommodation-not-found">
+      <h1 className="text-2xl font-semibold">
+        {status === 404 ? t.notFoundTitle : status === 503 ? texts.errors.searchUnavailable : texts.errors.unexpected}
+      </h1>
+      {status === 404 && <p className="mt-3 text-slate-700">{t.notFoundText}</p>}
+      <p className="mt-4">
+        <a className="font-semibold text-brand-700 underline" href={back} data-testid="back-to-search">
+          {t.backToSearch}
+        </a>
+      </p>
+    </main>
+  );
+}

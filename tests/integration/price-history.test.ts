@@ -1,0 +1,110 @@
+import fs from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import { importFeed } from "../../indexer/import-feed";
+import { PACING } from "../../indexer/apply/sides";
+import { priceDropText } from "../../app/domain/price-history";
+import { cheapestPriceByImport, offerPriceChange, priceDrops } from "../../app/services/offers/price-history.server";
+import { feedStream, importLines, tempDb } from "../support/db";
+import { trip } from "../support/feed";
+import type { FeedLine } from "../../indexer/feed-schema";
+
+// The price history an import records (indexer/apply/price-history.ts) and how it is read
+// (app/services/offers/price-history.server.ts): first price, changes only, leaving the sale,
+// nothing from an unchanged re-import, nothing visible from a killed one.
+
+const D1 = new Date("2026-12-01T06:00:00Z");
+const D2 = new Date("2026-12-03T06:00:00Z");
+const D3 = new Date("2026-12-05T06:00:00Z");
+const offer = (id: string, price: number, patch: Parameters<typeof trip>[0] = {}): FeedLine =>
+  trip({ id, price, pricePerPerson: price / 2, originalPrice: null, url: `https://alpetours.example.dk/${id}`, ...patch });
+const dirs: string[] = [];
+function fresh() {
+  const t = tempDb();
+  dirs.push(t.dir);
+  return t.db;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+const rowCount = (db: ReturnType<typeof fresh>) => db.$client.prepare("SELECT count(*) FROM price_history").pluck().get() as number;
+
+describe("price history", () => {
+  it("records the first price and each change, nothing for an unchanged re-import, and reads the drop", async () => {
+    const db = fresh();
+    await importLines(db, [offer("a", 12000), offer("b", 9000)], D1);
+    expect(rowCount(db)).toBe(2);
+    expect(offerPriceChange(db, "a")).toEqual({ price: 12000, previousPrice: null, since: "2026-12-01" });
+
+    const same = await importLines(db, [offer("a", 12000), offer("b", 9000)], D2);
+    expect(same.changed).toBe(false);
+    expect(rowCount(db)).toBe(2);
+
+    // Another field changes (the URL): an update, but the price is the same, so no row.
+    await importLines(db, [offer("a", 12000, { url: "https://alpetours.example.dk/a2" }), offer("b", 9000)], D2);
+    expect(rowCount(db)).toBe(2);
+
+    await importLines(db, [offer("a", 10800, { url: "https://alpetours.example.dk/a2" }), offer("b", 9000)], D2);
+    expect(rowCount(db)).toBe(3);
+    const change = offerPriceChange(db, "a")!;
+    expect(change).toEqual({ price: 10800, previousPrice: 12000, since: "2026-12-03" });
+    expect(priceDropText(change as typeof change & { previousPrice: number })).toBe("Prisen er faldet 1.200 kr. siden 3. dec.");
+    expect([...priceDrops(db, ["a", "b", "unknown"]).keys()]).toEqual(["a"]);
+
+    // A rise is a change but not a drop.
+    await importLines(db, [offer("a", 11000, { url: "https://alpetours.example.dk/a2" }), offer("b", 9000)], D3);
+    expect(offerPriceChange(db, "a")).toEqual({ price: 11000, previousPrice: 10800, since: "2026-12-05" });
+    expect(priceDrops(db, ["a"]).size).toBe(0);
+  });
+
+  it("charts the cheapest price of an accommodation and party at each import, offers leaving the sale included", async () => {
+    const db = fresh();
+    await importLines(db, [offer("a", 12000), offer("b", 9000), offer("four", 10000, { persons: 4, pricePerPerson: 2500 })], D1);
+    await importLines(db, [offer("a", 8000), offer("b", 9000), offer("four", 10000, { persons: 4, pricePerPerson: 2500 })], D2);
+    // a leaves the sale (every share may go here: the feed is tiny)
+    await importFeed(db, feedStream([offer("b", 9000), offer("four", 10000, { persons: 4, pricePerPerson: 2500 })]), {
+      now: D3,
+      maxRetireShare: 1,
+    });
+    const chart = cheapestPriceByImport(db, "hotel-aiguille-vt", 2);
+    expect(chart.map((p) => [p.date, p.price, p.pricePerPerson])).toEqual([
+      ["2026-12-01", 9000, 4500],
+      ["2026-12-03", 8000, 4000],
+      ["2026-12-05", 9000, 4500],
+    ]);
+    expect(cheapestPriceByImport(db, "hotel-aiguille-vt", 4).map((p) => p.price)).toEqual([10000]);
+    expect(offerPriceChange(db, "a")).toBeNull();
+  });
+
+  it("shows nothing a killed import wrote, and the next change drops it", async () => {
+    const db = fresh();
+    const lines = (price: number) => Array.from({ length: 1200 }, (_, k) => offer(`t${String(k).padStart(4, "0")}`, price + k));
+    await importLines(db, lines(10000), D1);
+    const slice = PACING.sliceMs;
+    PACING.sliceMs = 0; // one batch per transaction, so the first batches commit before the failure
+    let calls = 0;
+    try {
+      await expect(
+        importFeed(db, feedStream(lines(9000)), {
+          now: D2,
+          onApply: () => {
+            if (++calls === 3) throw new Error("dræbt");
+          },
+        }),
+      ).rejects.toThrow("dræbt");
+    } finally {
+      PACING.sliceMs = slice;
+    }
+    // Rows of the dead change are stored but above the live version: not read.
+    expect(db.$client.prepare("SELECT count(*) FROM price_history WHERE price < 10000").pluck().get()).toBeGreaterThan(0);
+    expect(offerPriceChange(db, "t0000")).toEqual({ price: 10000, previousPrice: null, since: "2026-12-01" });
+    expect(priceDrops(db, ["t0000", "t0001"]).size).toBe(0);
+    expect(cheapestPriceByImport(db, "hotel-aiguille-vt", 2).map((p) => p.price)).toEqual([10000]);
+
+    // The next import (unchanged prices but another URL for one offer) clears them and records only its own change.
+    const next = lines(10000);
+    next[5] = offer("t0005", 10005, { url: "https://alpetours.example.dk/moved" });
+    await importLines(db, next, D3);
+    expect(db.$client.prepare("SELECT count(*) FROM price_history WHERE price < 10000").pluck().get()).toBe(0);
+    expect(rowCount(db)).toBe(1200);
+  });
+});

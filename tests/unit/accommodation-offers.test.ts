@@ -1,0 +1,191 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { OffersTable } from "~/components/accommodation/offers-table";
+import { calendarHeights, groupByDeparture, offerSummary, priceCalendar } from "~/domain/accommodation-offers";
+import { accommodationCanonical, accommodationHref, accommodationLinks, accommodationState } from "~/domain/accommodation-url";
+import { lodgingJsonLd, scriptJson } from "~/domain/json-ld";
+import { parseResultsParams } from "~/domain/results-url";
+import type { ResultAccommodation, ResultTrip } from "~/domain/search-result";
+import { readableQuery } from "~/domain/url-codec";
+
+function offer(id: string, departureDate: string, price: number, pricePerPerson = price / 2): ResultTrip {
+  return {
+    id,
+    travelCompany: { slug: "alpetours", name: "Alpetours" },
+    departureDate,
+    nights: 7,
+    transport: "bus",
+    persons: 2,
+    price,
+    pricePerPerson,
+    originalPrice: null,
+    discountPercentage: 0,
+    skiScore: 50,
+    mealPlan: { slug: "halvpension", title: "Halvpension", short: "HP" },
+    skiPass: { included: true, days: 6 },
+    url: "https://example.dk/1",
+  };
+}
+
+const trips = [
+  offer("c", "2027-02-13", 12000),
+  offer("a", "2027-01-09", 9000),
+  offer("b", "2027-02-13", 11000),
+  offer("d", "2027-02-13", 11000),
+  // Per person the dearest of its date, in total the cheapest: the price type decides.
+  offer("e", "2027-01-09", 8000, 6000),
+];
+
+describe("the offers grouped by departure", () => {
+  it("orders the dates, puts the cheapest first and marks every offer at the lowest price", () => {
+    const groups = groupByDeparture(trips, "total");
+    expect(groups.map((g) => g.departureDate)).toEqual(["2027-01-09", "2027-02-13"]);
+    expect(groups[0].rows.map((r) => [r.trip.id, r.cheapest])).toEqual([
+      ["e", true],
+      ["a", false],
+    ]);
+    // Equal prices: both marked, in trip-id order.
+    expect(groups[1].rows.map((r) => [r.trip.id, r.cheapest])).toEqual([
+      ["b", true],
+      ["d", true],
+      ["c", false],
+    ]);
+  });
+
+  it("compares in the chosen price type", () => {
+    expect(groupByDeparture(trips, "perPerson")[0].rows.map((r) => [r.trip.id, r.cheapest])).toEqual([
+      ["a", true],
+      ["e", false],
+    ]);
+  });
+
+  it("is empty without offers", () => {
+    expect(groupByDeparture([], "total")).toEqual([]);
+    expect(priceCalendar([], "total")).toEqual([]);
+    expect(offerSummary([])).toBeNull();
+  });
+});
+
+describe("the price calendar", () => {
+  it("gives the cheapest offer of each departure date, in date order", () => {
+    expect(priceCalendar(trips, "total")).toEqual([
+      { departureDate: "2027-01-09", price: 8000, tripId: "e", offerCount: 2 },
+      { departureDate: "2027-02-13", price: 11000, tripId: "b", offerCount: 3 },
+    ]);
+    expect(priceCalendar(trips, "perPerson").map((d) => d.price)).toEqual([4500, 5500]);
+  });
+
+  it("draws bars relative to the dearest day, never thinner than the floor", () => {
+    const days = priceCalendar([offer("x", "2027-01-02", 100), offer("y", "2027-01-09", 10000)], "total");
+    expect(calendarHeights(days)).toEqual([8, 100]);
+  });
+
+  it("sums the offers up for schema.org: lowest and highest whole-party price, and how many", () => {
+    expect(offerSummary(trips)).toEqual({ lowPrice: 8000, highPrice: 12000, offerCount: 5 });
+  });
+});
+
+describe("the accommodation page's URLs", () => {
+  const state = parseResultsParams(
+    new URLSearchParams("destinationSlugs=tirol,val-thorens&weeks=7&sort=price:asc&page=2&aff=p7&map=1&embed=1&dialog=login"),
+  );
+
+  it("carries the results page's search and affiliate id, without the results page's own views", () => {
+    expect(accommodationHref("hotel:1", state)).toBe(
+      "/ophold/hotel%3A1?destinationSlugs=tirol,val-thorens&weeks=7&sort=price:asc&page=2&aff=p7",
+    );
+    expect(accommodationState(new URLSearchParams("map=1&embed=1&dialog=login&aff=p7"))).toEqual(
+      parseResultsParams(new URLSearchParams("aff=p7")),
+    );
+  });
+
+  it("has a canonical link of the search only", () => {
+    expect(accommodationCanonical("hotel-1", state)).toBe("/ophold/hotel-1?destinationSlugs=tirol,val-thorens&weeks=7");
+  });
+
+  it("links back, to every offer for the party, to the resort and to each date", () => {
+    const links = accommodationLinks(
+      "hotel-1",
+      accommodationState(new URLSearchParams("adultCount=3&weeks=7&travelCompanies=alpetours&sort=price:asc&aff=p7")),
+      "ischgl",
+      ["2027-02-13"],
+    );
+    expect(links.back).toBe("/skirejser?adultCount=3&weeks=7&travelCompanies=alpetours&sort=price:asc&aff=p7");
+    expect(links.allOffers).toBe("/ophold/hotel-1?adultCount=3&sort=price:asc&aff=p7");
+    expect(links.resort).toBe("/skirejser?destinationSlugs=ischgl&adultCount=3&weeks=7&travelCompanies=alpetours&sort=price:asc&aff=p7");
+    expect(links.resortMap).toBe(`${links.resort}&map=1`);
+    expect(links.onDate).toEqual(["/ophold/hotel-1?adultCount=3&dates=2027-02-13&travelCompanies=alpetours&sort=price:asc&aff=p7"]);
+  });
+
+  it("writes , and : readable; the encoded spelling parses the same", () => {
+    expect(readableQuery(new URLSearchParams({ tags: "a,b", sort: "price:asc", x: "a&b c" }))).toBe("tags=a,b&sort=price:asc&x=a%26b+c");
+    expect(parseResultsParams(new URLSearchParams("tags=a%2Cb&sort=price%3Aasc"))).toEqual(
+      parseResultsParams(new URLSearchParams("tags=a,b&sort=price:asc")),
+    );
+  });
+});
+
+describe("JSON-LD", () => {
+  const hostile: ResultAccommodation = {
+    id: "h",
+    name: "Hotel </script><script>alert(1)</script> & <!-- \u2028",
+    rating: 4,
+    lat: 45.3,
+    lng: 6.58,
+    imageUrl: null,
+    destination: { slug: "val-thorens", name: "Val Thorens" },
+    region: { slug: "les-3-vallees", name: "Les 3 Vallées" },
+    country: { slug: "frankrig", name: "Frankrig" },
+    features: [{ value: "pool", name: "Pool" }],
+    tags: [],
+  };
+
+  it("cannot end its script element, and reads back as the same data", () => {
+    const json = scriptJson(
+      lodgingJsonLd(hostile, "https://pistepris.dk/ophold/h", offerSummary(trips), "https://img.example.dk/</script>.jpg"),
+    );
+    expect(json).not.toMatch(/[<>&\u2028]/);
+    const data = JSON.parse(json);
+    expect(data.name).toBe(hostile.name);
+    expect(data.image).toBe("https://img.example.dk/</script>.jpg");
+    expect(data["@type"]).toBe("LodgingBusiness");
+    expect(data.makesOffer).toEqual({ "@type": "AggregateOffer", priceCurrency: "DKK", lowPrice: 8000, highPrice: 12000, offerCount: 5 });
+  });
+
+  it("has no offer without offers, and no image without a photo", () => {
+    const data = lodgingJsonLd(hostile, "https://pistepris.dk/ophold/h", null, undefined);
+    expect(data).not.toHaveProperty("makesOffer");
+    expect(data).not.toHaveProperty("image");
+  });
+});
+
+describe("the offers table's drops", () => {
+  const groups = groupByDeparture([offer("a", "2027-01-09", 9000), offer("b", "2027-01-09", 9500)], "total");
+  const drops = { b: { price: 9500, previousPrice: 10700, since: "2026-12-03" } };
+  const cells = (priceMode: "total" | "perPerson") => {
+    const html = renderToStaticMarkup(createElement(OffersTable, { groups, drops, priceMode }));
+    const rows = html.split('data-testid="offer-row"').slice(1);
+    return rows.map((row) => [...row.matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((m) => m[1]));
+  };
+
+  it("tells the drop and the price before under the whole-party price, of the offer that fell only", () => {
+    const [a, b] = cells("total");
+    expect(b[5]).toContain("Prisen er faldet 1.200 kr. siden 3. dec.");
+    expect(b[5]).toContain("<s>Før 10.700 kr.</s>");
+    expect(a.join("")).not.toContain("Prisen er faldet");
+  });
+
+  it("in the per-person price type too, where the whole-party price is the second price column", () => {
+    const [, b] = cells("perPerson");
+    expect(b[5]).not.toContain("Prisen er faldet");
+    expect(b[6]).toContain("Prisen er faldet 1.200 kr. siden 3. dec.");
+  });
+
+  it("tells nothing of a rise", () => {
+    const rise = renderToStaticMarkup(
+      createElement(OffersTable, { groups, drops: { b: { price: 9500, previousPrice: 9000, since: "2026-12-03" } }, priceMode: "total" }),
+    );
+    expect(rise).not.toContain("offer-drop");
+  });
+});
