@@ -19,6 +19,8 @@ export interface PriceChange {
   price: number;
   /** The last different price before the current one; null when it never had another. */
   previousPrice: number | null;
+  /** The per-person price of that earlier price; null with it. */
+  previousPricePerPerson: number | null;
   /** When the current price began (YYYY-MM-DD, Danish time). */
   since: string;
 }
@@ -31,10 +33,16 @@ export function priceChangeOf(rows: readonly PriceRow[]): PriceChange | null {
   for (let k = rows.length - 2; k >= 0; k--) {
     const price = rows[k].price;
     if (price === null) continue;
-    if (price !== last.price) return { price: last.price, previousPrice: price, since: todayInDenmark(new Date(since)) };
+    if (price !== last.price)
+      return {
+        price: last.price,
+        previousPrice: price,
+        previousPricePerPerson: rows[k].pricePerPerson,
+        since: todayInDenmark(new Date(since)),
+      };
     since = rows[k].recordedAt;
   }
-  return { price: last.price, previousPrice: null, since: todayInDenmark(new Date(since)) };
+  return { price: last.price, previousPrice: null, previousPricePerPerson: null, since: todayInDenmark(new Date(since)) };
 }
 
 /** Whether the price fell last time it changed. */

@@ -111,8 +111,9 @@ async function checkCards(page: Page) {
   const cards = page.getByTestId("result-card");
   expect(await cards.count()).toBe(3);
   const dropped = cards.first();
-  expect(await dropped.locator("h3").textContent()).toBe("Prisfaldhotel 0");
-  expect(await dropped.getByTestId("price-drop").textContent()).toBe("Prisfald – før 14.000 kr.");
+  expect(await dropped.locator("h2").textContent()).toBe("Prisfaldhotel 0");
+  // Per person, as the card's price: 7.000 kr. before, 6.400 kr. now.
+  expect(await dropped.getByTestId("price-drop").textContent()).toBe("Prisfald – før 7.000 kr.");
   expect(await dropped.getByTestId("price-drop").getAttribute("title")).toMatch(/^Prisen er faldet 1\.200 kr\. siden \d+\. \S+$/);
   expect(await cards.nth(1).getByTestId("price-drop").count()).toBe(0);
   // The feed's trips have no photo: a placeholder of the same size.

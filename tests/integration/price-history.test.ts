@@ -33,7 +33,7 @@ describe("price history", () => {
     const db = fresh();
     await importLines(db, [offer("a", 12000), offer("b", 9000)], D1);
     expect(rowCount(db)).toBe(2);
-    expect(offerPriceChange(db, "a")).toEqual({ price: 12000, previousPrice: null, since: "2026-12-01" });
+    expect(offerPriceChange(db, "a")).toEqual({ price: 12000, previousPrice: null, previousPricePerPerson: null, since: "2026-12-01" });
 
     const same = await importLines(db, [offer("a", 12000), offer("b", 9000)], D2);
     expect(same.changed).toBe(false);
@@ -46,13 +46,13 @@ describe("price history", () => {
     await importLines(db, [offer("a", 10800, { url: "https://alpetours.example.dk/a2" }), offer("b", 9000)], D2);
     expect(rowCount(db)).toBe(3);
     const change = offerPriceChange(db, "a")!;
-    expect(change).toEqual({ price: 10800, previousPrice: 12000, since: "2026-12-03" });
+    expect(change).toEqual({ price: 10800, previousPrice: 12000, previousPricePerPerson: 6000, since: "2026-12-03" });
     expect(priceDropText(change as typeof change & { previousPrice: number })).toBe("Prisen er faldet 1.200 kr. siden 3. dec.");
     expect([...priceDrops(db, ["a", "b", "unknown"]).keys()]).toEqual(["a"]);
 
     // A rise is a change but not a drop.
     await importLines(db, [offer("a", 11000, { url: "https://alpetours.example.dk/a2" }), offer("b", 9000)], D3);
-    expect(offerPriceChange(db, "a")).toEqual({ price: 11000, previousPrice: 10800, since: "2026-12-05" });
+    expect(offerPriceChange(db, "a")).toEqual({ price: 11000, previousPrice: 10800, previousPricePerPerson: 5400, since: "2026-12-05" });
     expect(priceDrops(db, ["a"]).size).toBe(0);
   });
 
@@ -96,7 +96,7 @@ describe("price history", () => {
     }
     // Rows of the dead change are stored but above the live version: not read.
     expect(db.$client.prepare("SELECT count(*) FROM price_history WHERE price < 10000").pluck().get()).toBeGreaterThan(0);
-    expect(offerPriceChange(db, "t0000")).toEqual({ price: 10000, previousPrice: null, since: "2026-12-01" });
+    expect(offerPriceChange(db, "t0000")).toEqual({ price: 10000, previousPrice: null, previousPricePerPerson: null, since: "2026-12-01" });
     expect(priceDrops(db, ["t0000", "t0001"]).size).toBe(0);
     expect(cheapestPriceByImport(db, "hotel-aiguille-vt", 2).map((p) => p.price)).toEqual([10000]);
 

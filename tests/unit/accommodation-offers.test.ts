@@ -162,7 +162,7 @@ describe("JSON-LD", () => {
 
 describe("the offers table's drops", () => {
   const groups = groupByDeparture([offer("a", "2027-01-09", 9000), offer("b", "2027-01-09", 9500)], "total");
-  const drops = { b: { price: 9500, previousPrice: 10700, since: "2026-12-03" } };
+  const drops = { b: { price: 9500, previousPrice: 10700, previousPricePerPerson: 5350, since: "2026-12-03" } };
   const cells = (priceMode: "total" | "perPerson") => {
     const html = renderToStaticMarkup(createElement(OffersTable, { groups, drops, priceMode }));
     const rows = html.split('data-testid="offer-row"').slice(1);
@@ -184,7 +184,11 @@ describe("the offers table's drops", () => {
 
   it("tells nothing of a rise", () => {
     const rise = renderToStaticMarkup(
-      createElement(OffersTable, { groups, drops: { b: { price: 9500, previousPrice: 9000, since: "2026-12-03" } }, priceMode: "total" }),
+      createElement(OffersTable, {
+        groups,
+        drops: { b: { price: 9500, previousPrice: 9000, previousPricePerPerson: 4500, since: "2026-12-03" } },
+        priceMode: "total",
+      }),
     );
     expect(rise).not.toContain("offer-drop");
   });

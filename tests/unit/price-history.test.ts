@@ -17,7 +17,7 @@ describe("an offer's price change", () => {
   it("is its current price, the last different one before and since when the current one holds", () => {
     const rows = [row("a", 1, 12000, "2026-12-01"), row("a", 2, 10800, "2026-12-03"), row("a", 3, 10800, "2026-12-04")];
     const change = priceChangeOf(rows);
-    expect(change).toEqual({ price: 10800, previousPrice: 12000, since: "2026-12-03" });
+    expect(change).toEqual({ price: 10800, previousPrice: 12000, previousPricePerPerson: 6000, since: "2026-12-03" });
     expect(isDrop(change)).toBe(true);
     expect(priceDropText(change as NonNullable<typeof change> & { previousPrice: number })).toBe(
       "Prisen er faldet 1.200 kr. siden 3. dec.",
@@ -28,6 +28,7 @@ describe("an offer's price change", () => {
     expect(priceChangeOf([row("a", 1, 9000, "2026-12-01"), row("a", 2, null, "2026-12-02"), row("a", 3, 8000, "2026-12-05")])).toEqual({
       price: 8000,
       previousPrice: 9000,
+      previousPricePerPerson: 4500,
       since: "2026-12-05",
     });
     expect(priceChangeOf([row("a", 1, 9000, "2026-12-01"), row("a", 2, null, "2026-12-02")])).toBeNull();
@@ -37,7 +38,9 @@ describe("an offer's price change", () => {
   });
 
   it("writes a month without an abbreviation dot with one full stop", () => {
-    expect(priceDropText({ price: 9000, previousPrice: 9500, since: "2027-05-03" })).toBe("Prisen er faldet 500 kr. siden 3. maj.");
+    expect(priceDropText({ price: 9000, previousPrice: 9500, previousPricePerPerson: 4750, since: "2027-05-03" })).toBe(
+      "Prisen er faldet 500 kr. siden 3. maj.",
+    );
   });
 });
 

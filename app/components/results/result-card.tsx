@@ -105,7 +105,9 @@ export function ResultCard({
         )}
         {drop && (
           <span className="rc-drop" title={priceDropText(drop)} data-testid="price-drop">
-            {texts.prices.droppedLabel(formatPrice(drop.previousPrice))}
+            {texts.prices.droppedLabel(
+              formatPrice(priceMode === "total" ? drop.previousPrice : (drop.previousPricePerPerson ?? drop.previousPrice)),
+            )}
           </span>
         )}
         <span className="rc-price" data-testid="main-price">
