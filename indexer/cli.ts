@@ -13,6 +13,7 @@ import { runStats } from "./commands/stats";
 import { runRetire } from "./commands/retire";
 import { CATALOGUE_USAGE, runCatalogueSet, runCatalogueShow } from "./commands/catalogue";
 import { DEFAULT_MAX_RETIRE_SHARE } from "./import-feed";
+import { OPERATORS_USAGE, runOperatorsList, runOperatorsSet } from "./commands/operators";
 
 // The operators' CLI: `npm run indexer -- <command>`. Exit status 0 ok, 1 some lines rejected or
 // a company's part stopped, 2 unusable input or usage error.
@@ -29,6 +30,7 @@ Kommandoer:
                                    skriv et demo-feed (standard: 50.000 rejser, til standard output)
   reindex                          genopbyg søgeindekset
   notify                           e-mail søgeagenterne deres nye rejser (SMTP_URL, ellers .eml-filer i OUTBOX_DIR)
+  ${OPERATORS_USAGE}
   stats                            tal pr. rejseselskab og destination, indeksgeneration, bannere og klik pr. rejseselskab og partner`;
 
 async function main(argv: string[]): Promise<number> {
@@ -86,6 +88,15 @@ async function main(argv: string[]): Promise<number> {
     case "reindex": {
       const config = loadConfig();
       return runReindex(openDb(config.databasePath), config);
+    }
+    case "operators": {
+      const { positionals } = parseArgs({ args: rest, allowPositionals: true });
+      const [action, email] = positionals;
+      const config = loadConfig();
+      if ((action === "add" || action === "remove") && positionals.length === 2)
+        return runOperatorsSet(openDb(config.databasePath), email, action === "add");
+      if (action === "list" && positionals.length === 1) return runOperatorsList(openDb(config.databasePath));
+      return usage("operators add E-MAIL, operators remove E-MAIL eller operators list");
     }
     case "stats":
       return runStats(openDb(loadConfig().databasePath));

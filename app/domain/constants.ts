@@ -122,6 +122,10 @@ export const SIGN_UP_PATH = "/konto/opret";
 export const LOGOUT_PATH = "/konto/log-ud";
 export const CONFIRM_SIGN_UP_PATH = "/konto/bekraeft";
 /** The search agents' unsubscribe link (+ /<token>): also the e-mails' RFC 8058 one-click unsubscribe. */
+/** The operators' dashboard. */
+export const OPS_PATH = "/drift";
+/** Rows per page of the dashboard's long lists (audit log, an import's rejected lines). */
+export const OPS_PAGE_SIZE = 50;
 export const UNSUBSCRIBE_PATH = "/soegeagenter/afmeld";
 /** The largest request body any route reads: our forms and JSON calls are a few fields. */
 export const MAX_BODY_BYTES = 64 * 1024;
