@@ -19,6 +19,6 @@ describe("formatting for the dashboard", () => {
   it("shows moments in Danish time and shares as Danish percentages", () => {
     // 12:20 UTC is 13:20 in Copenhagen in November.
     expect(formatDateTime(Date.UTC(2026, 10, 23, 12, 20, 5))).toBe("23.11.2026, 13.20.05");
-    expect(formatPercent(0.0345)).toBe("3,5 %");
+    expect(formatPercent(0.0345)).toBe("3,5\u00a0%");
   });
 });
