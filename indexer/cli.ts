@@ -13,6 +13,7 @@ import { runStats } from "./commands/stats";
 import { runRetire } from "./commands/retire";
 import { CATALOGUE_USAGE, runCatalogueSet, runCatalogueShow } from "./commands/catalogue";
 import { DEFAULT_MAX_RETIRE_SHARE } from "./import-feed";
+import { BANNERS_USAGE, runBanners } from "./commands/banners";
 import { OPERATORS_USAGE, runOperatorsList, runOperatorsSet } from "./commands/operators";
 
 // The operators' CLI: `npm run indexer -- <command>`. Exit status 0 ok, 1 some lines rejected or
@@ -31,6 +32,7 @@ Kommandoer:
   reindex                          genopbyg søgeindekset
   notify                           e-mail søgeagenterne deres nye rejser (SMTP_URL, ellers .eml-filer i OUTBOX_DIR)
   ${OPERATORS_USAGE}
+  ${BANNERS_USAGE}
   stats                            tal pr. rejseselskab og destination, indeksgeneration, bannere og klik pr. rejseselskab og partner`;
 
 async function main(argv: string[]): Promise<number> {
@@ -98,6 +100,8 @@ async function main(argv: string[]): Promise<number> {
       if (action === "list" && positionals.length === 1) return runOperatorsList(openDb(config.databasePath));
       return usage("operators add E-MAIL, operators remove E-MAIL eller operators list");
     }
+    case "banners":
+      return runBanners(openDb(loadConfig().databasePath), rest);
     case "stats":
       return runStats(openDb(loadConfig().databasePath));
     case "notify": {

@@ -469,6 +469,7 @@ export const texts = {
       clicks: "Klik",
       clickRate: "Klikrate",
       always: "Altid",
+      statuses: { shown: "Vises", inactive: "Deaktiveret", scheduled: "Planlagt", ended: "Udløbet" },
       previewTitle: "Sådan ser resultatlisten ud",
       previewTrip: (n: number) => `Rejse ${n}`,
       providerInvalid: "Skriv udbyderens navn (1 til 100 tegn).",

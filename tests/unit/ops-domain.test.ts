@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { pageCount, pageParam } from "../../app/domain/ops-paging";
 import { formatDateTime, formatPercent } from "../../app/domain/format";
+import { bannerInput, bannerStatus, parseFields } from "../../app/domain/ops-forms";
+import { texts } from "../../app/domain/texts";
 
 describe("the dashboard's paging", () => {
   it("reads a page number from 1 up; anything else is page 1", () => {
@@ -20,5 +22,51 @@ describe("formatting for the dashboard", () => {
     // 12:20 UTC is 13:20 in Copenhagen in November.
     expect(formatDateTime(Date.UTC(2026, 10, 23, 12, 20, 5))).toBe("23.11.2026, 13.20.05");
     expect(formatPercent(0.0345)).toBe("3,5\u00a0%");
+  });
+});
+
+describe("a banner's fields", () => {
+  const good = { provider: "Alpeforsikring", url: "https://example.com/a", image: "/banners/a.svg", position: "3" };
+  it("accepts http and https links, https or site images, slots from 1, optional dates in order", () => {
+    expect(parseFields(bannerInput, good)).toEqual({ ok: true, value: { ...good, position: 3 } });
+    expect(
+      parseFields(bannerInput, {
+        ...good,
+        url: "http://example.com",
+        image: "https://cdn.example.com/x.png",
+        startsOn: "2027-01-01",
+        endsOn: "2027-01-01",
+      }).ok,
+    ).toBe(true);
+    // An empty date is no date.
+    expect(parseFields(bannerInput, { ...good, startsOn: "", endsOn: "" })).toMatchObject({
+      ok: true,
+      value: { startsOn: undefined, endsOn: undefined },
+    });
+  });
+  it("says in Danish which field is wrong", () => {
+    const b = texts.ops.banners;
+    const errors = (fields: Record<string, string>) => {
+      const parsed = parseFields(bannerInput, { ...good, ...fields });
+      return parsed.ok ? {} : parsed.errors;
+    };
+    expect(errors({ provider: "  " })).toEqual({ provider: b.providerInvalid });
+    for (const url of ["javascript:alert(1)", "ftp://example.com", "example.com", "https://"])
+      expect(errors({ url })).toEqual({ url: b.urlInvalid });
+    for (const image of ["http://example.com/x.png", "//evil.example/x.png", "data:image/png;base64,AAAA"])
+      expect(errors({ image })).toEqual({ image: b.imageInvalid });
+    for (const position of ["0", "-2", "1.5", "abc", "1001"]) expect(errors({ position })).toEqual({ position: b.positionInvalid });
+    expect(errors({ startsOn: "2027-02-30" })).toEqual({ startsOn: b.dateInvalid });
+    expect(errors({ startsOn: "2027-02-10", endsOn: "2027-02-09" })).toEqual({ endsOn: b.endBeforeStart });
+    expect(errors({ provider: undefined as unknown as string })).toEqual({ provider: b.providerInvalid });
+  });
+  it("is shown when active and within its dates", () => {
+    const banner = { active: true, startsOn: "2027-01-10", endsOn: "2027-01-20" };
+    expect(bannerStatus(banner, "2027-01-09")).toBe("scheduled");
+    expect(bannerStatus(banner, "2027-01-10")).toBe("shown");
+    expect(bannerStatus(banner, "2027-01-20")).toBe("shown");
+    expect(bannerStatus(banner, "2027-01-21")).toBe("ended");
+    expect(bannerStatus({ ...banner, active: false }, "2027-01-15")).toBe("inactive");
+    expect(bannerStatus({ active: true, startsOn: null, endsOn: null }, "2000-01-01")).toBe("shown");
   });
 });
