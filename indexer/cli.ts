@@ -14,6 +14,7 @@ import { runRetire } from "./commands/retire";
 import { CATALOGUE_USAGE, runCatalogueSet, runCatalogueShow } from "./commands/catalogue";
 import { DEFAULT_MAX_RETIRE_SHARE } from "./import-feed";
 import { BANNERS_USAGE, runBanners } from "./commands/banners";
+import { LANDING_USAGE, runLanding } from "./commands/landing";
 import { OPERATORS_USAGE, runOperatorsList, runOperatorsSet } from "./commands/operators";
 
 // The operators' CLI: `npm run indexer -- <command>`. Exit status 0 ok, 1 some lines rejected or
@@ -33,6 +34,7 @@ Kommandoer:
   notify                           e-mail søgeagenterne deres nye rejser (SMTP_URL, ellers .eml-filer i OUTBOX_DIR)
   ${OPERATORS_USAGE}
   ${BANNERS_USAGE}
+  ${LANDING_USAGE}
   stats                            tal pr. rejseselskab og destination, indeksgeneration, bannere og klik pr. rejseselskab og partner`;
 
 async function main(argv: string[]): Promise<number> {
@@ -102,6 +104,8 @@ async function main(argv: string[]): Promise<number> {
     }
     case "banners":
       return runBanners(openDb(loadConfig().databasePath), rest);
+    case "landing":
+      return runLanding(openDb(loadConfig().databasePath), rest);
     case "stats":
       return runStats(openDb(loadConfig().databasePath));
     case "notify": {

@@ -122,6 +122,9 @@ export const SIGN_UP_PATH = "/konto/opret";
 export const LOGOUT_PATH = "/konto/log-ud";
 export const CONFIRM_SIGN_UP_PATH = "/konto/bekraeft";
 /** The search agents' unsubscribe link (+ /<token>): also the e-mails' RFC 8058 one-click unsubscribe. */
+/** The landing boxes' icons (app/components/search-bar/icons.tsx draws them). */
+export const LANDING_ICONS = ["snowflake", "family", "tag", "mountain", "pine", "gift", "bus", "sun", "star"] as const;
+
 /** The operators' dashboard. */
 export const OPS_PATH = "/drift";
 /** Rows per page of the dashboard's long lists (audit log, an import's rejected lines). */

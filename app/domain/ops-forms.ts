@@ -1,4 +1,7 @@
+import { LANDING_ICONS, RESULTS_PATH } from "./constants";
+import { HEX_COLOUR } from "./contrast";
 import { isCalendarDate } from "./dates";
+import { parseResultsParams, resultsParams } from "./results-url";
 import { texts } from "./texts";
 import { z } from "./zod";
 
@@ -80,3 +83,54 @@ export function bannerStatus(banner: { active: boolean; startsOn: string | null;
   if (banner.endsOn && banner.endsOn < today) return "ended";
   return "shown";
 }
+
+const l = texts.ops.landing;
+const colour = z.string({ error: l.colourInvalid }).trim().regex(HEX_COLOUR, { error: l.colourInvalid });
+
+/**
+ * A landing box's search as the canonical results-page query string: from a link to the results
+ * page (absolute or a path) or the query string alone; undefined when it names another page.
+ */
+export function landingQuery(input: string): string | undefined {
+  const value = input.trim();
+  let query = value;
+  if (value.startsWith("/") || /^https?:\/\//i.test(value)) {
+    let url: URL;
+    try {
+      url = new URL(value, "http://pistepris.invalid");
+    } catch {
+      return undefined;
+    }
+    if (url.pathname !== RESULTS_PATH) return undefined;
+    query = url.search;
+  } else if (value.includes("/")) return undefined;
+  return resultsParams(parseResultsParams(new URLSearchParams(query))).toString();
+}
+
+export const landingBoxInput = z.object({
+  title: z.string({ error: l.titleInvalid }).trim().min(1, { error: l.titleInvalid }).max(80, { error: l.titleInvalid }),
+  description: z
+    .string({ error: l.descriptionInvalid })
+    .trim()
+    .min(1, { error: l.descriptionInvalid })
+    .max(240, { error: l.descriptionInvalid }),
+  icon: z.enum(LANDING_ICONS, { error: l.iconInvalid }),
+  borderColor: colour,
+  backgroundColor: colour,
+  textColor: colour,
+  iconColor: colour,
+  query: z
+    .string()
+    .max(2000, { error: l.searchInvalid })
+    .optional()
+    .transform((v, ctx) => {
+      const query = landingQuery(v ?? "");
+      if (query === undefined) {
+        ctx.addIssue({ code: "custom", message: l.searchInvalid });
+        return z.NEVER;
+      }
+      return query;
+    }),
+});
+
+export type LandingBoxInput = z.infer<typeof landingBoxInput>;

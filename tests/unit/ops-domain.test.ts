@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { pageCount, pageParam } from "../../app/domain/ops-paging";
 import { formatDateTime, formatPercent } from "../../app/domain/format";
-import { bannerInput, bannerStatus, parseFields } from "../../app/domain/ops-forms";
+import { bannerInput, bannerStatus, landingBoxInput, landingQuery, parseFields } from "../../app/domain/ops-forms";
+import { contrastRatio, formatContrast, meetsAA, parseHexColour } from "../../app/domain/contrast";
 import { texts } from "../../app/domain/texts";
 
 describe("the dashboard's paging", () => {
@@ -68,5 +69,61 @@ describe("a banner's fields", () => {
     expect(bannerStatus(banner, "2027-01-21")).toBe("ended");
     expect(bannerStatus({ ...banner, active: false }, "2027-01-15")).toBe("inactive");
     expect(bannerStatus({ active: true, startsOn: null, endsOn: null }, "2000-01-01")).toBe("shown");
+  });
+});
+
+describe("contrast (WCAG 2.1)", () => {
+  it("computes the ratio of two colours, in either order", () => {
+    expect(contrastRatio("#000", "#fff")).toBeCloseTo(21, 5);
+    expect(contrastRatio("#ffffff", "#ffffff")).toBeCloseTo(1, 5);
+    // Reference values from the WCAG formula: #767676 on white is the lightest grey that passes AA.
+    expect(contrastRatio("#767676", "#ffffff")).toBeCloseTo(4.54, 2);
+    expect(contrastRatio("#777777", "#ffffff")).toBeCloseTo(4.48, 2);
+    expect(contrastRatio("#1e3a8a", "#eff6ff")).toBe(contrastRatio("#eff6ff", "#1e3a8a"));
+    expect(contrastRatio("red", "#fff")).toBeUndefined();
+  });
+  it("AA needs 4.5:1 for normal text", () => {
+    expect(meetsAA("#767676", "#ffffff")).toBe(true);
+    expect(meetsAA("#777777", "#ffffff")).toBe(false);
+    expect(meetsAA("#zzz", "#ffffff")).toBe(false);
+  });
+  it("shows the ratio rounded down, so 4,5 always passes", () => {
+    expect(formatContrast(4.4999)).toBe("4,4");
+    expect(formatContrast(21)).toBe("21,0");
+  });
+  it("parses #rgb and #rrggbb only", () => {
+    expect(parseHexColour("#1e3a8a")).toEqual([30, 58, 138]);
+    expect(parseHexColour("#fA0")).toEqual([255, 170, 0]);
+    for (const bad of ["1e3a8a", "#12345", "#1234567", "rgb(0,0,0)", "#ggg"]) expect(parseHexColour(bad)).toBeUndefined();
+  });
+});
+
+describe("a landing box's fields", () => {
+  const good = {
+    title: "Vinterferie",
+    description: "Uge 7 og 8",
+    icon: "snowflake",
+    borderColor: "#93c5fd",
+    backgroundColor: "#eff6ff",
+    textColor: "#1e3a8a",
+    iconColor: "#2563eb",
+    query: "/skirejser?weeks=7,8",
+  };
+  it("takes the search as a results link or its query string, stored canonical", () => {
+    expect(landingQuery("/skirejser?weeks=7,8")).toBe(landingQuery("weeks=7,8"));
+    expect(landingQuery("https://pistepris.dk/skirejser?weeks=7,8")).toBe(landingQuery("weeks=7,8"));
+    expect(landingQuery("")).toBe("");
+    expect(landingQuery("/konto/log-ind?x=1")).toBeUndefined();
+    expect(landingQuery("https://evil.example/other")).toBeUndefined();
+    const parsed = parseFields(landingBoxInput, good);
+    expect(parsed).toMatchObject({ ok: true, value: { title: "Vinterferie", query: landingQuery("weeks=7,8") } });
+  });
+  it("says in Danish which field is wrong", () => {
+    const l = texts.ops.landing;
+    const parsed = parseFields(landingBoxInput, { ...good, title: "", icon: "rocket", textColor: "navy", query: "/konto" });
+    expect(parsed).toEqual({
+      ok: false,
+      errors: { title: l.titleInvalid, icon: l.iconInvalid, textColor: l.colourInvalid, query: l.searchInvalid },
+    });
   });
 });

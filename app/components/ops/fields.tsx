@@ -19,6 +19,7 @@ export function TextField({
   min?: number;
   max?: number;
   maxLength?: number;
+  onInput?: (e: React.FormEvent<HTMLInputElement>) => void;
 }) {
   const id = `field-${name}`;
   return (
