@@ -14,6 +14,7 @@ import { runRetire } from "./commands/retire";
 import { CATALOGUE_USAGE, runCatalogueSet, runCatalogueShow } from "./commands/catalogue";
 import { DEFAULT_MAX_RETIRE_SHARE } from "./import-feed";
 import { BANNERS_USAGE, runBanners } from "./commands/banners";
+import { runImports } from "./commands/imports";
 import { LANDING_USAGE, runLanding } from "./commands/landing";
 import { OPERATORS_USAGE, runOperatorsList, runOperatorsSet } from "./commands/operators";
 
@@ -26,6 +27,7 @@ Kommandoer:
   import FIL|- [--max-retire PCT | --allow-retire]
                                    importér et NDJSON-feed (- læser fra standard input); et rejseselskab, hvis
                                    udbudte tilbud forsvinder med mere end PCT % (standard ${DEFAULT_MAX_RETIRE_SHARE * 100}), springes over
+  imports [--limit N]              de seneste importer (standard 20) med tal pr. rejseselskab
   retire SELSKAB                   tag alle et rejseselskabs tilbud af udbud
   ${CATALOGUE_USAGE}
   demo [--trips N] [--seed S] [--season ÅR] [--out FIL]
@@ -106,6 +108,12 @@ async function main(argv: string[]): Promise<number> {
       return runBanners(openDb(loadConfig().databasePath), rest);
     case "landing":
       return runLanding(openDb(loadConfig().databasePath), rest);
+    case "imports": {
+      const { values } = parseArgs({ args: rest, options: { limit: { type: "string" } } });
+      const limit = values.limit === undefined ? 20 : Number(values.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 1000) return usage("--limit skal være et helt tal fra 1 til 1000");
+      return runImports(openDb(loadConfig().databasePath), limit);
+    }
     case "stats":
       return runStats(openDb(loadConfig().databasePath));
     case "notify": {

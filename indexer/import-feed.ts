@@ -29,6 +29,8 @@ export interface ImportSummary {
   rejected: number;
   /** Lines imported against the catalogue's facts. */
   warnings: number;
+  /** Each company's part of the feed (the import history records them). */
+  companies: CompanyPart[];
   /** Companies whose part stopped because too many of their offers would vanish. */
   stopped: CompanyPart[];
   /** True when some rejected line named no offer: then nothing was taken off sale. */
@@ -97,6 +99,7 @@ export async function importFeed(db: Db, input: AsyncIterable<Buffer | string>, 
       unavailable: plan.retired,
       rejected: read.rejected,
       warnings: read.warnings,
+      companies: plan.companies,
       stopped: plan.companies.filter((c) => c.stopped),
       retireHeld: read.unattributed > 0,
       changed: total > 0,
