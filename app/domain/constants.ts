@@ -125,6 +125,9 @@ export const CONFIRM_SIGN_UP_PATH = "/konto/bekraeft";
 /** The landing boxes' icons (app/components/search-bar/icons.tsx draws them). */
 export const LANDING_ICONS = ["snowflake", "family", "tag", "mountain", "pine", "gift", "bus", "sun", "star"] as const;
 
+/** Rejected lines and warnings kept per import and kind: enough to see what is wrong with a feed, bounded for a broken one. */
+export const IMPORT_ISSUES_KEPT = 10_000;
+
 /** The operators' dashboard. */
 export const OPS_PATH = "/drift";
 /** Rows per page of the dashboard's long lists (audit log, an import's rejected lines). */

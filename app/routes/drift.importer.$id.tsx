@@ -1,12 +1,12 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { OPS_PAGE_SIZE, OPS_PATH } from "~/domain/constants";
+import { IMPORT_ISSUES_KEPT, OPS_PAGE_SIZE, OPS_PATH } from "~/domain/constants";
 import { formatCount, formatDateTime } from "~/domain/format";
 import { pageCount, pageParam } from "~/domain/ops-paging";
 import { texts } from "~/domain/texts";
 import { notFound, NO_STORE } from "~/utils/responses.server";
 import { requireOperator } from "~/services/operators/access.server";
-import { getImport, IMPORT_ISSUES_KEPT, importIssuesPage } from "~/services/imports/imports.server";
+import { getImport, importIssuesPage } from "~/services/imports/imports.server";
 import { OpsPage, Pager } from "~/components/ops/ops-nav";
 
 // /drift/importer/:id[?vis=advarsler][&side=N]: one import per company, and its rejected lines

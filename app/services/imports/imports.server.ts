@@ -1,12 +1,11 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import { IMPORT_ISSUES_KEPT } from "~/domain/constants";
 import { importCompanies, importIssues, imports, travelCompanies } from "../../../db/schema";
 
 // The import history: one row per import with its totals, its counts per travel company, and its
 // rejected lines and warnings to read page by page.
 
-/** Rejected lines and warnings kept per import and kind: enough to see what is wrong with a feed, bounded for a broken one. */
-export const IMPORT_ISSUES_KEPT = 10_000;
 
 export interface CompanyOutcome {
   slug: string;
