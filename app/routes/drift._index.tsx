@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { formatCount } from "~/domain/format";
+import { Link, useLoaderData } from "@remix-run/react";
+import { OPS_PATH } from "~/domain/constants";
+import { formatCount, formatDateTime } from "~/domain/format";
 import { texts } from "~/domain/texts";
 import { NO_STORE } from "~/utils/responses.server";
 import { requireOperator } from "~/services/operators/access.server";
@@ -11,7 +12,9 @@ import { OpsPage } from "~/components/ops/ops-nav";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireOperator(request, context);
-  return data({ ...overview(context.db), served: context.engine.generation() }, { headers: NO_STORE });
+  const o = overview(context.db);
+  const companies = o.companies.map((c) => ({ ...c, lastImport: c.lastImportAt === null ? null : formatDateTime(c.lastImportAt) }));
+  return data({ ...o, companies, served: context.engine.generation() }, { headers: NO_STORE });
 }
 
 export default function OverviewPage() {
@@ -19,15 +22,22 @@ export default function OverviewPage() {
   const t = texts.ops.overview;
   return (
     <OpsPage title={t.title}>
-      <dl className="mb-6 grid grid-cols-1 gap-3 sm:grid-cols-2" data-testid="ops-generation">
-        <div className="rounded-lg bg-white p-4 shadow-sm">
-          <dt className="text-sm text-slate-600">{t.generation}</dt>
-          <dd className="text-2xl font-bold">{o.generation}</dd>
-        </div>
-        <div className="rounded-lg bg-white p-4 shadow-sm">
-          <dt className="text-sm text-slate-600">{t.servedGeneration}</dt>
-          <dd className="text-2xl font-bold">{o.served}</dd>
-        </div>
+      <dl className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-3" data-testid="ops-figures">
+        {(
+          [
+            [t.generation, o.generation],
+            [t.servedGeneration, o.served],
+            [t.activeAgents, o.activeAgents],
+            [t.mails7, o.mailsLast7Days],
+            [t.clicksToday, o.clicksToday],
+            [t.clicksWeek, o.clicksThisWeek],
+          ] as const
+        ).map(([label, n]) => (
+          <div key={label} className="rounded-lg bg-white p-4 shadow-sm">
+            <dt className="text-sm text-slate-600">{label}</dt>
+            <dd className="text-2xl font-bold">{formatCount(n)}</dd>
+          </div>
+        ))}
       </dl>
       <table className="w-full text-left text-sm" data-testid="ops-companies">
         <thead>
@@ -35,6 +45,7 @@ export default function OverviewPage() {
             <th className="p-2">{t.company}</th>
             <th className="p-2 text-right">{t.live}</th>
             <th className="p-2 text-right">{t.retired}</th>
+            <th className="p-2">{t.lastImport}</th>
           </tr>
         </thead>
         <tbody>
@@ -43,6 +54,15 @@ export default function OverviewPage() {
               <td className="p-2">{c.name}</td>
               <td className="p-2 text-right">{formatCount(c.live)}</td>
               <td className="p-2 text-right">{formatCount(c.retired)}</td>
+              <td className="p-2">
+                {c.lastImportId === null ? (
+                  t.never
+                ) : (
+                  <Link to={`${OPS_PATH}/importer/${c.lastImportId}`} className="text-brand-700 underline">
+                    {c.lastImport}
+                  </Link>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

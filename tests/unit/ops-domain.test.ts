@@ -4,6 +4,7 @@ import { formatDateTime, formatPercent } from "../../app/domain/format";
 import { bannerInput, bannerStatus, landingBoxInput, landingQuery, parseFields } from "../../app/domain/ops-forms";
 import { contrastRatio, formatContrast, meetsAA, parseHexColour } from "../../app/domain/contrast";
 import { texts } from "../../app/domain/texts";
+import { danishDayStart } from "../../app/domain/dates";
 
 describe("the dashboard's paging", () => {
   it("reads a page number from 1 up; anything else is page 1", () => {
@@ -125,5 +126,12 @@ describe("a landing box's fields", () => {
       ok: false,
       errors: { title: l.titleInvalid, icon: l.iconInvalid, textColor: l.colourInvalid, query: l.searchInvalid },
     });
+  });
+});
+
+describe("Danish days", () => {
+  it("begin at midnight in Copenhagen, summer and winter", () => {
+    expect(new Date(danishDayStart("2026-11-23")).toISOString()).toBe("2026-11-22T23:00:00.000Z");
+    expect(new Date(danishDayStart("2026-07-01")).toISOString()).toBe("2026-06-30T22:00:00.000Z");
   });
 });

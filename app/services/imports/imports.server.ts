@@ -6,7 +6,6 @@ import { importCompanies, importIssues, imports, travelCompanies } from "../../.
 // The import history: one row per import with its totals, its counts per travel company, and its
 // rejected lines and warnings to read page by page.
 
-
 export interface CompanyOutcome {
   slug: string;
   lines: number;
