@@ -39,21 +39,30 @@ export default async function handleRequest(
 ) {
   const nonce = loadContext.cspNonce || undefined;
   let shellRendered = false;
+  // Rendering still pending after ABORT_DELAY is cut short. The timer is cleared once the page is
+  // complete: aborting a finished stream makes React close it a second time, which throws.
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), ABORT_DELAY);
   const body = await renderToReadableStream(
     <NonceContext.Provider value={nonce}>
       <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
     </NonceContext.Provider>,
     {
       nonce,
-      signal: AbortSignal.timeout(ABORT_DELAY),
+      signal: abort.signal,
       onError(error: unknown) {
         status = 500;
         // Errors before the shell reject above and are logged by Remix; these come later.
         if (shellRendered) console.error(error);
       },
     },
-  );
+  ).catch((error: unknown) => {
+    clearTimeout(timer);
+    throw error;
+  });
   shellRendered = true;
+  const done = () => clearTimeout(timer);
+  body.allReady.then(done, done);
   // Crawlers get the whole page at once; browsers get the shell as soon as it is ready.
   if (isbot(request.headers.get("user-agent") ?? "")) await body.allReady;
   headers.set("Content-Type", "text/html");

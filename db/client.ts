@@ -10,16 +10,22 @@ export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Data
 
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
+/**
+ * SQLite's page cache per connection, in MB: large for the indexer, so an import keeps the offers'
+ * indexes in memory (the default is 2 MB); small for the web server, whose reads are lookups (its
+ * search index holds the trips itself) and whose resident memory it would otherwise fill.
+ */
+export const PAGE_CACHE_MB = { indexer: 256, server: 16 } as const;
+
 /** Opens (creating if needed) and migrates the database. WAL lets the server read while the CLI imports. */
-export function openDb(file: string): Db {
+export function openDb(file: string, pageCacheMb: number = PAGE_CACHE_MB.indexer): Db {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 10000");
-  // A large page cache keeps the trips indexes in memory during big imports (default is 2 MB).
-  sqlite.pragma("cache_size = -262144");
+  sqlite.pragma(`cache_size = -${pageCacheMb * 1024}`);
   sqlite.pragma("temp_store = MEMORY");
   const db = drizzle(sqlite, { schema }) as Db;
   migrate(db, { migrationsFolder: MIGRATIONS });

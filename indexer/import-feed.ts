@@ -8,11 +8,17 @@ import { formatCount } from "../app/domain/format";
 import { describeFeedError, feedLineSchema, offerKeyOf } from "./feed-schema";
 import { readLines } from "./line-reader";
 import { discountPercentage, skiScore } from "./score";
-import { lockOffers } from "./apply/lock";
-import { applyToOffers, OFFER_COLUMNS, readSides, type Side } from "./apply/sides";
+import { applyToOffers, OFFER_COLUMNS, readSides, startOffersChange, type Side } from "./apply/sides";
 import { Catalogue, type CatalogueWarning } from "./import/catalogue";
 import { UnusableFeedError } from "./import/errors";
-import { addArrivingEntries, planImport, type CompanyPart } from "./import/plan";
+import {
+  addArrivingEntries,
+  addArrivingEntriesInSteps,
+  ARRIVALS_IN_SWITCH,
+  countArrivingEntries,
+  planImport,
+  type CompanyPart,
+} from "./import/plan";
 import { Stage } from "./import/stage";
 
 export { UnusableFeedError } from "./import/errors";
@@ -71,7 +77,7 @@ export async function importFeed(db: Db, input: AsyncIterable<Buffer | string>, 
   const started = performance.now();
   const now = options.now ?? new Date();
   const sqlite = db.$client;
-  const release = lockOffers(db);
+  const release = await startOffersChange(db);
   let stage: Stage | undefined;
   try {
     stage = new Stage(sqlite);
@@ -86,9 +92,15 @@ export async function importFeed(db: Db, input: AsyncIterable<Buffer | string>, 
     let generation = readGeneration(db);
     if (total > 0) {
       options.onApply?.(0, total);
+      const few = countArrivingEntries(sqlite) <= ARRIVALS_IN_SWITCH;
       generation = await applyToOffers(db, readSides(sqlite), {
-        writeSpare: (spare, version) => writeStaged(sqlite, spare, version, now, (written) => options.onApply?.(written, total)),
-        inSwitch: () => addArrivingEntries(sqlite),
+        *writeSpare(spare, version) {
+          if (!few) yield* addArrivingEntriesInSteps(sqlite);
+          yield* writeStaged(sqlite, spare, version, now, (written) => options.onApply?.(written, total));
+        },
+        inSwitch: () => {
+          if (few) addArrivingEntries(sqlite);
+        },
       });
     }
     return {
@@ -137,8 +149,10 @@ async function stageFeed(
     if (!attributed) counts.unattributed++;
     options.onRejected?.({ lineNo, reason });
   };
-  // Each offer's first line in the file; a repeated offer rejects all its lines.
-  const first = new Map<string, { lineNo: number; staged: boolean; repeated: boolean }>();
+  // Each offer's first line in the file, as lineNo × 4, + 2 once it is staged, + 1 once repeated (a
+  // number rather than an object per offer: a million of them weigh on the garbage collector); a
+  // repeated offer rejects all its lines.
+  const first = new Map<string, number>();
   let bytes = 0;
   for await (const record of readLines(input)) {
     bytes += record.bytes + 1;
@@ -165,18 +179,19 @@ async function stageFeed(
     if (key) {
       const id = `${key.companySlug}\u0000${key.feedId}`;
       const earlier = first.get(id);
-      if (earlier) {
+      if (earlier !== undefined) {
+        const earlierLine = earlier >>> 2;
         stage.keep(key.companySlug, key.feedId);
-        reject(lineNo, repeated(key, earlier.lineNo), true);
-        if (!earlier.repeated && earlier.staged) {
-          stage.unstage(earlier.lineNo);
+        reject(lineNo, repeated(key, earlierLine), true);
+        if ((earlier & 3) === 2) {
+          stage.unstage(earlierLine);
           counts.valid--;
-          reject(earlier.lineNo, repeated(key, lineNo), true);
+          reject(earlierLine, repeated(key, lineNo), true);
         }
-        earlier.repeated = true;
+        first.set(id, earlier | 1);
         continue;
       }
-      first.set(id, { lineNo, staged: false, repeated: false });
+      first.set(id, lineNo * 4);
     }
     const parsed = schema.safeParse(json, { reportInput: true });
     if (!parsed.success) {
@@ -219,7 +234,8 @@ async function stageFeed(
       // An offer is unchanged when its line is byte for byte the same as last time.
       contentHash: createHash("sha1").update(text).digest("base64url"),
     });
-    first.get(`${line.travelCompany.slug}\u0000${line.id}`)!.staged = true;
+    const offer = `${line.travelCompany.slug}\u0000${line.id}`;
+    first.set(offer, first.get(offer)! | 2);
     counts.valid++;
   }
   stage.flush();

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { openDb, type Db } from "../db/client";
+import { openDb, PAGE_CACHE_MB, type Db } from "../db/client";
 import { createEngine } from "../app/search/engine.server";
 import type { SearchEngine } from "../app/search/types";
 import { createSessions, type Sessions } from "../app/services/accounts/session.server";
@@ -38,7 +38,7 @@ export type SharedContext = Omit<AppContext, "clientAddress" | "cspNonce">;
 
 /** Opens the store (loading the demo data into an empty one) and builds the engine, sessions and mailer. */
 export async function createAppContext(config: Config, publicUrl: string): Promise<SharedContext> {
-  const db = openDb(config.databasePath);
+  const db = openDb(config.databasePath, PAGE_CACHE_MB.server);
   await seedIfEmpty(db, config.demoTrips);
   return contextFor(db, config, await createEngine(db, config), publicUrl);
 }

@@ -94,7 +94,7 @@ export const FEED_LIMITS = {
  * embedded index holds (app/search/embedded/build.ts) and the pages small.
  */
 export const STORE_LIMITS = {
-  offers: 500_000,
+  offers: 1_000_000,
   companies: 200,
   mealPlans: 20,
   features: 100,

@@ -2,6 +2,8 @@ import type { Database } from "better-sqlite3";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Db } from "../../db/client";
 import { bumpGeneration } from "../../db/generation";
+import { liveOffersTable, type OffersSide } from "../../db/live-offers";
+import { lockOffers } from "./lock";
 
 // The offers live in two tables of the same shape, offers_a and offers_b; the `trips` view shows
 // the live one (db/schema.ts). Every change to offers (an import, `retire`, `catalogue set`) is
@@ -13,7 +15,7 @@ import { bumpGeneration } from "../../db/generation";
 // spare is the previous live side, one version behind: before the next change it catches up by
 // copying the rows written since, and it drops what a killed change had left in it.
 
-export type Side = "offers_a" | "offers_b";
+export type Side = OffersSide;
 
 export const OFFER_COLUMNS = [
   "id",
@@ -54,7 +56,7 @@ const SPARE_VERSION = "offers_spare_version";
 
 export function readSides(sqlite: Database): Sides {
   const get = sqlite.prepare("SELECT value FROM meta WHERE key = ?").pluck();
-  const live = (get.get(LIVE) as string | undefined) === "offers_b" ? "offers_b" : "offers_a";
+  const live = liveOffersTable(sqlite);
   return {
     live,
     spare: live === "offers_a" ? "offers_b" : "offers_a",
@@ -91,10 +93,9 @@ export async function inSlices(sqlite: Database, work: Generator<unknown>): Prom
 
 const BATCH = 400;
 
-/** Batches that make the spare side equal to the live one. */
-export function* catchUp(sqlite: Database, sides: Sides): Generator<void> {
-  const { live, spare, version, spareVersion } = sides;
-  // What a killed change wrote to the spare: back to the live row, or gone when it has none.
+/** Batches that put what a killed change wrote to the spare back to the live row, or delete it when the live side has none. */
+function* dropKilledChange(sqlite: Database, sides: Sides): Generator<void> {
+  const { live, spare, version } = sides;
   const junk = sqlite.prepare(`SELECT id FROM ${spare} WHERE changed_version > ? LIMIT ${BATCH}`).pluck();
   const restore = sqlite.prepare(
     `INSERT OR REPLACE INTO ${spare} (${OFFER_COLUMNS}) SELECT ${OFFER_COLUMNS} FROM ${live} WHERE id IN (SELECT value FROM json_each(?))`,
@@ -107,6 +108,12 @@ export function* catchUp(sqlite: Database, sides: Sides): Generator<void> {
     drop.run(version, JSON.stringify(ids));
     yield;
   }
+}
+
+/** Batches that make the spare side equal to the live one. */
+export function* catchUp(sqlite: Database, sides: Sides): Generator<void> {
+  const { live, spare, spareVersion } = sides;
+  yield* dropKilledChange(sqlite, sides);
   // The rows the live side got since the spare was last in step.
   const behind = sqlite.prepare(`SELECT rowid FROM ${live} WHERE changed_version > ? ORDER BY rowid`).pluck().all(spareVersion) as number[];
   const copy = sqlite.prepare(
@@ -141,12 +148,15 @@ export function switchSides(db: Db, sides: Sides, inSwitch: () => void): number 
 }
 
 /**
- * After a switch: deletes catalogue entries nothing refers to any more (on either side), so the
- * vocabularies shrink with the offers, and puts each resort at the centre of its accommodations.
- * What to delete is found by reading (no lock held: only indexer commands write offers and the
- * catalogue, one at a time); the deletes are one short transaction.
+ * Deletes catalogue entries nothing refers to any more (on either side), so the vocabularies
+ * shrink with the offers, and with `recentre` puts each resort at the centre of its accommodations.
+ * Runs after every switch, and before every change of offers, where it finds only what a killed
+ * import had added ahead of its switch (see addArrivingEntriesInSteps), so that is never taken
+ * for a definition. What to delete is found by reading (no lock held: only indexer commands write
+ * offers and the catalogue, one at a time); the deletes are one short transaction, and nothing is
+ * written when there is nothing to do.
  */
-export function tidyCatalogue(sqlite: Database): void {
+export function tidyCatalogue(sqlite: Database, opts: { recentre: boolean }): void {
   const column = (sql: string) => new Set(sqlite.prepare(sql).pluck().all() as string[]);
   const accommodations = sqlite
     .prepare(
@@ -164,6 +174,18 @@ export function tidyCatalogue(sqlite: Database): void {
     )
     .pluck()
     .all() as string[];
+  const orphans = `
+    DELETE FROM features WHERE NOT EXISTS (SELECT 1 FROM accommodation_features x WHERE x.feature_value = features.value);
+    DELETE FROM tags WHERE NOT EXISTS (SELECT 1 FROM accommodation_tags x WHERE x.tag_slug = tags.slug);
+    DELETE FROM resorts WHERE NOT EXISTS (SELECT 1 FROM accommodations a WHERE a.resort_slug = resorts.slug);
+    DELETE FROM regions WHERE NOT EXISTS (SELECT 1 FROM resorts r WHERE r.region_slug = regions.slug);
+    DELETE FROM countries WHERE NOT EXISTS (SELECT 1 FROM regions g WHERE g.country_slug = countries.slug);`;
+  const anyOrphan = orphans
+    .trim()
+    .split(";")
+    .filter((statement) => statement.trim())
+    .some((statement) => sqlite.prepare(statement.replace("DELETE FROM", "SELECT 1 FROM") + " LIMIT 1").get() !== undefined);
+  if (!opts.recentre && !accommodations.length && !mealPlans.length && !companies.length && !anyOrphan) return;
   sqlite
     .transaction(() => {
       const ids = JSON.stringify(accommodations);
@@ -173,17 +195,33 @@ export function tidyCatalogue(sqlite: Database): void {
       sqlite.prepare(`DELETE FROM accommodations WHERE id ${inList}`).run(ids);
       sqlite.prepare(`DELETE FROM meal_plans WHERE slug ${inList}`).run(JSON.stringify(mealPlans));
       sqlite.prepare(`DELETE FROM travel_companies WHERE slug ${inList}`).run(JSON.stringify(companies));
-      sqlite.exec(`
-        DELETE FROM features WHERE NOT EXISTS (SELECT 1 FROM accommodation_features x WHERE x.feature_value = features.value);
-        DELETE FROM tags WHERE NOT EXISTS (SELECT 1 FROM accommodation_tags x WHERE x.tag_slug = tags.slug);
-        DELETE FROM resorts WHERE NOT EXISTS (SELECT 1 FROM accommodations a WHERE a.resort_slug = resorts.slug);
-        DELETE FROM regions WHERE NOT EXISTS (SELECT 1 FROM resorts r WHERE r.region_slug = regions.slug);
-        DELETE FROM countries WHERE NOT EXISTS (SELECT 1 FROM regions g WHERE g.country_slug = countries.slug);
-        UPDATE resorts SET
-          lat = (SELECT avg(lat) FROM accommodations a WHERE a.resort_slug = resorts.slug),
-          lng = (SELECT avg(lng) FROM accommodations a WHERE a.resort_slug = resorts.slug);`);
+      sqlite.exec(orphans);
+      if (opts.recentre || accommodations.length) {
+        sqlite.exec(`
+          UPDATE resorts SET
+            lat = (SELECT avg(lat) FROM accommodations a WHERE a.resort_slug = resorts.slug),
+            lng = (SELECT avg(lng) FROM accommodations a WHERE a.resort_slug = resorts.slug);`);
+      }
     })
     .immediate();
+}
+
+/**
+ * Starts a change of offers (an import, `retire`, `catalogue set`): takes the indexer lock and
+ * clears what a killed change may have left, its offers on the spare side first and then the
+ * catalogue entries only they named. Call the returned function when done.
+ */
+export async function startOffersChange(db: Db): Promise<() => void> {
+  const release = lockOffers(db);
+  try {
+    const sqlite = db.$client;
+    await inSlices(sqlite, dropKilledChange(sqlite, readSides(sqlite)));
+    tidyCatalogue(sqlite, { recentre: false });
+  } catch (error) {
+    release();
+    throw error;
+  }
+  return release;
 }
 
 /**
@@ -199,6 +237,6 @@ export async function applyToOffers(
   await inSlices(sqlite, catchUp(sqlite, sides));
   await inSlices(sqlite, change.writeSpare(sides.spare, sides.version + 1));
   const generation = switchSides(db, sides, change.inSwitch ?? (() => {}));
-  tidyCatalogue(sqlite);
+  tidyCatalogue(sqlite, { recentre: true });
   return generation;
 }

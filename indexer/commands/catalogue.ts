@@ -4,8 +4,7 @@ import type { Config } from "../../app/utils/config.server";
 import { FEED_LIMITS, STORE_LIMITS } from "../../app/domain/constants";
 import { z } from "../../app/domain/zod";
 import { catalogueFacts, describeFeedError } from "../feed-schema";
-import { lockOffers } from "../apply/lock";
-import { applyToOffers, readSides, type Side } from "../apply/sides";
+import { applyToOffers, readSides, startOffersChange, type Side } from "../apply/sides";
 import { skiScore } from "../score";
 import { reindexAfterImport } from "./reindex";
 
@@ -90,7 +89,7 @@ export async function runCatalogueSet(
 ): Promise<number> {
   const kind = kindOf(kindName);
   if (!kind) return fail(`ukendt art: ${kindName} (${Object.keys(KINDS).join(", ")})`);
-  const release = lockOffers(db);
+  const release = await startOffersChange(db);
   try {
     const sqlite = db.$client;
     const before = readEntry(sqlite, kind, key);

@@ -1,15 +1,14 @@
 import type { Db } from "../../db/client";
 import type { Config } from "../../app/utils/config.server";
 import { formatCount } from "../../app/domain/format";
-import { lockOffers } from "../apply/lock";
-import { applyToOffers, readSides } from "../apply/sides";
+import { applyToOffers, readSides, startOffersChange } from "../apply/sides";
 import { reindexAfterImport } from "./reindex";
 
 const BATCH = 400;
 
 /** `retire COMPANY`: takes every offer of the company off sale, on purpose (they stay stored; a later feed brings them back). */
 export async function runRetire(db: Db, company: string, config: Pick<Config, "searchEngine" | "typesense">): Promise<number> {
-  const release = lockOffers(db);
+  const release = await startOffersChange(db);
   try {
     const sqlite = db.$client;
     const name = sqlite.prepare("SELECT name FROM travel_companies WHERE slug = ?").pluck().get(company) as string | undefined;

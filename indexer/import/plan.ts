@@ -38,14 +38,16 @@ export interface PlanOptions {
 
 export function planImport(sqlite: Database, opts: PlanOptions): Plan {
   // The live offers of the feed's companies, copied once (one scan of the store) so every step
-  // below joins within the staging file.
+  // below joins within the staging file. The lines' indexes are built here, once they are all
+  // staged, which is far quicker than keeping them up to date line by line (the reading already
+  // rejected repeated offers).
   sqlite.exec(`
+    CREATE UNIQUE INDEX stage.lines_offer ON lines (company_slug, feed_id);
     CREATE TABLE stage.live (company_slug TEXT NOT NULL, feed_id TEXT NOT NULL, id TEXT NOT NULL, content_hash TEXT NOT NULL,
       available INTEGER NOT NULL, PRIMARY KEY (company_slug, feed_id)) WITHOUT ROWID;
     INSERT INTO stage.live SELECT company_slug, feed_id, id, content_hash, available FROM main.trips
       WHERE company_slug IN (SELECT DISTINCT company_slug FROM stage.lines) ORDER BY company_slug, feed_id;
     CREATE INDEX stage.lines_feed_id ON lines (feed_id);
-    CREATE INDEX stage.lines_trip ON lines (trip_id);
     UPDATE stage.lines SET trip_id = v.id,
         outcome = CASE WHEN v.content_hash = lines.content_hash AND v.available = 1 THEN 'unchanged' ELSE 'updated' END
       FROM stage.live AS v WHERE v.company_slug = lines.company_slug AND v.feed_id = lines.feed_id;
@@ -87,6 +89,7 @@ export function planImport(sqlite: Database, opts: PlanOptions): Plan {
   }
   keepArrivingEntries(sqlite);
   if (plan.added > 0) assignTripIds(sqlite);
+  else sqlite.exec(TRIP_INDEX);
   if (plan.added + plan.updated + plan.retired > 0) checkStoreLimits(sqlite);
   return plan;
 }
@@ -107,26 +110,75 @@ function keepArrivingEntries(sqlite: Database): void {
     DELETE FROM stage.new_companies WHERE slug NOT IN (SELECT company_slug FROM (${going}));`);
 }
 
-/** The switch's part of an import: the catalogue entries its offers bring (already trimmed to those, so few and quick). */
+/** The catalogue tables a feed's new entries go to, in the order their references need. */
+const ARRIVALS: Array<[table: string, columns: string]> = [
+  ["countries", "slug, name"],
+  ["regions", "slug, name, country_slug"],
+  ["resorts", "slug, name, region_slug, lat, lng"],
+  ["features", "value, name"],
+  ["tags", "slug"],
+  ["accommodations", "id, name, rating, lat, lng, image_url, resort_slug"],
+  ["accommodation_features", "accommodation_id, feature_value"],
+  ["accommodation_tags", "accommodation_id, tag_slug"],
+  ["meal_plans", "slug, title, short"],
+  ["travel_companies", "slug, name"],
+];
+const stageTable = (table: string) => `stage.new_${table === "travel_companies" ? "companies" : table}`;
+
+/**
+ * Rows of new catalogue entries the switch adds itself (a few milliseconds); a feed bringing more
+ * adds them ahead of it in short transactions (addArrivingEntriesInSteps), so no write of the site
+ * waits for a large first import of a company.
+ */
+export const ARRIVALS_IN_SWITCH = 5_000;
+
+export function countArrivingEntries(sqlite: Database): number {
+  return ARRIVALS.reduce(
+    (n, [table]) =>
+      n +
+      (sqlite
+        .prepare(`SELECT count(*) FROM ${stageTable(table)}`)
+        .pluck()
+        .get() as number),
+    0,
+  );
+}
+
+/** The switch's part of an import: the catalogue entries its offers bring (already trimmed to those). */
 export function addArrivingEntries(sqlite: Database): void {
-  sqlite.exec(`
-    INSERT INTO main.countries (slug, name) SELECT slug, name FROM stage.new_countries;
-    INSERT INTO main.regions (slug, name, country_slug) SELECT slug, name, country_slug FROM stage.new_regions;
-    INSERT INTO main.resorts (slug, name, region_slug, lat, lng) SELECT slug, name, region_slug, lat, lng FROM stage.new_resorts;
-    INSERT INTO main.features (value, name) SELECT value, name FROM stage.new_features;
-    INSERT INTO main.tags (slug) SELECT slug FROM stage.new_tags;
-    INSERT INTO main.accommodations (id, name, rating, lat, lng, image_url, resort_slug)
-      SELECT id, name, rating, lat, lng, image_url, resort_slug FROM stage.new_accommodations;
-    INSERT INTO main.accommodation_features (accommodation_id, feature_value)
-      SELECT accommodation_id, feature_value FROM stage.new_accommodation_features;
-    INSERT INTO main.accommodation_tags (accommodation_id, tag_slug) SELECT accommodation_id, tag_slug FROM stage.new_accommodation_tags;
-    INSERT INTO main.meal_plans (slug, title, short) SELECT slug, title, short FROM stage.new_meal_plans;
-    INSERT INTO main.travel_companies (slug, name) SELECT slug, name FROM stage.new_companies;`);
+  for (const [table, columns] of ARRIVALS)
+    sqlite.exec(`INSERT INTO main.${table} (${columns}) SELECT ${columns} FROM ${stageTable(table)}`);
+}
+
+/**
+ * The same in batches for short transactions before the switch. Until the switch no offer for
+ * sale names these entries, so nothing shows them; if the import dies first, the next change of
+ * offers deletes them with the other entries nothing refers to (tidyCatalogue).
+ */
+export function* addArrivingEntriesInSteps(sqlite: Database): Generator<void> {
+  const BATCH = 1_000;
+  for (const [table, columns] of ARRIVALS) {
+    const last =
+      (sqlite
+        .prepare(`SELECT max(rowid) FROM ${stageTable(table)}`)
+        .pluck()
+        .get() as number | null) ?? 0;
+    const insert = sqlite.prepare(
+      `INSERT INTO main.${table} (${columns}) SELECT ${columns} FROM ${stageTable(table)} WHERE rowid BETWEEN ? AND ?`,
+    );
+    for (let from = 0; from <= last; from += BATCH) {
+      insert.run(from, from + BATCH - 1);
+      yield;
+    }
+  }
 }
 
 function sum(parts: CompanyPart[], key: "added" | "updated" | "unchanged" | "vanishing"): number {
   return parts.reduce((s, p) => s + p[key], 0);
 }
+
+/** The staged lines by public id, for the writes' ranges: built once the ids are set, which is far quicker than keeping it up to date while they are. */
+const TRIP_INDEX = "CREATE INDEX stage.lines_trip ON lines (trip_id)";
 
 /**
  * A new offer's public id is the company's own id, unless some offer (of any company, for sale
@@ -139,7 +191,8 @@ function assignTripIds(sqlite: Database): void {
     UPDATE stage.lines SET trip_id = feed_id
      WHERE outcome = 'added' AND ${going}
        AND NOT EXISTS (SELECT 1 FROM main.trips t WHERE t.id = lines.feed_id)
-       AND line_no = (SELECT min(x.line_no) FROM stage.lines x WHERE x.feed_id = lines.feed_id AND x.outcome = 'added' AND x.${going});`);
+       AND line_no = (SELECT min(x.line_no) FROM stage.lines x WHERE x.feed_id = lines.feed_id AND x.outcome = 'added' AND x.${going});
+    ${TRIP_INDEX};`);
   const clashes = sqlite
     .prepare(
       `SELECT line_no AS lineNo, company_slug AS company, feed_id AS feedId FROM stage.lines WHERE outcome = 'added' AND trip_id IS NULL AND ${going} ORDER BY line_no`,

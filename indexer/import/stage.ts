@@ -40,7 +40,6 @@ const SCHEMA = `
     discount_percentage INTEGER NOT NULL, ski_score INTEGER NOT NULL, content_hash TEXT NOT NULL,
     -- Set by the plan: the offer's public id, and added / updated / unchanged.
     trip_id TEXT, outcome TEXT);
-  CREATE UNIQUE INDEX stage.lines_offer ON lines (company_slug, feed_id);
   -- Offers named by rejected lines: they keep their last good state.
   CREATE TABLE stage.kept (company_slug TEXT NOT NULL, feed_id TEXT NOT NULL, PRIMARY KEY (company_slug, feed_id)) WITHOUT ROWID;
   CREATE TABLE stage.new_countries (slug TEXT PRIMARY KEY, name TEXT NOT NULL);
@@ -49,9 +48,8 @@ const SCHEMA = `
   CREATE TABLE stage.new_accommodations (id TEXT PRIMARY KEY, name TEXT NOT NULL, rating INTEGER NOT NULL, lat REAL NOT NULL,
     lng REAL NOT NULL, image_url TEXT, resort_slug TEXT NOT NULL);
   CREATE TABLE stage.new_accommodation_features (accommodation_id TEXT NOT NULL, feature_value TEXT NOT NULL,
-    PRIMARY KEY (accommodation_id, feature_value)) WITHOUT ROWID;
-  CREATE TABLE stage.new_accommodation_tags (accommodation_id TEXT NOT NULL, tag_slug TEXT NOT NULL,
-    PRIMARY KEY (accommodation_id, tag_slug)) WITHOUT ROWID;
+    PRIMARY KEY (accommodation_id, feature_value));
+  CREATE TABLE stage.new_accommodation_tags (accommodation_id TEXT NOT NULL, tag_slug TEXT NOT NULL, PRIMARY KEY (accommodation_id, tag_slug));
   CREATE TABLE stage.new_features (value TEXT PRIMARY KEY, name TEXT NOT NULL);
   CREATE TABLE stage.new_tags (slug TEXT PRIMARY KEY);
   CREATE TABLE stage.new_meal_plans (slug TEXT PRIMARY KEY, title TEXT NOT NULL, short TEXT NOT NULL);

@@ -4,7 +4,9 @@
 // every engine, each in its own process (worker.ts), checks every peer's answers against the
 // embedded engine's, measures the destination picker and the built server under load, then the
 // server's writes while the CLI imports (writes.ts, also for an earlier checkout with --compare),
-// and prints the tables; with --write it also writes them to tests/bench/results.md.
+// and prints the tables; with --write it also writes them to tests/bench/results.md. The scale
+// section (--scale N, scale.ts) runs on its own: the import, server memory and search times of a
+// store of N trips against the 1,000,000-trip goals.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -21,6 +23,7 @@ import { QUERIES, QUERY_CLASSES, TODAY, USED_SLUGS, type QueryClass } from "./qu
 import { fmtMb, fmtMs, fmtRatio, markdownTable, percentile, textTable } from "./stats";
 import type { WorkerInput, WorkerOutput } from "./worker";
 import { PHASES, PROBE, runWrites, WRITE_REQUESTS, type WritesResult } from "./writes";
+import { runScale, SCALE_GOALS } from "./scale";
 
 const ENGINES = ["embedded", "sqlite-sql", "duckdb", "itemsjs", "orama"] as const;
 const RESULTS_MD = path.join(ROOT, "tests/bench/results.md");
@@ -39,6 +42,10 @@ const USAGE = `Usage: npm run bench [-- options]
   --no-writes    skip the writes section
   --compare DIR  also run the writes section against the checkout in DIR (built; e.g. a git
                  worktree of an earlier commit): the "before" beside this checkout's "after"
+  --scale N      run only the scale section: import N demo trips into a fresh store (wall clock),
+                 the built server's resident memory on it, and broad and selective search times
+                 (engine and API), against the goals for 1,000,000 trips (e.g. --scale 1000000);
+                 with --db FILE it measures that store instead of importing
   --db FILE      reuse an imported bench database (skips generating and importing)
   --keep         keep the temporary folder with the feed and the database
   --write        also write the tables to tests/bench/results.md (the committed results)
@@ -56,6 +63,7 @@ function parseOptions() {
         writes: { type: "boolean", default: false },
         "no-writes": { type: "boolean", default: false },
         compare: { type: "string" },
+        scale: { type: "string" },
         db: { type: "string" },
         keep: { type: "boolean", default: false },
         write: { type: "boolean", default: false },
@@ -84,6 +92,8 @@ for (const e of only) if (!(ENGINES as readonly string[]).includes(e)) usageErro
 if (args.compare && !fs.existsSync(path.join(path.resolve(args.compare), "build/server/index.js"))) {
   usageError(`--compare ${args.compare}: no build/server/index.js there (run \`npm run build\` in it first)`);
 }
+const scaleTrips = args.scale === undefined ? null : Number(args.scale);
+if (scaleTrips !== null && (!Number.isInteger(scaleTrips) || scaleTrips < 1)) usageError("--scale must be a positive integer");
 const maxRuns = Number(args.runs);
 if (!Number.isInteger(maxRuns) || maxRuns < 3) usageError("--runs must be an integer of at least 3");
 
@@ -209,7 +219,7 @@ function checkVocabulary(dbFile: string): string[] {
   return missing;
 }
 
-async function runWorker(engine: string, dbFile: string, dir: string): Promise<WorkerOutput> {
+async function runWorker(engine: string, dbFile: string, dir: string, only?: string[]): Promise<WorkerOutput> {
   const out = path.join(dir, `${engine}.json`);
   const input: WorkerInput = {
     engine,
@@ -219,6 +229,7 @@ async function runWorker(engine: string, dbFile: string, dir: string): Promise<W
     minRuns: 3,
     budgetMs: engine === "embedded" ? 5_000 : 2_000,
     deadlineMs: 150_000,
+    only,
   };
   const res = await runChild(
     process.execPath,
@@ -261,9 +272,14 @@ async function main() {
   both();
   both(
     `${new Date().toISOString()} · ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? "cpu"} · Node ${process.version} · ` +
-      `${trips.toLocaleString("en")} trips (demo seed 1, season 2026) · searches run with today = ${TODAY}`,
+      `${(scaleTrips ?? trips).toLocaleString("en")} trips (demo seed 1, season 2026) · searches run with today = ${TODAY}`,
   );
   both();
+
+  if (scaleTrips !== null) {
+    await scaleSection(dir, scaleTrips);
+    return finish(started, load0, dir);
+  }
 
   if (args.writes) {
     await writesSection(dir, await benchFeed(dir));
@@ -332,14 +348,14 @@ function finish(started: number, load0: number, dir: string) {
   else fs.rmSync(dir, { recursive: true, force: true });
 }
 
-/** The bench feed (demo seed 1, season 2026): the one prepareData generated, or a new one. */
-async function benchFeed(dir: string): Promise<string> {
+/** The bench feed (demo seed 1, season 2026) of `count` trips: the one prepareData generated, or a new one. */
+async function benchFeed(dir: string, count = trips): Promise<string> {
   const feed = path.join(dir, "feed.ndjson");
   if (fs.existsSync(feed)) return feed;
-  log(`generating ${trips.toLocaleString("en")} trips (seed 1, season 2026) → ${feed}`);
+  log(`generating ${count.toLocaleString("en")} trips (seed 1, season 2026) → ${feed}`);
   const gen = await runChild(
     process.execPath,
-    ["--import", "tsx", "indexer/cli.ts", "demo", "--trips", String(trips), "--seed", "1", "--season", "2026", "--out", feed],
+    ["--import", "tsx", "indexer/cli.ts", "demo", "--trips", String(count), "--seed", "1", "--season", "2026", "--out", feed],
     {},
     900_000,
   );
@@ -350,6 +366,62 @@ async function benchFeed(dir: string): Promise<string> {
 function gitHead(root: string): string {
   const res = spawnSync("git", ["-C", root, "log", "-1", "--format=%h"], { encoding: "utf8" });
   return res.status === 0 ? res.stdout.trim() : root;
+}
+
+/** The scale section: N trips imported into a fresh store, the server's memory on it, the search times; each against its goal. */
+async function scaleSection(dir: string, count: number) {
+  log("scale section");
+  // With --db, the store is measured as it is: no feed, no import.
+  const feed = args.db ? undefined : await benchFeed(dir, count);
+  const dbFile = args.db ? path.resolve(args.db) : path.join(dir, "scale.db");
+  const scale = await runScale({ feed, dbFile, runs: 20, log });
+  both(
+    feed
+      ? `## Scale (${count.toLocaleString("en")} trips, ${fmtMb(fs.statSync(feed).size)} NDJSON)`
+      : `## Scale (the store ${dbFile}, not imported in this run)`,
+  );
+  both();
+  if (scale.importError) {
+    both(`The import failed (exit ${scale.importCode}): ${scale.importError}`);
+    return;
+  }
+  log("scale: engine search times");
+  const names = QUERIES.filter((q) => q.cls === "broad" || q.cls === "selective").map((q) => q.name);
+  const engine = await runWorker("embedded", dbFile, dir, names);
+  const engineP50 = (cls: QueryClass) =>
+    classPercentile(
+      engine.queries.filter((q) => q.cls === cls && q.samples.length > 0),
+      50,
+    );
+  const goal = (value: number, max: number) => (Number.isFinite(value) ? (value <= max ? "met" : "**missed**") : "–");
+  const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`;
+  const { importS, rssMb, broadMs, selectiveMs } = SCALE_GOALS;
+  const rows = [
+    [
+      "import (`indexer import FILE` into a fresh store, wall clock)",
+      Number.isFinite(scale.importMs) ? `${(scale.importMs / 1000).toFixed(1)} s` : "– (--db: not imported)",
+      `≤ ${importS} s`,
+      goal(scale.importMs / 1000, importS),
+    ],
+    [
+      "server resident memory, after a round of searches",
+      mb(scale.rssAfterSearches),
+      `≤ ${rssMb} MB`,
+      goal(scale.rssAfterSearches / 2 ** 20, rssMb),
+    ],
+    ["  once it answers / its peak", `${mb(scale.rssStarted)} / ${mb(scale.rssPeak)}`, "", ""],
+    ["broad search p50 (embedded engine)", `${fmtMs(engineP50("broad"))} ms`, `≤ ${broadMs} ms`, goal(engineP50("broad"), broadMs)],
+    [
+      "selective search p50 (embedded engine)",
+      `${fmtMs(engineP50("selective"))} ms`,
+      `≤ ${selectiveMs} ms`,
+      goal(engineP50("selective"), selectiveMs),
+    ],
+    ["broad / selective `/api/search` p50 (HTTP, one at a time)", `${fmtMs(scale.api.broad)} / ${fmtMs(scale.api.selective)} ms`, "", ""],
+  ];
+  if (engine.error) both(`⚠ engine worker: ${engine.error}`);
+  say(textTable(["", "measured", "goal", ""], rows));
+  md.push(markdownTable(["", "measured", "goal", ""], rows));
 }
 
 /** Runs of the writes section per checkout, alternating with --compare: the report takes medians over them. */

@@ -611,7 +611,7 @@ async function createAccountOrLogin(email: string): Promise<string> {
 
 describe("per-user limits: agents and saved trips", () => {
   let cookie: string;
-  const many = Array.from({ length: 510 }, (_, i) => trip({ id: `limit-trip-${i}`, departureDate: "2099-03-06" }));
+  const many = Array.from({ length: 510 }, (_, i) => trip({ id: `limit-trip-${i}`, departureDate: "2027-03-06" }));
 
   beforeAll(async () => {
     await importLines(db, [T1, T2, ...many], new Date("2027-01-02T12:00:00Z"));

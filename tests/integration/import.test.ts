@@ -4,14 +4,17 @@ import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { readGeneration } from "../../db/generation";
-import { STORE_LIMITS } from "../../app/domain/constants";
+import { FEED_LIMITS, STORE_LIMITS } from "../../app/domain/constants";
 import { EmbeddedEngine } from "~/search/embedded/engine";
 import { findOffer } from "~/services/offers/offers.server";
 import { importFeed, type CatalogueWarning, type ImportOptions, type Rejection } from "../../indexer/import-feed";
 import { runCatalogueSet } from "../../indexer/commands/catalogue";
+import { runRetire } from "../../indexer/commands/retire";
+import { ARRIVALS_IN_SWITCH } from "../../indexer/import/plan";
+import { openDb } from "../../db/client";
 import { feedStream, importLines, tempDb } from "../support/db";
-import { ROOT, runIndexer, runShell } from "../support/cli";
-import { trip } from "../support/feed";
+import { ROOT, runIndexer, runShell, startIndexer } from "../support/cli";
+import { departureInDays, trip } from "../support/feed";
 import type { FeedLine } from "../../indexer/feed-schema";
 
 const EMBEDDED = { searchEngine: "embedded", typesense: undefined } as const;
@@ -181,6 +184,7 @@ describe("limits per line", () => {
     ["a URL with a line break", { url: "https://example.dk/a\nb" }, /^url: må ikke indeholde kontroltegn/],
     ["a 2,001-character URL", { url: `https://example.dk/${"a".repeat(1982)}` }, /^url: er for lang \(højst 2\.000 tegn\)/],
     ["an image that is no URL", { accommodation: { imageUrl: "billede.jpg" } }, /^accommodation\.imageUrl: skal være en absolut URL/],
+    ["13 persons", { persons: 13, price: 77870, originalPrice: null }, /^persons: /],
     ["31 nights", { nights: 31, skiPass: { included: false, days: 0 } }, /^nights: skal være 1 til 30/],
     ["ski-pass days beyond the stay", { skiPass: { included: true, days: 365 } }, /^skiPass\.days: må højst være 8: opholdet er 7 nætter/],
     ["a ski pass of no days", { skiPass: { included: true, days: 0 } }, /^skiPass\.days: skal være mindst 1/],
@@ -224,6 +228,36 @@ describe("store-wide limits", () => {
     expect(db.$client.prepare("SELECT id FROM trips").pluck().all()).toEqual(["kept"]);
     expect(db.$client.prepare("SELECT count(*) FROM meal_plans").pluck().get()).toBe(1);
   });
+
+  for (const [kind, label, perLine] of [
+    ["features", "faciliteter", FEED_LIMITS.featuresPerAccommodation],
+    ["tags", "kategorier", FEED_LIMITS.tagsPerAccommodation],
+  ] as const) {
+    it(`refuses a whole feed that would put more ${kind} on sale than the store holds, counting another company's`, async () => {
+      const { db } = tempDb();
+      await importLines(db, [trip({ id: "kept" })]);
+      // The kept offer's accommodation has two of each; this feed brings the rest and one more, a few per accommodation.
+      const fresh = Array.from({ length: STORE_LIMITS[kind] - 1 }, (_, k) => `ny-${k}`);
+      const lines = Array.from({ length: Math.ceil(fresh.length / perLine) }, (_, a) => {
+        const mine = fresh.slice(a * perLine, (a + 1) * perLine);
+        return trip({
+          id: `s-${a}`,
+          travelCompany: bjerg,
+          accommodation: {
+            id: `sted-${a}`,
+            ...(kind === "features" ? { features: mine.map((value) => ({ value, name: value })), tags: [] } : { tags: mine, features: [] }),
+          },
+        });
+      });
+      await expect(importFeed(db, feedStream(lines))).rejects.toThrow(
+        `efter importen ville databasen have ${STORE_LIMITS[kind] + 1} ${label} (grænsen er ${STORE_LIMITS[kind]})`,
+      );
+      expect(db.$client.prepare("SELECT id FROM trips").pluck().all()).toEqual(["kept"]);
+      // One fewer fits.
+      const { summary } = await imported(db, lines.slice(0, -1));
+      expect(summary).toMatchObject({ added: lines.length - 1, rejected: 0 });
+    });
+  }
 
   it("refuses a feed naming more companies than the store may hold before reading on", async () => {
     const { db } = tempDb();
@@ -336,6 +370,125 @@ describe("retirement", () => {
     expect(next.summary).toMatchObject({ rejected: 1, unavailable: 1, retireHeld: false });
     expect(db.$client.prepare("SELECT id FROM trips WHERE available = 1 ORDER BY id").pluck().all()).toEqual(["r-1", "r-2"]);
   });
+});
+
+describe("the catalogue entries of a large first import", () => {
+  const nordlys = { slug: "nordlys", name: "Nordlys" };
+  const fjeld = { slug: "fjeld", name: "Fjeldrejser" };
+  /** A first feed of a company bringing `hotels` new accommodations (five catalogue rows each: itself and its links to two features and two tags), `perHotel` offers at each. */
+  const firstFeed = (hotels: number, perHotel: number): FeedLine[] =>
+    Array.from({ length: hotels * perHotel }, (_, k) =>
+      trip({
+        id: `nordlys-${k}`,
+        travelCompany: nordlys,
+        accommodation: {
+          id: `nordlys-hotel-${k % hotels}`,
+          name: `Nordlys Hotel ${k % hotels}`,
+          features: [
+            { value: `nordlys-facilitet-${(k % hotels) % 40}`, name: `Facilitet ${(k % hotels) % 40}` },
+            { value: "sauna", name: "Sauna" },
+          ],
+          tags: [`nordlys-${(k % hotels) % 20}`, "familievenlig"],
+          destination: { slug: "nordlys-by", name: "Nordlys By", region: { slug: "nordlys-fjeld", name: "Nordlys Fjeld" } },
+        },
+        departureDate: departureInDays(30 + Math.floor(k / hotels)),
+        url: `https://nordlys.example.dk/${k}`,
+      }),
+    );
+  const catalogueRows = (db: Db) =>
+    ["accommodations", "accommodation_features", "accommodation_tags", "features", "tags", "resorts", "regions", "countries"].map(
+      (table) => db.$client.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number,
+    );
+  const hotelZero = (db: Db) =>
+    db.$client.prepare("SELECT name, rating, resort_slug AS resort FROM accommodations WHERE id = 'nordlys-hotel-0'").get();
+
+  it("adds them before the switch in short transactions of their own when they pass what the switch holds, and inside it otherwise", async () => {
+    const hotels = Math.ceil(ARRIVALS_IN_SWITCH / 5) + 100;
+    for (const [hotelCount, ahead] of [
+      [hotels, true],
+      [50, false],
+    ] as const) {
+      const { db, file } = tempDb();
+      await importLines(db, [trip({ id: "a" })]);
+      // What another connection (the web server's) sees committed once every offer is written and before the switch.
+      const other = openDb(file);
+      let seen: { accommodations: number; nordlysForSale: number } | undefined;
+      const lines = firstFeed(hotelCount, 3);
+      const { summary } = await imported(db, lines, {
+        onApply: (written, total) => {
+          if (written === total && total > 0)
+            seen = other.$client
+              .prepare(
+                `SELECT (SELECT count(*) FROM accommodations WHERE id LIKE 'nordlys-%') AS accommodations,
+                        (SELECT count(*) FROM trips WHERE company_slug = 'nordlys') AS nordlysForSale`,
+              )
+              .get() as typeof seen;
+        },
+      });
+      other.$client.close();
+      expect(summary).toMatchObject({ added: lines.length, rejected: 0, warnings: 0 });
+      expect(seen).toEqual({ accommodations: ahead ? hotelCount : 0, nordlysForSale: 0 });
+      expect(hotelCount * 5).toSatisfy((rows: number) => rows > ARRIVALS_IN_SWITCH === ahead);
+      expect(count(db, "company_slug = 'nordlys' AND available = 1")).toBe(lines.length);
+    }
+  });
+
+  /** Starts the CLI's import of a large first feed of Nordlys and kills it (SIGKILL) while it writes the offers. */
+  async function killedFirstImport() {
+    const { db, dir, file } = tempDb();
+    await importLines(db, [trip({ id: "a" })]);
+    const before = catalogueRows(db);
+    const feed = path.join(dir, "nordlys.ndjson");
+    fs.writeFileSync(
+      feed,
+      firstFeed(1_100, 40)
+        .map((l) => JSON.stringify(l))
+        .join("\n") + "\n",
+    );
+    const killed = startIndexer(["import", feed], { DATABASE_URL: file });
+    await expect.poll(() => killed.output().stderr, { timeout: 120_000, interval: 20 }).toMatch(/10\.000 af 44\.000 tilbud skrevet/);
+    killed.kill();
+    expect((await killed.done).signal).toBe("SIGKILL");
+    // Its entries were added ahead of the switch and stay behind, named by no offer for sale.
+    expect(hotelZero(db)).toEqual({ name: "Nordlys Hotel 0", rating: 4, resort: "nordlys-by" });
+    expect(count(db, "company_slug = 'nordlys'")).toBe(0);
+    return { db, before };
+  }
+  const fjeldLine = trip({
+    id: "f-1",
+    travelCompany: fjeld,
+    accommodation: {
+      id: "nordlys-hotel-0",
+      name: "Fjeldhotellet",
+      rating: 3,
+      features: [{ value: "sauna", name: "Sauna" }],
+      tags: [],
+      destination: { slug: "val-thorens" },
+    },
+  });
+
+  it("drops what a killed import added: the next import defines those entries first, without a warning", async () => {
+    const { db, before } = await killedFirstImport();
+    const { summary, warnings } = await imported(db, [fjeldLine]);
+    expect(warnings).toEqual([]);
+    expect(summary).toMatchObject({ added: 1, warnings: 0 });
+    expect(hotelZero(db)).toEqual({ name: "Fjeldhotellet", rating: 3, resort: "val-thorens" });
+    expect(catalogueRows(db)).toEqual(before.map((n, k) => n + [1, 1, 0, 0, 0, 0, 0, 0][k]));
+    expect(db.$client.prepare("SELECT count(*) FROM resorts WHERE slug = 'nordlys-by'").pluck().get()).toBe(0);
+  }, 180_000);
+
+  it("drops what a killed import added before catalogue set or retire looks at the catalogue", async () => {
+    const { db, before } = await killedFirstImport();
+    // The operator cannot edit an entry no offer ever made live, and nothing of the killed import is left on either side.
+    expect(await runCatalogueSet(db, "accommodation", "nordlys-hotel-0", "rating", "3", EMBEDDED)).toBe(2);
+    expect(hotelZero(db)).toBeUndefined();
+    expect(catalogueRows(db)).toEqual(before);
+    for (const side of ["offers_a", "offers_b"]) {
+      expect(db.$client.prepare(`SELECT count(*) FROM ${side} WHERE company_slug = 'nordlys'`).pluck().get()).toBe(0);
+    }
+    expect(await runRetire(db, "alpetours", EMBEDDED)).toBe(0);
+    expect(catalogueRows(db)).toEqual(before);
+  }, 180_000);
 });
 
 describe("indexer CLI", () => {

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
+import { FEED_LIMITS } from "~/domain/constants";
 import type { SearchData, SearchQuery } from "~/domain/search-data";
 import { texts } from "~/domain/texts";
 import { parseSearchQuery } from "~/domain/url-codec";
@@ -15,6 +16,7 @@ import { isSearchUnavailable, SearchUnavailableError, withSearch } from "~/utils
 import { openDb } from "../../db/client";
 import { readGeneration } from "../../db/generation";
 import { generateDemoFeed } from "../../indexer/demo/generate";
+import { runCatalogueSet } from "../../indexer/commands/catalogue";
 import { runIndexer, runServer } from "../support/cli";
 import { testContext } from "../support/context";
 import { importLines, tempDb } from "../support/db";
@@ -31,8 +33,12 @@ import { dropAliasFamily, liveTypesense, testAlias, type TypesenseServer } from 
 
 const TODAY = "2026-12-01";
 const FEATURES = Array.from({ length: 50 }, (_, i) => ({ value: `feature-${i + 1}`, name: `Egenskab ${i + 1}` }));
+/** The most features a feed may give one accommodation; a search URL may ask for 50. */
+const OWN_FEATURES = FEATURES.slice(0, FEED_LIMITS.featuresPerAccommodation);
 const manyFeatures = (id: string, departureDate: string) =>
-  trip({ id, departureDate, accommodation: { id: "acc-many", name: "Hotel Alt", features: FEATURES } });
+  trip({ id, departureDate, accommodation: { id: "acc-many", name: "Hotel Alt", features: OWN_FEATURES } });
+/** A company of its own for a line added to a store of demo trips, so no other company's offers vanish from its feed. */
+const later = (id: string) => ({ slug: `selskab-${id}`, name: `Selskab ${id}` });
 const query = (qs: string) => parseSearchQuery(new URLSearchParams(qs));
 const available = (db: ReturnType<typeof tempDb>["db"]) =>
   db.$client.prepare("SELECT count(*) FROM trips WHERE available = 1").pluck().get() as number;
@@ -211,11 +217,15 @@ describe("filters stay inside the server's limits", () => {
     await dropAliasFamily(server(), alias);
   });
 
-  it("answers a search for all 50 features the URL allows like the reference", async () => {
-    const q = query(`accommodationFeatures=${FEATURES.map((f) => f.value).join(",")}&minRating=1&travelCompanies=alpetours`);
-    expect(Object.keys(q.searchData.filters.accommodationFeatures ?? {})).toHaveLength(50);
-    const result = await engine.search(q, TODAY);
-    expect(result).toEqual(await reference.search(q, TODAY));
+  it("answers a search for all 50 features the URL allows, and for the 20 one accommodation may have, like the reference", async () => {
+    const all = query(`accommodationFeatures=${FEATURES.map((f) => f.value).join(",")}&minRating=1&travelCompanies=alpetours`);
+    expect(Object.keys(all.searchData.filters.accommodationFeatures ?? {})).toHaveLength(50);
+    const none = await engine.search(all, TODAY);
+    expect(none).toEqual(await reference.search(all, TODAY));
+    expect(none.items).toEqual([]);
+    const own = query(`accommodationFeatures=${OWN_FEATURES.map((f) => f.value).join(",")}&minRating=1&travelCompanies=alpetours`);
+    const result = await engine.search(own, TODAY);
+    expect(result).toEqual(await reference.search(own, TODAY));
     expect(result.items.map((i) => i.accommodation.id)).toEqual(["acc-many"]);
   });
 
@@ -277,7 +287,7 @@ describe("one collection per generation, shared through the alias", () => {
     expect(fake.collectionsStartingWith(`${alias}_`)).toHaveLength(1);
     expect(fake.stats.collectionsCreated - created).toBe(1);
 
-    await importLines(db, [trip({ id: "new-trip", departureDate: "2027-03-06" })]);
+    await importLines(db, [trip({ id: "new-trip", travelCompany: later("new-trip"), departureDate: "2027-03-06" })]);
     await Promise.all([a.reload(), b.reload()]);
     const [current] = fake.collectionsStartingWith(`${alias}_`);
     expect(fake.collectionsStartingWith(`${alias}_`)).toEqual([current]);
@@ -303,9 +313,19 @@ describe("one collection per generation, shared through the alias", () => {
     const oldName = await nameOnMap();
     expect(oldName).toBeDefined();
     const q = query("dates=2027-03-13&adultCount=3");
+    // A new offer, and the accommodation renamed the only way a shared fact changes: the operator's command.
     await importLines(db, [
-      trip({ id: "renamed-1", departureDate: "2027-03-13", persons: 3, accommodation: { id: acc, name: "Nyt navn" } }),
+      trip({
+        id: "renamed-1",
+        travelCompany: later("renamed-1"),
+        departureDate: "2027-03-13",
+        persons: 3,
+        price: 17970,
+        originalPrice: null,
+        accommodation: { id: acc },
+      }),
     ]);
+    expect(await runCatalogueSet(db, "accommodation", acc, "name", "Nyt navn", { searchEngine: "embedded", typesense: undefined })).toBe(0);
     // The store has the new name; the reader serves the collection of the generation before it, with its names.
     expect((await reader.search(q, TODAY)).items.map((i) => i.trip.id)).not.toContain("renamed-1");
     expect(await nameOnMap()).toBe(oldName);
@@ -324,7 +344,7 @@ describe("one collection per generation, shared through the alias", () => {
     const created = fake.stats.collectionsCreated;
     a.watch(50);
     b.watch(50);
-    await importLines(db, [trip({ id: "watched-trip", departureDate: "2027-03-27" })]);
+    await importLines(db, [trip({ id: "watched-trip", travelCompany: later("watched-trip"), departureDate: "2027-03-27" })]);
     const generation = readGeneration(db);
     await vi.waitFor(
       () => {
@@ -344,7 +364,7 @@ describe("one collection per generation, shared through the alias", () => {
       headers: { "X-TYPESENSE-API-KEY": fake.apiKey, "Content-Type": "application/json" },
       body: JSON.stringify(collectionSchema(legacy)),
     });
-    await importLines(db, [trip({ id: "newer-trip", departureDate: "2027-03-20" })]);
+    await importLines(db, [trip({ id: "newer-trip", travelCompany: later("newer-trip"), departureDate: "2027-03-20" })]);
     const created = fake.stats.collectionsCreated;
     const engine = open();
     await engine.start();
@@ -378,7 +398,7 @@ describe("building a collection survives the client's retries", () => {
   });
 
   it("gives up on an import batch after its timeout and sends it again", async () => {
-    await importLines(db, [trip({ id: "after-timeout", departureDate: "2027-03-06" })]);
+    await importLines(db, [trip({ id: "after-timeout", travelCompany: later("after-timeout"), departureDate: "2027-03-06" })]);
     const slow = new TypesenseEngine({ db, ...server(), alias, importTimeoutMs: 300 });
     const before = fake.stats.importRequests;
     fake.inject({ path: /\/documents\/import$/, kind: "hang" });

@@ -10,6 +10,8 @@ export interface TestServer {
   /** Where the server writes its e-mails (.eml files), e.g. the sign-up confirmation links. */
   outboxDir: string;
   stop: () => Promise<void>;
+  /** Every stack trace the server wrote to standard error: a client's mistake is one line, so each is a bug. */
+  stackTraces: () => string[];
 }
 
 export interface ServerOptions {
@@ -70,6 +72,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer 
   };
 
   let output = "";
+  let stderr = "";
+  child.stderr!.on("data", (d: Buffer) => (stderr += d));
   let url: string;
   try {
     url = await new Promise<string>((resolve, reject) => {
@@ -101,6 +105,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer 
     pid: child.pid!,
     dbFile,
     outboxDir,
+    stackTraces: () => stderr.split(/\n(?=\S)/).filter((entry) => /\n\s+at /.test(entry)),
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {
         process.kill(-child.pid!, "SIGTERM");

@@ -33,7 +33,7 @@ describe("visitors", () => {
     expect(visitors.of("::ffff:198.51.100.7", ua, day1)).toEqual(a);
     expect(visitors.of("198.51.100.7", "curl/8", day1).visitor).not.toBe(a.visitor);
     expect(visitors.of("198.51.100.7", "curl/8", day1).address).toBe(a.address);
-    expect(JSON.stringify(a)).not.toMatch(/198|51|100/);
+    expect(JSON.stringify(a)).not.toContain("198.51.100");
     expect(a.visitor).toMatch(/^[A-Za-z0-9_-]{22}$/);
   });
 

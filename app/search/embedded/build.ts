@@ -1,11 +1,13 @@
 import { setImmediate } from "node:timers/promises";
 import { openReader, type Db } from "../../../db/client";
 import { generationIn } from "../../../db/generation";
+import { liveOffersTable } from "../../../db/live-offers";
 import { toDay } from "~/domain/dates";
 import { bucketIndex, FULL_PRICE_BUCKETS, PER_PERSON_BUCKETS } from "~/domain/price-buckets";
 import type { SortingMethod, Transport } from "~/domain/constants";
 import { MAX_PERSONS } from "~/domain/constants";
 import { type AccommodationFacts } from "~/domain/search-result";
+import { TextColumn } from "./text-column";
 
 // The embedded index: every available trip as typed-array columns, grouped by party size and
 // ordered by departure day inside each group, so a search reads only the trips of its party
@@ -56,8 +58,8 @@ export interface EmbeddedIndex {
   nights: Int32Array;
   originalPrice: Float64Array; // NaN when absent
   transport: Uint8Array;
-  tripIds: string[];
-  urls: string[];
+  tripIds: TextColumn;
+  urls: TextColumn;
 
   accommodations: Array<AccommodationFacts & { resort: number; features: number[]; tags: number[] }>;
   accRating: Uint8Array;
@@ -152,6 +154,7 @@ type TripRow = [
   transport: Transport,
   id: string,
   url: string,
+  rowid: number,
 ];
 
 function* build(sqlite: Db["$client"], generation: number): Generator<void, EmbeddedIndex> {
@@ -204,22 +207,25 @@ function* build(sqlite: Db["$client"], generation: number): Generator<void, Embe
     nights: new Int32Array(n),
     originalPrice: new Float64Array(n),
     transport: new Uint8Array(n),
-    tripIds: new Array<string>(n),
-    urls: new Array<string>(n),
+    tripIds: new TextColumn(n, 48),
+    urls: new TextColumn(n, 96),
     transports: TRANSPORT_CODES,
   };
 
+  // The live side itself, for its rowids; the same state as the view's within this read transaction.
+  const live = liveOffersTable(sqlite);
   // The live side's search index (offers_a_search or offers_b_search) delivers rows already grouped by party size and ordered by day.
   const rows = sqlite
     .prepare(
       `SELECT persons, departure_date, accommodation_id, company_slug, meal_plan_slug, price, price_per_person,
-              discount_percentage, ski_score, ski_pass_included, ski_pass_days, nights, original_price, transport, id, url
-         FROM trips WHERE available = 1 ORDER BY persons, departure_date`,
+              discount_percentage, ski_score, ski_pass_included, ski_pass_days, nights, original_price, transport, id, url, rowid
+         FROM ${live} WHERE available = 1 ORDER BY persons, departure_date`,
     )
     .raw()
     .iterate() as Iterable<TripRow>;
   const dayCache = new Map<string, number>();
-  const rowOfId = new Map<string, number>();
+  // Rows by their rowid in the live table: numbers, so the trips' id strings need not stay in memory while the index is built.
+  const rowOfRowid = new Map<number, number>();
   let i = 0;
   let lastPersons = 0;
   for (const r of rows) {
@@ -249,12 +255,14 @@ function* build(sqlite: Db["$client"], generation: number): Generator<void, Embe
     ix.sortKeys["skiScore:desc"][i] = -r[8];
     ix.sortKeys["discountPercentage:desc"][i] = -r[7];
     ix.sortKeys["price:asc"][i] = r[5];
-    ix.tripIds[i] = r[14];
-    ix.urls[i] = r[15];
-    rowOfId.set(r[14], i);
+    ix.tripIds.push(r[14]);
+    ix.urls.push(r[15]);
+    rowOfRowid.set(r[16], i);
     if (++i % ROWS_PER_STEP === 0) yield;
   }
   ix.tripCount = i;
+  ix.tripIds.trim();
+  ix.urls.trim();
   while (lastPersons < MAX_PERSONS + 1) ix.personsStart[++lastPersons] = i;
 
   yield;
@@ -371,8 +379,8 @@ function* build(sqlite: Db["$client"], generation: number): Generator<void, Embe
   // The tie-break: each trip's rank in SQLite's BINARY (byte) order of ids, which every engine follows.
   let rank = 0;
   // `+available`: walk the id index in order rather than sort the available ids first, which would hold the event loop.
-  for (const id of sqlite.prepare("SELECT id FROM trips WHERE +available = 1 ORDER BY id").pluck().iterate() as Iterable<string>) {
-    const row = rowOfId.get(id);
+  for (const rowid of sqlite.prepare(`SELECT rowid FROM ${live} WHERE +available = 1 ORDER BY id`).pluck().iterate() as Iterable<number>) {
+    const row = rowOfRowid.get(rowid);
     if (row !== undefined) ix.idRank[row] = rank;
     if (++rank % ROWS_PER_STEP === 0) yield;
   }

@@ -34,7 +34,7 @@ export function mapPoints(ix: EmbeddedIndex, q: CompiledSearch, priceMode: Price
       });
       const c = slot(companySlot, ix.company[i], companies, () => ix.companies[ix.company[i]].name);
       const price = priceMode === "total" ? ix.price[i] : ix.pricePerPerson[i];
-      points.push([acc.id, acc.lat, acc.lng, price, acc.name, r, acc.rating, c, fromDay(ix.day[i]), ix.nights[i], ix.tripIds[i]]);
+      points.push([acc.id, acc.lat, acc.lng, price, acc.name, r, acc.rating, c, fromDay(ix.day[i]), ix.nights[i], ix.tripIds.get(i)]);
     }
   });
   return { priceMode, totalCount: outcome.totalCount, accommodationCount: outcome.accommodationCount, points, resorts, companies };

@@ -253,7 +253,7 @@ function toItem(ix: EmbeddedIndex, a: number, i: number, offerCount: number, com
       tags: acc.tags.map((k) => ix.tags[k]),
     },
     trip: {
-      id: ix.tripIds[i],
+      id: ix.tripIds.get(i),
       travelCompany: ix.companies[ix.company[i]],
       departureDate: fromDay(ix.day[i]),
       nights: ix.nights[i],
@@ -266,7 +266,7 @@ function toItem(ix: EmbeddedIndex, a: number, i: number, offerCount: number, com
       skiScore: ix.score[i],
       mealPlan: { slug: mealPlan.slug, title: mealPlan.title, short: mealPlan.short },
       skiPass: { included: ix.skiPassIncluded[i] === 1, days: ix.skiPassDays[i] },
-      url: ix.urls[i],
+      url: ix.urls.get(i),
     },
     offerCount,
     companyCount,

@@ -31,13 +31,22 @@ function ready<T>(value: T | undefined, name: string): T {
   return value;
 }
 
+/** After the server stopped: a stack trace it logged fails the file, whichever test caused it. */
+function expectNoStackTraces(server: TestServer | undefined): void {
+  const traces = server?.stackTraces() ?? [];
+  if (traces.length) throw new Error(`the server logged ${traces.length} stack trace(s):\n${traces.join("\n")}`);
+}
+
 /** Starts the server in beforeAll and stops it in afterAll, for tests that need no browser. */
 export function useServer(opts: SuiteOptions = {}): ServerSuite {
   let server: TestServer | undefined;
   beforeAll(async () => {
     server = await startServer(resolve(opts));
   });
-  afterAll(() => server?.stop());
+  afterAll(async () => {
+    await server?.stop();
+    expectNoStackTraces(server);
+  });
   return {
     get server() {
       return ready(server, "server");
@@ -63,6 +72,7 @@ export function useServerAndBrowser(opts: SuiteOptions = {}): BrowserSuite {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    expectNoStackTraces(server);
   });
   const suite: BrowserSuite = {
     get server() {
