@@ -5,6 +5,7 @@ import { texts } from "~/domain/texts";
 const LINKS = [
   ["", texts.ops.nav.overview],
   ["/importer", texts.ops.nav.imports],
+  ["/klik", texts.ops.nav.clicks],
   ["/bannere", texts.ops.nav.banners],
   ["/forsidebokse", texts.ops.nav.landing],
   ["/soegeagenter", texts.ops.nav.agents],
