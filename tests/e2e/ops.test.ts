@@ -151,6 +151,35 @@ for (const combo of COMBOS) {
       expect(await page.locator(`[data-testid="banner"][data-banner-id="${id}"]`).count()).toBe(0);
     });
 
+    it("the banner's view and click (still counted once it is deactivated) show in the table under the banners' chart, for a chosen period; its CSV downloads", async () => {
+      await page.goto("/drift/bannere");
+      const id = await bannerRow(page, provider).getAttribute("data-banner-id");
+      await page.getByTestId("ops-nav").getByRole("link", { name: "Klik og bannere" }).click();
+      await page.waitForURL(/\/drift\/klik$/);
+      const today = await page.getByLabel("Til og med").inputValue();
+      await page.getByLabel("Fra", { exact: true }).fill(today);
+      await page.getByRole("button", { name: "Vis", exact: true }).click();
+      await page.waitForURL((url) => url.searchParams.get("fra") === today);
+      const section = page.getByTestId("clicks-bannere");
+      await expect(section.getByTestId("clicks-bannere-chart").count()).resolves.toBe(1);
+      const row = section
+        .getByTestId("clicks-bannere-table")
+        .locator("tbody tr")
+        .filter({ hasText: `#${id} ${provider}` });
+      const cells = await row.locator("td").allTextContents();
+      expect(cells.slice(2, 4)).toEqual([combo.javaScript ? "1" : "0", "1"]);
+      const href = await section.getByRole("link", { name: "Hent som CSV" }).getAttribute("href");
+      const csv = await page.request.get(href!);
+      expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8; header=present");
+      expect(await csv.text()).toContain(`${today};#${id} ${provider};${combo.javaScript ? "1" : "0"};1;`);
+    });
+
+    it("a bad period: the form says why in Danish", async () => {
+      const res = await page.goto("/drift/klik?fra=2026-02-30&til=2026-03-01");
+      expect(res!.status()).toBe(400);
+      await expect(page.getByTestId("period-error").textContent()).resolves.toBe("Skriv datoen som ÅÅÅÅ-MM-DD.");
+    });
+
     it("a landing box edited (preview and contrast warning first) is seen on the landing page", async () => {
       await page.goto("/drift/forsidebokse");
       await page.getByTestId("ops-landing-box").first().getByRole("link", { name: "Rediger" }).click();
