@@ -14,7 +14,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireOperator(request, context);
   const o = overview(context.db);
   const companies = o.companies.map((c) => ({ ...c, lastImport: c.lastImportAt === null ? null : formatDateTime(c.lastImportAt) }));
-  return data({ ...o, companies, served: context.engine.generation() }, { headers: NO_STORE });
+  const since = context.engine.servedSince();
+  return data(
+    { ...o, companies, served: context.engine.generation(), servedSince: since === null ? null : formatDateTime(since) },
+    { headers: NO_STORE },
+  );
 }
 
 export default function OverviewPage() {
@@ -26,16 +30,21 @@ export default function OverviewPage() {
         {(
           [
             [t.generation, o.generation],
-            [t.servedGeneration, o.served],
+            [t.servedGeneration, o.served, o.servedSince && `${t.servedSince}: ${o.servedSince}`],
             [t.activeAgents, o.activeAgents],
             [t.mails7, o.mailsLast7Days],
             [t.clicksToday, o.clicksToday],
             [t.clicksWeek, o.clicksThisWeek],
           ] as const
-        ).map(([label, n]) => (
+        ).map(([label, n, note]) => (
           <div key={label} className="rounded-lg bg-white p-4 shadow-sm">
             <dt className="text-sm text-slate-600">{label}</dt>
             <dd className="text-2xl font-bold">{formatCount(n)}</dd>
+            {note && (
+              <dd className="text-sm text-slate-600" data-testid="served-since">
+                {note}
+              </dd>
+            )}
           </div>
         ))}
       </dl>

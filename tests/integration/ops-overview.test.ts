@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "../../db/client";
 import { agentNotifications, offerClicks, searchAgents, users } from "../../db/schema";
 import { feedStream, importLines, tempDb } from "../support/db";
@@ -8,6 +8,8 @@ import { departureInDays, trip } from "../support/feed";
 import { overview } from "../../app/services/ops/overview.server";
 import { agentStats } from "../../app/services/ops/agent-stats.server";
 import { recordNotifyRun } from "../../app/services/agents/notify-runs.server";
+import { EmbeddedEngine } from "../../app/search/embedded/engine";
+import { ReferenceSqlEngine } from "../../app/search/sql/reference";
 
 // The dashboard's overview and search-agent figures over a store with known trips, clicks, agents and e-mails.
 
@@ -69,6 +71,33 @@ describe("the overview", () => {
     ]);
     expect(o.generation).toBe(2);
     expect(o).toMatchObject({ activeAgents: 2, mailsLast7Days: 2, clicksToday: 2, clicksThisWeek: 3 });
+  });
+});
+
+describe("when the running server picked up the generation", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("each engine records the moment it started serving a generation, not the moments it rebuilt the same one", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(at("2026-11-25T08:00:00Z"));
+    const engines = [new EmbeddedEngine(db), new ReferenceSqlEngine(db)];
+    for (const engine of engines) expect(engine.servedSince()).toEqual(at("2026-11-25T08:00:00Z"));
+    vi.setSystemTime(at("2026-11-25T09:00:00Z"));
+    for (const engine of engines) {
+      await engine.reload();
+      expect(engine.servedSince()).toEqual(at("2026-11-25T08:00:00Z"));
+    }
+    const before = engines[0].generation();
+    await importLines(db, [
+      trip({ id: "a1", departureDate: departureInDays(40) }),
+      trip({ id: "n1", travelCompany: { slug: "nordski", name: "Nordski" }, departureDate: departureInDays(41) }),
+    ]);
+    vi.setSystemTime(at("2026-11-25T10:00:00Z"));
+    for (const engine of engines) {
+      await engine.reload();
+      expect(engine.generation()).toBe(before + 1);
+      expect(engine.servedSince()).toEqual(at("2026-11-25T10:00:00Z"));
+    }
   });
 });
 
