@@ -374,11 +374,13 @@ export const imports = sqliteTable(
     warnings: integer("warnings").notNull(),
     durationMs: integer("duration_ms").notNull(),
     generation: integer("generation").notNull(),
+    /** Why nothing was imported (the CLI's exit 2); null when it ran. */
+    error: text("error"),
   },
   (t) => [index("imports_at").on(t.at)],
 );
 
-/** An import's counts per travel company. */
+/** An import's counts per travel company; company "" holds rejected lines that name none. */
 export const importCompanies = sqliteTable(
   "import_companies",
   {
@@ -392,6 +394,8 @@ export const importCompanies = sqliteTable(
     unchanged: integer("unchanged").notNull(),
     vanished: integer("vanished").notNull(),
     stopped: integer("stopped", { mode: "boolean" }).notNull(),
+    rejected: integer("rejected").notNull().default(0),
+    warnings: integer("warnings").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.importId, t.companySlug] }), index("import_companies_company").on(t.companySlug)],
 );

@@ -508,6 +508,8 @@ export const texts = {
       noIssues: "Ingen.",
       empty: "Ingen importer endnu. Importér et feed med npm run indexer -- import FIL.",
       kept: (n: string) => `Kun de første ${n} er gemt.`,
+      unknownCompany: "ukendt",
+      failed: (reason: string) => `Mislykkedes, intet importeret: ${reason}`,
     },
     log: {
       title: "Log over ændringer",

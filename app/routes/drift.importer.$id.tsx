@@ -46,13 +46,18 @@ export default function ImportPage() {
       <p className="mb-4 text-sm text-slate-700">
         {run.at} · {t.source}: {run.source} · {t.generation}: {run.generation}
       </p>
+      {run.error && (
+        <p className="mb-4 font-semibold text-red-700" data-testid="import-error">
+          {t.failed(run.error)}
+        </p>
+      )}
       <h3 className="mb-2 font-semibold">{t.perCompany}</h3>
       <div className="mb-6 overflow-x-auto">
         <table className="w-full text-left text-sm" data-testid="import-companies">
           <thead>
             <tr className="border-b border-slate-300">
               <th className="p-2">{t.company}</th>
-              {[t.lines, t.added, t.updated, t.unchanged, t.vanished].map((h) => (
+              {[t.lines, t.added, t.updated, t.unchanged, t.vanished, t.rejected, t.warnings].map((h) => (
                 <th key={h} className="p-2 text-right">
                   {h}
                 </th>
@@ -63,10 +68,10 @@ export default function ImportPage() {
             {run.companies.map((c) => (
               <tr key={c.slug} className="border-b border-slate-100" data-testid="import-company">
                 <td className="p-2">
-                  {c.name}
+                  {c.slug === "" ? t.unknownCompany : c.name}
                   {c.stopped && <span className="block text-xs font-semibold text-red-700">{t.stopped}</span>}
                 </td>
-                {[c.lines, c.added, c.updated, c.unchanged, c.vanished].map((n, i) => (
+                {[c.lines, c.added, c.updated, c.unchanged, c.vanished, c.rejected, c.warnings].map((n, i) => (
                   <td key={i} className="p-2 text-right">
                     {formatCount(n)}
                   </td>

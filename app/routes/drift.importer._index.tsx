@@ -54,7 +54,14 @@ export default function ImportsPage() {
                     </Link>
                   </td>
                   <td className="whitespace-nowrap p-2">{r.at}</td>
-                  <td className="break-all p-2">{r.source}</td>
+                  <td className="break-all p-2">
+                    {r.source}
+                    {r.error && (
+                      <span className="block text-xs font-semibold text-red-700" data-testid="import-error">
+                        {t.failed(r.error)}
+                      </span>
+                    )}
+                  </td>
                   {[r.lines, r.added, r.updated, r.unchanged, r.vanished, r.rejected, r.warnings].map((n, i) => (
                     <td key={i} className="p-2 text-right">
                       {formatCount(n)}

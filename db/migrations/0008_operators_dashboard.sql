@@ -18,6 +18,8 @@ CREATE TABLE `import_companies` (
 	`unchanged` integer NOT NULL,
 	`vanished` integer NOT NULL,
 	`stopped` integer NOT NULL,
+	`rejected` integer DEFAULT 0 NOT NULL,
+	`warnings` integer DEFAULT 0 NOT NULL,
 	PRIMARY KEY(`import_id`, `company_slug`),
 	FOREIGN KEY (`import_id`) REFERENCES `imports`(`id`) ON UPDATE no action ON DELETE cascade
 );
@@ -45,7 +47,8 @@ CREATE TABLE `imports` (
 	`rejected` integer NOT NULL,
 	`warnings` integer NOT NULL,
 	`duration_ms` integer NOT NULL,
-	`generation` integer NOT NULL
+	`generation` integer NOT NULL,
+	`error` text
 );
 --> statement-breakpoint
 CREATE INDEX `imports_at` ON `imports` (`at`);--> statement-breakpoint

@@ -5,6 +5,7 @@ import { formatCount } from "../../app/domain/format";
 import { importFeed, UnusableFeedError, type CompanyPart, type ImportSummary } from "../import-feed";
 import { StoreBusyError } from "../apply/lock";
 import { importRecorder } from "../import-history";
+import { readGeneration } from "../../db/generation";
 import { reindexAfterImport } from "./reindex";
 import { runNotify } from "./notify";
 import type { Mailer } from "../../app/services/mail/transport.server";
@@ -27,7 +28,9 @@ export async function runImport(db: Db, mailer: Mailer, source: string, maxRetir
       if (!stat.isFile()) throw new Error();
       size = stat.size;
     } catch {
-      console.error(`Fejl: kan ikke læse filen ${source}`);
+      const reason = `kan ikke læse filen ${source}`;
+      console.error(`Fejl: ${reason}`);
+      importRecorder(source).fail(db, reason, readGeneration(db));
       return 2;
     }
   }
@@ -64,6 +67,7 @@ export async function runImport(db: Db, mailer: Mailer, source: string, maxRetir
     progress.stop();
     if (error instanceof UnusableFeedError || error instanceof StoreBusyError) {
       console.error(`Fejl: ${error.message}`);
+      history.fail(db, error.message, readGeneration(db));
       return 2;
     }
     throw error;

@@ -13,11 +13,13 @@ export function runImports(db: Db, limit: number): number {
       `#${run.id}  ${formatDateTime(run.at)}  ${printable(run.source)}  ${formatCount(run.lines)} linjer  ` +
         `tilføjet ${formatCount(run.added)}, opdateret ${formatCount(run.updated)}, uændret ${formatCount(run.unchanged)}, ` +
         `ikke udbudt ${formatCount(run.vanished)}, afvist ${formatCount(run.rejected)}, advarsler ${formatCount(run.warnings)}, ` +
-        `${(run.durationMs / 1000).toLocaleString("da-DK", { maximumFractionDigits: 1 })} s`,
+        `${(run.durationMs / 1000).toLocaleString("da-DK", { maximumFractionDigits: 1 })} s` +
+        (run.error ? `\n    MISLYKKEDES, intet importeret: ${printable(run.error)}` : ""),
     );
     for (const c of run.companies) {
       console.log(
-        `    ${printable(c.slug).padEnd(20)} ${formatCount(c.lines).padStart(8)} linjer  +${formatCount(c.added)} ~${formatCount(c.updated)} =${formatCount(c.unchanged)} -${formatCount(c.vanished)}` +
+        `    ${(c.slug === "" ? "(ukendt)" : printable(c.slug)).padEnd(20)} ${formatCount(c.lines).padStart(8)} linjer  +${formatCount(c.added)} ~${formatCount(c.updated)} =${formatCount(c.unchanged)} -${formatCount(c.vanished)}` +
+          `  afvist ${formatCount(c.rejected)}, advarsler ${formatCount(c.warnings)}` +
           (c.stopped ? "  STOPPET" : ""),
       );
     }

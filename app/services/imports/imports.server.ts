@@ -15,7 +15,12 @@ export interface CompanyOutcome {
   vanished: number;
   /** Its part stopped (too many offers would vanish): nothing of it was applied. */
   stopped: boolean;
+  rejected: number;
+  warnings: number;
 }
+
+/** The history's company of rejected lines that name none ("ukendt" on screen). */
+export const UNKNOWN_COMPANY = "";
 
 export interface ImportRecord {
   at: Date;
@@ -29,6 +34,8 @@ export interface ImportRecord {
   warnings: number;
   durationMs: number;
   generation: number;
+  /** Why nothing was imported; absent when the import ran. */
+  error?: string;
   companies: CompanyOutcome[];
   rejections: Array<{ lineNo: number; message: string }>;
   warningLines: Array<{ lineNo: number; message: string }>;
@@ -82,6 +89,8 @@ export function getImport(db: Db, id: number): (ImportRow & { companies: Array<C
       unchanged: importCompanies.unchanged,
       vanished: importCompanies.vanished,
       stopped: importCompanies.stopped,
+      rejected: importCompanies.rejected,
+      warnings: importCompanies.warnings,
     })
     .from(importCompanies)
     .leftJoin(travelCompanies, eq(travelCompanies.slug, importCompanies.companySlug))
