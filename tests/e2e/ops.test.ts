@@ -214,6 +214,21 @@ for (const combo of COMBOS) {
       expect(issues).toHaveLength(2);
       expect(issues[0]).toMatch(/^2/);
       expect(issues[1]).toMatch(/^3/);
+      // Neither rejected line names a travel company: they count under "ukendt".
+      const unknown = page.getByTestId("import-company").filter({ hasText: "ukendt" });
+      expect((await unknown.locator("td").allTextContents()).slice(-2)).toEqual(["2", "0"]);
+      // The running server takes up the import's generation and says when.
+      await expect
+        .poll(
+          async () => {
+            await page.goto("/drift");
+            const figures = await page.getByTestId("ops-figures").locator("dd").allTextContents();
+            return figures[0] === figures[1] && (await page.getByTestId("served-since").count()) === 1;
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(true);
+      expect(await page.getByTestId("served-since").textContent()).toMatch(/^Taget i brug af denne server: \d/);
     });
 
     it("the audit log shows who changed what", async () => {
