@@ -5,6 +5,7 @@ import express from "express";
 import type { AddressInfo } from "node:net";
 import { MAX_BODY_BYTES, RESULTS_PATH } from "./app/domain/constants";
 import { todayInDenmark } from "./app/domain/dates";
+import { readContentVersion } from "./db/content-version";
 import { ConfigError, publicUrlOf, readConfig } from "./app/utils/config.server";
 import { isSearchUnavailable } from "./app/utils/search-unavailable.server";
 import { allowedMethodsOnly } from "./server/allowed-methods";
@@ -86,7 +87,8 @@ app.use(refuseCrossSiteWrites);
 app.use(
   pageCache({
     paths: ["/", RESULTS_PATH],
-    version: () => `${engine.generation()} ${todayInDenmark()}`,
+    // The banners and landing boxes the operators edit are part of what a page shows.
+    version: () => `${engine.generation()} ${readContentVersion(context.db)} ${todayInDenmark()}`,
     nonce: (res) => String(res.locals.cspNonce),
   }),
 );

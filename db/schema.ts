@@ -186,6 +186,8 @@ export const users = sqliteTable("users", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   email: text("email").notNull().unique(),
   passwordHash: text("password_hash").notNull(),
+  /** May use the operators' dashboard (/drift); set with `indexer operators add`. */
+  isOperator: integer("is_operator", { mode: "boolean" }).notNull().default(false),
   createdAt: integer("created_at", { mode: "timestamp_ms" })
     .notNull()
     .default(sql`(unixepoch() * 1000)`),
@@ -276,6 +278,9 @@ export const banners = sqliteTable("banners", {
   /** 1-based slot in the result list; beyond the list means at its end. */
   position: integer("position").notNull(),
   active: integer("active", { mode: "boolean" }).notNull().default(true),
+  /** First and last day shown (YYYY-MM-DD, Danish time), both optional. */
+  startsOn: text("starts_on"),
+  endsOn: text("ends_on"),
 });
 
 /**
@@ -389,3 +394,89 @@ export const pendingSignUps = sqliteTable(
   },
   (t) => [index("pending_sign_ups_email").on(t.email), index("pending_sign_ups_expires").on(t.expiresAt)],
 );
+
+/** What operators changed (app/services/audit/audit.server.ts): who, when, what, and the thing before and after, as JSON. */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+    /** The operator's e-mail, or "CLI" for the command line. */
+    actor: text("actor").notNull(),
+    action: text("action").notNull(),
+    subject: text("subject").notNull(),
+    before: text("before"),
+    after: text("after"),
+  },
+  (t) => [index("audit_log_at").on(t.at)],
+);
+
+/** One row per feed import (app/services/imports/imports.server.ts). */
+export const imports = sqliteTable(
+  "imports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+    source: text("source").notNull(),
+    lines: integer("lines").notNull(),
+    added: integer("added").notNull(),
+    updated: integer("updated").notNull(),
+    unchanged: integer("unchanged").notNull(),
+    vanished: integer("vanished").notNull(),
+    rejected: integer("rejected").notNull(),
+    warnings: integer("warnings").notNull(),
+    durationMs: integer("duration_ms").notNull(),
+    generation: integer("generation").notNull(),
+    /** Why nothing was imported (the CLI's exit 2); null when it ran. */
+    error: text("error"),
+  },
+  (t) => [index("imports_at").on(t.at)],
+);
+
+/** An import's counts per travel company; company "" holds rejected lines that name none. */
+export const importCompanies = sqliteTable(
+  "import_companies",
+  {
+    importId: integer("import_id")
+      .notNull()
+      .references(() => imports.id, { onDelete: "cascade" }),
+    companySlug: text("company_slug").notNull(),
+    lines: integer("lines").notNull(),
+    added: integer("added").notNull(),
+    updated: integer("updated").notNull(),
+    unchanged: integer("unchanged").notNull(),
+    vanished: integer("vanished").notNull(),
+    stopped: integer("stopped", { mode: "boolean" }).notNull(),
+    rejected: integer("rejected").notNull().default(0),
+    warnings: integer("warnings").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.companySlug] }), index("import_companies_company").on(t.companySlug)],
+);
+
+/** An import's rejected lines and warnings, to read page by page. */
+export const importIssues = sqliteTable(
+  "import_issues",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    importId: integer("import_id")
+      .notNull()
+      .references(() => imports.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["rejected", "warning"] }).notNull(),
+    lineNo: integer("line_no").notNull(),
+    message: text("message").notNull(),
+  },
+  (t) => [index("import_issues_import").on(t.importId, t.kind, t.lineNo)],
+);
+
+/** One row per `notify` run: its outcome for the operators' dashboard. */
+export const notifyRuns = sqliteTable("notify_runs", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  at: integer("at", { mode: "timestamp_ms" }).notNull(),
+  agents: integer("agents").notNull(),
+  trips: integer("trips").notNull(),
+  messages: integer("messages").notNull(),
+  failed: integer("failed").notNull(),
+  locked: integer("locked", { mode: "boolean" }).notNull(),
+  /** Why it stopped, when it threw. */
+  error: text("error"),
+});

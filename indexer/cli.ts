@@ -13,6 +13,10 @@ import { runStats } from "./commands/stats";
 import { runRetire } from "./commands/retire";
 import { CATALOGUE_USAGE, runCatalogueSet, runCatalogueShow } from "./commands/catalogue";
 import { DEFAULT_MAX_RETIRE_SHARE } from "./import-feed";
+import { BANNERS_USAGE, runBanners } from "./commands/banners";
+import { runImports } from "./commands/imports";
+import { LANDING_USAGE, runLanding } from "./commands/landing";
+import { OPERATORS_USAGE, runOperatorsList, runOperatorsSet } from "./commands/operators";
 
 // The operators' CLI: `npm run indexer -- <command>`. Exit status 0 ok, 1 some lines rejected or
 // a company's part stopped, 2 unusable input or usage error.
@@ -23,12 +27,16 @@ Kommandoer:
   import FIL|- [--max-retire PCT | --allow-retire]
                                    importér et NDJSON-feed (- læser fra standard input); et rejseselskab, hvis
                                    udbudte tilbud forsvinder med mere end PCT % (standard ${DEFAULT_MAX_RETIRE_SHARE * 100}), springes over
+  imports [--limit N]              de seneste importer (standard 20) med tal pr. rejseselskab
   retire SELSKAB                   tag alle et rejseselskabs tilbud af udbud
   ${CATALOGUE_USAGE}
   demo [--trips N] [--seed S] [--season ÅR] [--billeder URL] [--out FIL]
                                    skriv et demo-feed (standard: 50.000 rejser, til standard output)
   reindex                          genopbyg søgeindekset
   notify                           e-mail søgeagenterne deres nye rejser (SMTP_URL, ellers .eml-filer i OUTBOX_DIR)
+  ${OPERATORS_USAGE}
+  ${BANNERS_USAGE}
+  ${LANDING_USAGE}
   stats                            tal pr. rejseselskab og destination, indeksgeneration, bannere og klik pr. rejseselskab og partner`;
 
 async function main(argv: string[]): Promise<number> {
@@ -94,6 +102,25 @@ async function main(argv: string[]): Promise<number> {
     case "reindex": {
       const config = loadConfig();
       return runReindex(openDb(config.databasePath), config);
+    }
+    case "operators": {
+      const { positionals } = parseArgs({ args: rest, allowPositionals: true });
+      const [action, email] = positionals;
+      const config = loadConfig();
+      if ((action === "add" || action === "remove") && positionals.length === 2)
+        return runOperatorsSet(openDb(config.databasePath), email, action === "add");
+      if (action === "list" && positionals.length === 1) return runOperatorsList(openDb(config.databasePath));
+      return usage("operators add E-MAIL, operators remove E-MAIL eller operators list");
+    }
+    case "banners":
+      return runBanners(openDb(loadConfig().databasePath), rest);
+    case "landing":
+      return runLanding(openDb(loadConfig().databasePath), rest);
+    case "imports": {
+      const { values } = parseArgs({ args: rest, options: { limit: { type: "string" } } });
+      const limit = values.limit === undefined ? 20 : Number(values.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 1000) return usage("--limit skal være et helt tal fra 1 til 1000");
+      return runImports(openDb(loadConfig().databasePath), limit);
     }
     case "stats":
       return runStats(openDb(loadConfig().databasePath));

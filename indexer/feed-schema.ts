@@ -156,6 +156,14 @@ export function offerKeyOf(json: unknown): { companySlug: string; feedId: string
   return typeof feedId === "string" && typeof companySlug === "string" ? { companySlug, feedId } : null;
 }
 
+/** The travel company a line names, when its slug is a valid one, even if the rest of the line is not. */
+export function companySlugOf(json: unknown): string | null {
+  if (typeof json !== "object" || json === null) return null;
+  const { travelCompany } = json as { travelCompany?: unknown };
+  const companySlug = typeof travelCompany === "object" && travelCompany !== null ? (travelCompany as { slug?: unknown }).slug : undefined;
+  return slug.safeParse(companySlug).success ? (companySlug as string) : null;
+}
+
 /** A one-line Danish reason for a rejected line: its first problems, each with the field's path. */
 export function describeFeedError(error: z.ZodError): string {
   return error.issues

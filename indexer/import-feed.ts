@@ -5,7 +5,7 @@ import { readGeneration } from "../db/generation";
 import { FEED_LIMITS } from "../app/domain/constants";
 import { todayInDenmark } from "../app/domain/dates";
 import { formatCount } from "../app/domain/format";
-import { describeFeedError, feedLineSchema, offerKeyOf } from "./feed-schema";
+import { companySlugOf, describeFeedError, feedLineSchema, offerKeyOf } from "./feed-schema";
 import { readLines } from "./line-reader";
 import { discountPercentage, skiScore } from "./score";
 import { historyWriters } from "./apply/price-history";
@@ -36,6 +36,8 @@ export interface ImportSummary {
   rejected: number;
   /** Lines imported against the catalogue's facts. */
   warnings: number;
+  /** Each company's part of the feed (the import history records them). */
+  companies: CompanyPart[];
   /** Companies whose part stopped because too many of their offers would vanish. */
   stopped: CompanyPart[];
   /** True when some rejected line named no offer: then nothing was taken off sale. */
@@ -49,12 +51,17 @@ export interface ImportSummary {
 export interface Rejection {
   lineNo: number;
   reason: string;
+  /** The travel company the line names; null when it names none (not JSON, no company slug). */
+  companySlug: string | null;
 }
+
+/** A line imported against the catalogue's facts, and its travel company. */
+export type ImportWarning = CatalogueWarning & { companySlug: string };
 
 export interface ImportOptions {
   now?: Date;
   onRejected?: (r: Rejection) => void;
-  onWarning?: (w: CatalogueWarning) => void;
+  onWarning?: (w: ImportWarning) => void;
   /** Called every few thousand lines with bytes and lines read so far. */
   onProgress?: (bytes: number, lines: number) => void;
   /** Called when the writing starts, then with offers written so far. */
@@ -110,6 +117,7 @@ export async function importFeed(db: Db, input: AsyncIterable<Buffer | string>, 
       unavailable: plan.retired,
       rejected: read.rejected,
       warnings: read.warnings,
+      companies: plan.companies,
       stopped: plan.companies.filter((c) => c.stopped),
       retireHeld: read.unattributed > 0,
       changed: total > 0,
@@ -140,12 +148,14 @@ async function stageFeed(
   options: ImportOptions,
 ): Promise<ReadCounts> {
   const schema = feedLineSchema(todayInDenmark(now));
-  const catalogue = new Catalogue(sqlite, stage, (w) => options.onWarning?.(w));
+  // The catalogue warns while it resolves one line: the company of the line it is resolving.
+  let resolving = "";
+  const catalogue = new Catalogue(sqlite, stage, (w) => options.onWarning?.({ ...w, companySlug: resolving }));
   const counts: ReadCounts = { lines: 0, valid: 0, rejected: 0, unattributed: 0, warnings: 0 };
-  const reject = (lineNo: number, reason: string, attributed: boolean) => {
+  const reject = (lineNo: number, reason: string, companySlug: string | null, attributed: boolean) => {
     counts.rejected++;
     if (!attributed) counts.unattributed++;
-    options.onRejected?.({ lineNo, reason });
+    options.onRejected?.({ lineNo, reason, companySlug });
   };
   // Each offer's first line in the file, as lineNo × 4, + 2 once it is staged, + 1 once repeated (a
   // number rather than an object per offer: a million of them weigh on the garbage collector); a
@@ -162,7 +172,7 @@ async function stageFeed(
     }
     if (counts.lines % 5000 === 0) options.onProgress?.(bytes, counts.lines);
     if ("error" in record) {
-      reject(record.lineNo, record.error, false);
+      reject(record.lineNo, record.error, null, false);
       continue;
     }
     const { lineNo, text } = record;
@@ -170,7 +180,7 @@ async function stageFeed(
     try {
       json = JSON.parse(text);
     } catch {
-      reject(lineNo, "ugyldig JSON", false);
+      reject(lineNo, "ugyldig JSON", null, false);
       continue;
     }
     const key = offerKeyOf(json);
@@ -180,11 +190,11 @@ async function stageFeed(
       if (earlier !== undefined) {
         const earlierLine = earlier >>> 2;
         stage.keep(key.companySlug, key.feedId);
-        reject(lineNo, repeated(key, earlierLine), true);
+        reject(lineNo, repeated(key, earlierLine), key.companySlug, true);
         if ((earlier & 3) === 2) {
           stage.unstage(earlierLine);
           counts.valid--;
-          reject(earlierLine, repeated(key, lineNo), true);
+          reject(earlierLine, repeated(key, lineNo), key.companySlug, true);
         }
         first.set(id, earlier | 1);
         continue;
@@ -194,10 +204,11 @@ async function stageFeed(
     const parsed = schema.safeParse(json, { reportInput: true });
     if (!parsed.success) {
       if (key) stage.keep(key.companySlug, key.feedId);
-      reject(lineNo, describeFeedError(parsed.error), key !== null);
+      reject(lineNo, describeFeedError(parsed.error), key?.companySlug ?? companySlugOf(json), key !== null);
       continue;
     }
     const line = parsed.data;
+    resolving = line.travelCompany.slug;
     const accommodation = catalogue.resolve(line, lineNo);
     const discount = discountPercentage(line.price, line.originalPrice);
     stage.line({

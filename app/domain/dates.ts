@@ -65,3 +65,22 @@ export function monthRange(yearMonth: string): [number, number] {
   const last = Date.UTC(y, m, 1) / DAY_MS - 1;
   return [first, last];
 }
+
+const copenhagenClock = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/Copenhagen",
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+
+/** The moment (ms) a Danish calendar day (YYYY-MM-DD) begins: midnight in Copenhagen. */
+export function danishDayStart(day: string): number {
+  const utcMidnight = Date.parse(`${day}T00:00:00Z`);
+  const parts = Object.fromEntries(copenhagenClock.formatToParts(utcMidnight).map((p) => [p.type, p.value]));
+  const asLocal = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second);
+  return utcMidnight - (asLocal - utcMidnight);
+}

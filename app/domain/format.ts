@@ -39,3 +39,16 @@ export function formatKiloPrice(n: number): string {
 export function formatDayMonth(iso: string): string {
   return dayMonth.format(new Date(`${iso}T00:00:00Z`));
 }
+
+const dateTime = new Intl.DateTimeFormat("da-DK", { dateStyle: "short", timeStyle: "medium", timeZone: "Europe/Copenhagen" });
+const percentOne = new Intl.NumberFormat("da-DK", { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** A moment in Danish time: "23.11.2026, 13.20.05". */
+export function formatDateTime(at: Date | number): string {
+  return dateTime.format(at);
+}
+
+/** 0.0345 → "3,5 %" */
+export function formatPercent(share: number): string {
+  return percentOne.format(share);
+}

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { MobileSearchSummary, SearchBar, StandaloneSearchProvider } from "~/components/search-bar";
-import { LandingIcon } from "~/components/search-bar/icons";
+import { LandingBoxTile } from "~/components/landing/landing-box";
 import { RESULTS_PATH } from "~/domain/constants";
 import { texts } from "~/domain/texts";
 import { parseSearchQuery } from "~/domain/url-codec";
@@ -44,18 +44,7 @@ export default function Landing() {
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="landing-boxes">
             {boxes.map((box) => (
               <li key={box.id}>
-                <Link
-                  to={box.href}
-                  className="flex h-full gap-4 rounded-2xl border-2 p-5 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
-                  style={{ borderColor: box.borderColor, backgroundColor: box.backgroundColor, color: box.textColor }}
-                  data-testid="landing-box"
-                >
-                  <LandingIcon name={box.icon} color={box.iconColor} className="h-9 w-9 shrink-0" />
-                  <span>
-                    <span className="block text-lg font-bold">{box.title}</span>
-                    <span className="mt-1 block text-sm">{box.description}</span>
-                  </span>
-                </Link>
+                <LandingBoxTile box={box} />
               </li>
             ))}
           </ul>

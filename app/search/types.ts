@@ -29,4 +29,6 @@ export interface SearchEngine {
   reload(): Promise<void>;
   /** A number that grows with every import; tells which data a search saw. */
   generation(): number;
+  /** When this process started serving that generation (the operators' overview); null before it serves one. */
+  servedSince(): Date | null;
 }

@@ -4,6 +4,8 @@ import type { Db } from "../../db/client";
 import { formatCount } from "../../app/domain/format";
 import { importFeed, UnusableFeedError, type CompanyPart, type ImportSummary } from "../import-feed";
 import { StoreBusyError } from "../apply/lock";
+import { importRecorder } from "../import-history";
+import { readGeneration } from "../../db/generation";
 import { reindexAfterImport } from "./reindex";
 import { runNotify } from "./notify";
 import type { Mailer } from "../../app/services/mail/transport.server";
@@ -26,7 +28,9 @@ export async function runImport(db: Db, mailer: Mailer, source: string, maxRetir
       if (!stat.isFile()) throw new Error();
       size = stat.size;
     } catch {
-      console.error(`Fejl: kan ikke læse filen ${source}`);
+      const reason = `kan ikke læse filen ${source}`;
+      console.error(`Fejl: ${reason}`);
+      importRecorder(source).fail(db, reason, readGeneration(db));
       return 2;
     }
   }
@@ -35,11 +39,18 @@ export async function runImport(db: Db, mailer: Mailer, source: string, maxRetir
   let summary: ImportSummary;
   let reportedApply = 0;
   let barDone = false;
+  const history = importRecorder(source);
   try {
     summary = await importFeed(db, input, {
       maxRetireShare,
-      onRejected: ({ lineNo, reason }) => progress.interrupt(`Linje ${lineNo} afvist: ${reason}`),
-      onWarning: ({ lineNo, message }) => progress.interrupt(`Linje ${lineNo} advarsel: ${message}`),
+      onRejected: (r) => {
+        history.onRejected(r);
+        progress.interrupt(`Linje ${r.lineNo} afvist: ${r.reason}`);
+      },
+      onWarning: (w) => {
+        history.onWarning(w);
+        progress.interrupt(`Linje ${w.lineNo} advarsel: ${w.message}`);
+      },
       onProgress: progress.update,
       onApply: (written, total) => {
         if (written === 0) {
@@ -56,6 +67,7 @@ export async function runImport(db: Db, mailer: Mailer, source: string, maxRetir
     progress.stop();
     if (error instanceof UnusableFeedError || error instanceof StoreBusyError) {
       console.error(`Fejl: ${error.message}`);
+      history.fail(db, error.message, readGeneration(db));
       return 2;
     }
     throw error;
@@ -78,6 +90,7 @@ export async function runImport(db: Db, mailer: Mailer, source: string, maxRetir
       `  indeksgeneration: ${summary.generation}${summary.changed ? "" : " (uændret: intet at skifte)"}`,
     ].join("\n"),
   );
+  history.save(db, summary);
   if (summary.changed) await reindexAfterImport(db, config);
   // The search agents hear of the new trips; a failed e-mail is reported but does not change the import's exit status.
   await runNotify(db, mailer).catch((error: unknown) =>

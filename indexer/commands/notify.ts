@@ -1,11 +1,21 @@
 import type { Db } from "../../db/client";
 import { formatCount } from "../../app/domain/format";
 import type { Mailer } from "../../app/services/mail/transport.server";
-import { notifyAgents } from "../../app/services/agents/notify.server";
+import { notifyAgents, type NotifierSummary } from "../../app/services/agents/notify.server";
+import { recordNotifyRun } from "../../app/services/agents/notify-runs.server";
 
 /** `notify`: e-mails every due search agent its new matching trips. Exit 0, or 1 when some e-mails could not be sent (they are retried next run). */
 export async function runNotify(db: Db, mailer: Mailer): Promise<number> {
-  const summary = await notifyAgents(db, mailer);
+  const at = new Date();
+  let summary: NotifierSummary;
+  try {
+    summary = await notifyAgents(db, mailer, at);
+  } catch (error) {
+    // The dashboard shows the last run's outcome, a failed one too.
+    recordNotifyRun(db, at, { error: error instanceof Error ? error.message : String(error) });
+    throw error;
+  }
+  recordNotifyRun(db, at, summary);
   if (summary.locked) {
     console.log("Søgeagenter: en anden kørsel af notify er i gang; intet sendt.");
     return 0;

@@ -20,6 +20,7 @@ import { accommodationOffers } from "./offers";
 export class EmbeddedEngine implements SearchEngine {
   readonly name = "embedded";
   private index: EmbeddedIndex;
+  private since = new Date();
   private watcher: NodeJS.Timeout | undefined;
   private reloading: Promise<void> | undefined;
 
@@ -29,6 +30,10 @@ export class EmbeddedEngine implements SearchEngine {
 
   generation(): number {
     return this.index.generation;
+  }
+
+  servedSince(): Date {
+    return this.since;
   }
 
   async search(query: SearchQuery, today?: string): Promise<SearchResult> {
@@ -84,7 +89,9 @@ export class EmbeddedEngine implements SearchEngine {
     const sqlite = this.db.$client;
     this.reloading ??= (async () => {
       try {
-        this.index = sqlite.memory ? buildIndex(this.db, readGeneration(this.db)) : await buildIndexInSteps(sqlite.name);
+        const next = sqlite.memory ? buildIndex(this.db, readGeneration(this.db)) : await buildIndexInSteps(sqlite.name);
+        if (next.generation !== this.index.generation) this.since = new Date();
+        this.index = next;
       } finally {
         this.reloading = undefined;
       }

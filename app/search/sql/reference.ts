@@ -136,6 +136,8 @@ const SORT_COLUMN: Record<SortingMethod, string> = {
 export class ReferenceSqlEngine implements SearchEngine {
   readonly name = "reference-sql";
 
+  private seen: { generation: number; since: Date } | undefined;
+
   constructor(private readonly db: Db) {}
 
   destinationCounts(today: string): DestinationCounts {
@@ -144,6 +146,13 @@ export class ReferenceSqlEngine implements SearchEngine {
 
   generation(): number {
     return readGeneration(this.db);
+  }
+
+  /** It reads the store itself, so it serves a generation from the first time it sees it. */
+  servedSince(): Date {
+    const generation = readGeneration(this.db);
+    if (this.seen?.generation !== generation) this.seen = { generation, since: new Date() };
+    return this.seen.since;
   }
 
   async reload(): Promise<void> {}

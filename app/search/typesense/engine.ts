@@ -57,6 +57,7 @@ const MAX_BACKOFF_MS = 60_000;
 interface Served {
   collection: string;
   data: GenerationData;
+  since: Date;
 }
 
 type ClientKind = "search" | "build";
@@ -107,6 +108,10 @@ export class TypesenseEngine implements SearchEngine {
 
   generation(): number {
     return this.served?.data.generation ?? 0;
+  }
+
+  servedSince(): Date | null {
+    return this.served?.since ?? null;
   }
 
   /** Whether a collection is served and holds the store's generation (an empty store's too: generation 0). */
@@ -409,7 +414,8 @@ export class TypesenseEngine implements SearchEngine {
     if (!exists) return false;
     const data = readDataAt(this.db, generation);
     if (!data) return false;
-    this.served = { collection: target, data };
+    if (this.served?.data.generation !== data.generation) this.served = { collection: target, data, since: new Date() };
+    else this.served = { ...this.served, collection: target, data };
     return true;
   }
 
@@ -458,7 +464,7 @@ export class TypesenseEngine implements SearchEngine {
     } finally {
       snapshot.close();
     }
-    this.served = { collection: name, data };
+    this.served = { collection: name, data, since: new Date() };
     await this.ask("build", async (c) => {
       for (const { name: other } of await c.collections().retrieve())
         if (other !== name && isOfAlias(this.alias, other)) await c.collections(other).delete();

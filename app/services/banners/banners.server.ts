@@ -1,6 +1,7 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { bannerEvents, banners } from "../../../db/schema";
+import { todayInDenmark } from "~/domain/dates";
 import { countsOnce, type Visitor } from "~/services/visitors/visitors.server";
 
 // Paid banners: the active ones for the result list, and their view and click events.
@@ -13,11 +14,19 @@ export interface Banner {
   position: number;
 }
 
+/** Active, and `today` (YYYY-MM-DD) within its optional first and last day. */
+const shownOn = (today: string | ReturnType<typeof sql.placeholder>) =>
+  and(
+    eq(banners.active, true),
+    or(isNull(banners.startsOn), lte(banners.startsOn, today)),
+    or(isNull(banners.endsOn), gte(banners.endsOn, today)),
+  );
+
 function prepareActiveBanners(db: Db) {
   return db
     .select({ id: banners.id, provider: banners.provider, url: banners.url, image: banners.image, position: banners.position })
     .from(banners)
-    .where(eq(banners.active, true))
+    .where(shownOn(sql.placeholder("today")))
     .orderBy(asc(banners.position), asc(banners.id))
     .prepare();
 }
@@ -26,17 +35,18 @@ function prepareActiveBanners(db: Db) {
 // every results page render.
 const activeBannersQuery = new WeakMap<Db, ReturnType<typeof prepareActiveBanners>>();
 
-export function activeBanners(db: Db): Banner[] {
+/** The banners shown on `today` (Danish time), in slot order. */
+export function activeBanners(db: Db, today = todayInDenmark()): Banner[] {
   let query = activeBannersQuery.get(db);
   if (!query) activeBannersQuery.set(db, (query = prepareActiveBanners(db)));
-  return query.all();
+  return query.all({ today });
 }
 
-export function findActiveBanner(db: Db, id: number): Banner | undefined {
+export function findActiveBanner(db: Db, id: number, today = todayInDenmark()): Banner | undefined {
   return db
     .select({ id: banners.id, provider: banners.provider, url: banners.url, image: banners.image, position: banners.position })
     .from(banners)
-    .where(and(eq(banners.id, id), eq(banners.active, true)))
+    .where(and(eq(banners.id, id), shownOn(today)))
     .get();
 }
 

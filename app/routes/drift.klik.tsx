@@ -1,0 +1,139 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { CLICK_TABLES, clickRate, clickRows, parsePeriod, type ClickTable } from "~/domain/click-stats";
+import { OPS_PATH } from "~/domain/constants";
+import { formatCount, formatDate, formatPercent, formatShortDate } from "~/domain/format";
+import { texts } from "~/domain/texts";
+import { NO_STORE } from "~/utils/responses.server";
+import { requireOperator } from "~/services/operators/access.server";
+import { clickStats } from "~/services/ops/click-stats.server";
+import { OpsPage } from "~/components/ops/ops-nav";
+import { ClickChart } from "~/components/ops/click-chart";
+
+// /drift/klik?fra=&til=: click-outs per travel company and affiliate, banner views and clicks, per day.
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireOperator(request, context);
+  const params = new URL(request.url).searchParams;
+  const parsed = parsePeriod(params);
+  const form = { fra: params.get("fra") ?? "", til: params.get("til") ?? "" };
+  if (!parsed.ok) return data({ error: parsed.error, form, period: null, tables: [] as ClickTable[] }, { status: 400, headers: NO_STORE });
+  const { period } = parsed;
+  return data(
+    {
+      error: null,
+      form: { fra: period.from, til: period.to },
+      period,
+      tables: CLICK_TABLES.map((name) => clickStats(context.db, name, period)),
+    },
+    { headers: NO_STORE },
+  );
+}
+
+export default function ClicksPage() {
+  const { error, form, period, tables } = useLoaderData<typeof loader>();
+  const t = texts.ops.clicks;
+  return (
+    <OpsPage title={t.title}>
+      <form method="get" className="mb-6 flex flex-wrap items-end gap-3" data-testid="click-period">
+        <label className="text-sm">
+          <span className="block font-semibold">{t.from}</span>
+          <input
+            type="date"
+            name="fra"
+            defaultValue={form.fra}
+            className="rounded border border-slate-300 px-2 py-1"
+            aria-invalid={error ? true : undefined}
+          />
+        </label>
+        <label className="text-sm">
+          <span className="block font-semibold">{t.to}</span>
+          <input
+            type="date"
+            name="til"
+            defaultValue={form.til}
+            className="rounded border border-slate-300 px-2 py-1"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "period-error" : undefined}
+          />
+        </label>
+        <button type="submit" className="rounded-md bg-brand-700 px-4 py-1.5 text-sm font-semibold text-white">
+          {t.show}
+        </button>
+        {error && (
+          <p id="period-error" role="alert" className="w-full text-sm font-semibold text-red-700" data-testid="period-error">
+            {error}
+          </p>
+        )}
+      </form>
+      {period && <p className="mb-4 text-sm text-slate-700">{t.period(formatDate(period.from), formatDate(period.to))}</p>}
+      {period &&
+        tables.map((table) => (
+          <ClickSection
+            key={table.name}
+            table={table}
+            csvHref={`${OPS_PATH}/klik/csv?tabel=${table.name}&fra=${period.from}&til=${period.to}`}
+          />
+        ))}
+      <p className="mt-6 text-sm text-slate-600">{t.viewsNote}</p>
+    </OpsPage>
+  );
+}
+
+function ClickSection({ table, csvHref }: { table: ClickTable; csvHref: string }) {
+  const t = texts.ops.clicks;
+  const title = t.titles[table.name];
+  const rows = clickRows(table);
+  const views = (n: number | null) => (n === null ? t.noViews : formatCount(n));
+  const rate = (r: number | null) => (r === null ? t.noViews : formatPercent(r));
+  return (
+    <section className="mb-10" data-testid={`clicks-${table.name}`}>
+      <h3 className="mb-2 text-lg font-semibold">{title}</h3>
+      {rows.length === 0 ? (
+        <p className="mb-2 text-sm">{t.empty}</p>
+      ) : (
+        <>
+          <ClickChart id={`clicks-${table.name}`} days={table.days} series={table.series} caption={t.chartCaption(title)} />
+          <div className="overflow-x-auto">
+            <table className="w-full max-w-3xl text-left text-sm" data-testid={`clicks-${table.name}-table`}>
+              <thead>
+                <tr className="border-b border-slate-300">
+                  <th className="p-2">{t.day}</th>
+                  <th className="p-2">{t.keyHeading[table.name]}</th>
+                  <th className="p-2 text-right">{t.views}</th>
+                  <th className="p-2 text-right">{t.clicks}</th>
+                  <th className="p-2 text-right">{t.clickRate}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={`${r.day}|${r.label}`} className="border-b border-slate-100">
+                    <td className="p-2">{formatShortDate(r.day)}</td>
+                    <td className="p-2">{r.label}</td>
+                    <td className="p-2 text-right">{views(r.views)}</td>
+                    <td className="p-2 text-right">{formatCount(r.clicks)}</td>
+                    <td className="p-2 text-right">{rate(clickRate(r))}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                {table.series.map((s) => (
+                  <tr key={s.key} className="font-semibold">
+                    <td className="p-2">{t.total}</td>
+                    <td className="p-2">{s.label}</td>
+                    <td className="p-2 text-right">{views(s.views)}</td>
+                    <td className="p-2 text-right">{formatCount(s.clicks)}</td>
+                    <td className="p-2 text-right">{rate(clickRate(s))}</td>
+                  </tr>
+                ))}
+              </tfoot>
+            </table>
+          </div>
+        </>
+      )}
+      <a href={csvHref} className="mt-2 inline-block text-sm font-semibold text-brand-700 underline" download>
+        {t.csv}
+      </a>
+    </section>
+  );
+}

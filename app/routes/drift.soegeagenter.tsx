@@ -1,0 +1,80 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { formatCount, formatDateTime, formatShortDate } from "~/domain/format";
+import { texts } from "~/domain/texts";
+import { NO_STORE } from "~/utils/responses.server";
+import { requireOperator } from "~/services/operators/access.server";
+import { agentStats } from "~/services/ops/agent-stats.server";
+import { OpsPage } from "~/components/ops/ops-nav";
+
+// /drift/soegeagenter: agents per frequency, e-mails sent and failed per day, the last notify run.
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireOperator(request, context);
+  const stats = agentStats(context.db);
+  const run = stats.lastRun;
+  return data({ ...stats, lastRun: run && { ...run, at: formatDateTime(run.at) } }, { headers: NO_STORE });
+}
+
+export default function AgentStatsPage() {
+  const { perFrequency, perDay, lastRun } = useLoaderData<typeof loader>();
+  const t = texts.ops.agents;
+  return (
+    <OpsPage title={t.title}>
+      <table className="mb-6 w-full max-w-lg text-left text-sm" data-testid="agents-per-frequency">
+        <thead>
+          <tr className="border-b border-slate-300">
+            <th className="p-2">{t.frequency}</th>
+            <th className="p-2 text-right">{t.active}</th>
+            <th className="p-2 text-right">{t.paused}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {perFrequency.map((f) => (
+            <tr key={f.frequency} className="border-b border-slate-100">
+              <td className="p-2">{texts.agents.frequencies[f.frequency]}</td>
+              <td className="p-2 text-right">{formatCount(f.active)}</td>
+              <td className="p-2 text-right">{formatCount(f.paused)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h3 className="mb-2 font-semibold">{t.lastRun}</h3>
+      <p className="mb-6 text-sm" data-testid="last-notify-run">
+        {!lastRun
+          ? t.noRun
+          : `${lastRun.at}: ${
+              lastRun.error
+                ? t.runError(lastRun.error)
+                : lastRun.locked
+                  ? t.runLocked
+                  : t.runOutcome(
+                      formatCount(lastRun.agents),
+                      formatCount(lastRun.trips),
+                      formatCount(lastRun.messages),
+                      formatCount(lastRun.failed),
+                    )
+            }`}
+      </p>
+      <h3 className="mb-2 font-semibold">{t.perDay}</h3>
+      <table className="w-full max-w-lg text-left text-sm" data-testid="agent-mails-per-day">
+        <thead>
+          <tr className="border-b border-slate-300">
+            <th className="p-2">{t.day}</th>
+            <th className="p-2 text-right">{t.sent}</th>
+            <th className="p-2 text-right">{t.failed}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {perDay.map((d) => (
+            <tr key={d.day} className="border-b border-slate-100">
+              <td className="p-2">{formatShortDate(d.day)}</td>
+              <td className="p-2 text-right">{formatCount(d.sent)}</td>
+              <td className="p-2 text-right">{formatCount(d.failed)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </OpsPage>
+  );
+}
