@@ -60,7 +60,7 @@ export function OffersForm({
       <fieldset className="mt-3">
         <legend className="text-sm font-semibold">{t.companies}</legend>
         {options.travelCompanies.map((c) => (
-          <label key={c.slug} className="flex items-center gap-2 text-sm">
+          <label key={c.slug} className="option-row">
             <input type="checkbox" name="travelCompanies" value={c.slug} defaultChecked={f.travelCompanies?.includes(c.slug)} />
             {c.name}
           </label>
@@ -69,7 +69,7 @@ export function OffersForm({
       <fieldset className="mt-3">
         <legend className="text-sm font-semibold">{t.mealPlans}</legend>
         {options.mealPlanTypes.map((m) => (
-          <label key={m.slug} className="flex items-center gap-2 text-sm">
+          <label key={m.slug} className="option-row">
             <input type="checkbox" name="mealPlanTypes" value={m.slug} defaultChecked={f.mealPlanTypes?.includes(m.slug)} />
             {m.title}
           </label>

@@ -45,7 +45,6 @@ export function PriceCalendar({
                 <Link
                   to={hrefs[k]}
                   className="group flex h-full w-full flex-col items-center justify-end text-center"
-                  aria-label={t.calendarDay(formatShortDate(day.departureDate), formatPrice(day.price))}
                   aria-current={selected ? "true" : undefined}
                   data-testid="calendar-day"
                   data-date={day.departureDate}
@@ -59,6 +58,8 @@ export function PriceCalendar({
                     style={{ height: `${heights[k]}%` }}
                   />
                   <span className="mt-1 whitespace-nowrap text-[10px] leading-tight text-slate-700">{shortDay(day.departureDate)}</span>
+                  {/* The name says the short labels the eye reads (so speech control finds the bar by them), then in full. */}
+                  <span className="sr-only">{t.calendarDay(formatShortDate(day.departureDate), formatPrice(day.price))}</span>
                 </Link>
               </li>
             );
