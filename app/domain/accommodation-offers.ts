@@ -15,6 +15,8 @@ export interface OfferRow {
 export interface DepartureGroup {
   departureDate: string;
   rows: OfferRow[];
+  /** Offers of the date, also those not in `rows` (see shownRows). */
+  offerCount: number;
 }
 
 /** The price a visitor compares: whole party or per person. */
@@ -37,11 +39,18 @@ export function groupByDeparture(trips: readonly ResultTrip[], priceMode: PriceM
   const groups: DepartureGroup[] = [];
   for (const trip of [...trips].sort(compareOffers(priceMode))) {
     let group = groups[groups.length - 1];
-    if (group?.departureDate !== trip.departureDate) groups.push((group = { departureDate: trip.departureDate, rows: [] }));
+    if (group?.departureDate !== trip.departureDate) groups.push((group = { departureDate: trip.departureDate, rows: [], offerCount: 0 }));
     const lowest = group.rows.length ? priceIn(group.rows[0].trip, priceMode) : priceIn(trip, priceMode);
     group.rows.push({ trip, cheapest: priceIn(trip, priceMode) === lowest });
+    group.offerCount++;
   }
   return groups;
+}
+
+/** With more than one departure date, each keeps only its `perDeparture` cheapest rows (offerCount still counts them all). */
+export function shownRows(groups: DepartureGroup[], perDeparture: number): DepartureGroup[] {
+  if (groups.length < 2) return groups;
+  return groups.map((g) => ({ ...g, rows: g.rows.slice(0, perDeparture) }));
 }
 
 /** One bar of the price calendar: the cheapest offer of a departure date. */

@@ -153,3 +153,8 @@ export const MAX_SAVED_TRIPS_PER_USER = 500;
 export const COUNTED_VISITORS_PER_ADDRESS = 20;
 /** An accommodation's page (+ /<accommodation id>): its offers for the search in the query string. */
 export const ACCOMMODATION_PATH = "/ophold";
+/**
+ * Offers shown per departure date on the accommodation page when it shows several dates; each
+ * date links to the page narrowed to it for all of them (a popular place has hundreds of offers).
+ */
+export const OFFERS_PER_DEPARTURE = 5;

@@ -252,6 +252,7 @@ export const texts = {
     offersSummary: (offers: string, companies: string, persons: number) =>
       `${offers} tilbud fra ${companies} ${companies === "1" ? "rejseselskab" : "rejseselskaber"} for ${persons} ${plural(persons, "person", "personer")}`,
     departureHeading: (date: string) => `Afrejse ${date}`,
+    departureAll: (offers: string, date: string) => `Se alle ${offers} tilbud med afrejse ${date}`,
     columns: {
       company: "Rejseselskab",
       transport: "Transport",

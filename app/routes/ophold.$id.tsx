@@ -1,6 +1,5 @@
-import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
-import leafletCss from "leaflet/dist/leaflet.css?url";
 import { AccommodationHeader } from "~/components/accommodation/accommodation-header";
 import { AccommodationMap } from "~/components/accommodation/accommodation-map";
 import { NoMatchingOffers, OffersTable } from "~/components/accommodation/offers-table";
@@ -54,8 +53,6 @@ export async function loader({ params: raw, request, context }: LoaderFunctionAr
   };
 }
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletCss }];
-
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `${texts.accommodation.notFoundTitle} | ${texts.siteName}` }];
   const a = data.accommodation;
@@ -83,6 +80,8 @@ export default function AccommodationRoute() {
   const { accommodation: a, state, links } = data;
   const t = texts.accommodation;
   const persons = state.query.searchData.adultCount + state.query.searchData.childrenCount;
+  // The calendar's days are every departure date of the season, so every shown date is among them.
+  const onDate = new Map(data.calendar.map((day, k) => [day.departureDate, links.onDate[k]]));
   return (
     <div className="mx-auto max-w-[1100px] px-3 py-4 sm:px-4 lg:py-6" data-testid="accommodation-page" data-accommodation-id={a.id}>
       <script
@@ -104,7 +103,13 @@ export default function AccommodationRoute() {
               {t.offersSummary(formatCount(data.summary?.offerCount ?? 0), formatCount(data.companyCount), persons)}
             </p>
             {data.groups.length ? (
-              <OffersTable groups={data.groups} drops={data.drops} priceMode={state.priceMode} aff={state.aff} />
+              <OffersTable
+                groups={data.groups}
+                drops={data.drops}
+                priceMode={state.priceMode}
+                aff={state.aff}
+                dateHref={(date) => onDate.get(date) ?? links.self}
+              />
             ) : (
               <NoMatchingOffers resort={a.destination.name} resortHref={links.resort} />
             )}

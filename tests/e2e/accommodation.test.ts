@@ -23,6 +23,8 @@ function groupsOf(page: Page) {
   return page.getByTestId("departure-group").evaluateAll((sections) =>
     sections.map((s) => ({
       date: s.getAttribute("data-date")!,
+      offerCount: Number(s.getAttribute("data-offer-count")),
+      all: s.querySelector('[data-testid="departure-all"]')?.getAttribute("href") ?? null,
       rows: [...s.querySelectorAll('[data-testid="offer-row"]')].map((r) => ({
         price: Number(r.querySelector('[data-testid="offer-price"]')!.textContent!.replace(/\D/g, "")),
         cheapest: r.getAttribute("data-cheapest") === "true",
@@ -67,10 +69,10 @@ for (const mode of modes) {
         expect(prices).toEqual([...prices].sort((a, b) => a - b));
         expect(g.rows.map((r) => r.cheapest)).toEqual(prices.map((p) => p === prices[0]));
       }
-      // The JSON-LD names the same offers.
+      // The JSON-LD counts the same offers, also those of a date beyond its first rows.
       const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
       expect(ld.name).toBe(name);
-      expect(ld.makesOffer.offerCount).toBe(groups.reduce((n, g) => n + g.rows.length, 0));
+      expect(ld.makesOffer.offerCount).toBe(groups.reduce((n, g) => n + g.offerCount, 0));
     });
 
     it("sends an offer through the click-out with the affiliate id", async () => {
@@ -190,8 +192,68 @@ describe("the accommodation page's form and edges", () => {
     expect(ld.makesOffer).toEqual({ "@type": "AggregateOffer", priceCurrency: "DKK", lowPrice: 11980, highPrice: 11980, offerCount: 1 });
     expect(await page.locator('meta[property="og:title"]').getAttribute("content")).toContain(hostile);
     expect(await page.title()).toContain(hostile);
-    // The page's scripts ran (it hydrated) and the feed's did not.
-    await page.waitForSelector('[data-testid="accommodation-leaflet"]');
+    // The page's scripts ran (it hydrated, and the map drew once scrolled to, its tooltip named) and the feed's did not.
+    await page.getByTestId("accommodation-leaflet").scrollIntoViewIfNeeded();
+    await page.waitForSelector('[data-testid="accommodation-leaflet"][data-ready="true"]');
     expect(await page.title()).not.toBe("hacked");
   });
 });
+
+/** One place of one company with 7 offers on one date and 2 on another (imported once, beside the demo). */
+let manyImported: Promise<void> | undefined;
+function importMany(): Promise<void> {
+  manyImported ??= (async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pistepris-ophold-many-"));
+    const file = path.join(dir, "many.ndjson");
+    const line = (id: string, days: number, price: number) =>
+      trip({
+        id,
+        travelCompany: { slug: "mangeco", name: "Mange Rejser" },
+        accommodation: { id: "mange-tilbud-hotel", name: "Mange Tilbud Hotel" },
+        departureDate: departureInDays(days),
+        price,
+        pricePerPerson: price / 2,
+        originalPrice: null,
+      });
+    const lines = [
+      ...Array.from({ length: 7 }, (_, k) => line(`m-a${k}`, 60, 10000 + k * 200)),
+      line("m-b0", 67, 9000),
+      line("m-b1", 67, 9400),
+    ];
+    fs.writeFileSync(file, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+    const { code } = await runIndexer(["import", file], { DATABASE_URL: suite.server.dbFile }).finally(() =>
+      fs.rmSync(dir, { recursive: true, force: true }),
+    );
+    expect(code).toBe(0);
+    await expect
+      .poll(async () => (await fetch(`${suite.server.url}/ophold/mange-tilbud-hotel`)).status, { timeout: 30_000, interval: 200 })
+      .toBe(200);
+  })();
+  return manyImported;
+}
+
+for (const mode of [modes[0], modes[3]]) {
+  describe(`a place with more than five offers on a date (${mode.name})`, () => {
+    let page: Page;
+    usePage(suite, { size: mode.size, javaScript: mode.javaScript }, (opened) => ({ page } = opened));
+
+    it("shows each date's cheapest five and links a date with more to the page narrowed to it, which shows them all", async () => {
+      await importMany();
+      await page.goto("/ophold/mange-tilbud-hotel");
+      const groups = await groupsOf(page);
+      expect(groups.map((g) => [g.date, g.offerCount, g.rows.length, g.all !== null])).toEqual([
+        [departureInDays(60), 7, 5, true],
+        [departureInDays(67), 2, 2, false],
+      ]);
+      // Per person, the price type that leads by default.
+      expect(groups[0].rows.map((r) => r.price)).toEqual([5000, 5100, 5200, 5300, 5400]);
+      const all = page.locator(`[data-testid="departure-group"][data-date="${departureInDays(60)}"] [data-testid="departure-all"]`);
+      expect(await all.textContent()).toMatch(/^Se alle 7 tilbud med afrejse /);
+      await all.click();
+      await page.waitForURL((url) => url.searchParams.get("dates") === departureInDays(60));
+      await expect
+        .poll(async () => (await groupsOf(page)).map((g) => [g.date, g.rows.length, g.all]), { timeout: 15_000 })
+        .toEqual([[departureInDays(60), 7, null]]);
+    });
+  });
+}

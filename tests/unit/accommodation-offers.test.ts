@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { OffersTable } from "~/components/accommodation/offers-table";
-import { calendarHeights, groupByDeparture, offerSummary, priceCalendar } from "~/domain/accommodation-offers";
+import { calendarHeights, groupByDeparture, offerSummary, priceCalendar, shownRows } from "~/domain/accommodation-offers";
 import { accommodationCanonical, accommodationHref, accommodationLinks, accommodationState } from "~/domain/accommodation-url";
 import { lodgingJsonLd, scriptJson } from "~/domain/json-ld";
 import { parseResultsParams } from "~/domain/results-url";
@@ -58,6 +58,23 @@ describe("the offers grouped by departure", () => {
       ["a", true],
       ["e", false],
     ]);
+  });
+
+  it("counts every offer of a date", () => {
+    expect(groupByDeparture(trips, "total").map((g) => g.offerCount)).toEqual([2, 3]);
+  });
+
+  it("keeps each date's cheapest few when there are several dates, and all of one date", () => {
+    const shown = shownRows(groupByDeparture(trips, "total"), 2);
+    expect(shown.map((g) => [g.rows.map((r) => r.trip.id), g.offerCount])).toEqual([
+      [["e", "a"], 2],
+      [["b", "d"], 3],
+    ]);
+    const oneDate = groupByDeparture(
+      trips.filter((t) => t.departureDate === "2027-02-13"),
+      "total",
+    );
+    expect(shownRows(oneDate, 2)[0].rows).toHaveLength(3);
   });
 
   it("is empty without offers", () => {
@@ -160,11 +177,13 @@ describe("JSON-LD", () => {
   });
 });
 
+const dateHref = (date: string) => `/ophold/x?dates=${date}`;
+
 describe("the offers table's drops", () => {
   const groups = groupByDeparture([offer("a", "2027-01-09", 9000), offer("b", "2027-01-09", 9500)], "total");
   const drops = { b: { price: 9500, previousPrice: 10700, previousPricePerPerson: 5350, since: "2026-12-03" } };
   const cells = (priceMode: "total" | "perPerson") => {
-    const html = renderToStaticMarkup(createElement(OffersTable, { groups, drops, priceMode }));
+    const html = renderToStaticMarkup(createElement(OffersTable, { groups, drops, priceMode, dateHref }));
     const rows = html.split('data-testid="offer-row"').slice(1);
     return rows.map((row) => [...row.matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((m) => m[1]));
   };
@@ -188,6 +207,7 @@ describe("the offers table's drops", () => {
         groups,
         drops: { b: { price: 9500, previousPrice: 9000, previousPricePerPerson: 4500, since: "2026-12-03" } },
         priceMode: "total",
+        dateHref,
       }),
     );
     expect(rise).not.toContain("offer-drop");

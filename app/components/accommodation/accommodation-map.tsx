@@ -13,7 +13,7 @@ interface Tiles {
 
 /**
  * A small Leaflet map with the accommodation's marker, drawn in the browser only (Leaflet is
- * imported inside the effect). The plain part under it (the place in words and a link to the
+ * imported inside the effect, when the map nears the screen). The plain part under it (the place in words and a link to the
  * resort's places on the results map) is all a visitor without JavaScript gets, and all they need.
  */
 export function AccommodationMap({
@@ -45,18 +45,31 @@ function LeafletMap({ accommodation: a, tiles }: { accommodation: ResultAccommod
   const el = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
   useEffect(() => {
+    const node = el.current;
+    if (!node) return;
     let cancelled = false;
     let map: Leaflet.Map | undefined;
-    void import("leaflet").then((mod) => {
-      if (cancelled || !el.current) return;
-      const L = ((mod as unknown as { default?: typeof Leaflet }).default ?? mod) as typeof Leaflet;
-      map = L.map(el.current, { center: [a.lat, a.lng], zoom: 12, scrollWheelZoom: false });
-      L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 18 }).addTo(map);
-      L.circleMarker([a.lat, a.lng], { radius: 9, color: "#0b3d91", fillOpacity: 0.8 }).addTo(map).bindTooltip(escapeHtml(a.name));
-      setReady(true);
-    });
+    // Leaflet and its stylesheet load when the map comes near the screen: on a phone it is far down
+    // the page, and most visitors never scroll to it.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        void Promise.all([import("leaflet"), import("leaflet/dist/leaflet.css")]).then(([mod]) => {
+          if (cancelled) return;
+          const L = ((mod as unknown as { default?: typeof Leaflet }).default ?? mod) as typeof Leaflet;
+          map = L.map(node, { center: [a.lat, a.lng], zoom: 12, scrollWheelZoom: false });
+          L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 18 }).addTo(map);
+          L.circleMarker([a.lat, a.lng], { radius: 9, color: "#0b3d91", fillOpacity: 0.8 }).addTo(map).bindTooltip(escapeHtml(a.name));
+          setReady(true);
+        });
+      },
+      { rootMargin: "300px" },
+    );
+    observer.observe(node);
     return () => {
       cancelled = true;
+      observer.disconnect();
       map?.remove();
     };
   }, [a.lat, a.lng, a.name, tiles.url, tiles.attribution]);

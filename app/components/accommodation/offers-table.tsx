@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { DepartureGroup, OfferRow } from "~/domain/accommodation-offers";
 import type { PriceMode } from "~/domain/constants";
-import { formatPrice, formatShortDate } from "~/domain/format";
+import { formatCount, formatPrice, formatShortDate } from "~/domain/format";
 import { offerRedirectHref } from "~/domain/results-url";
 import { isDrop, priceDropText, type PriceChange } from "~/domain/price-history";
 import { texts } from "~/domain/texts";
@@ -9,7 +9,8 @@ import { texts } from "~/domain/texts";
 type Drops = Readonly<Record<string, PriceChange>>;
 
 /**
- * The offers table: one table per departure date, cheapest first, the cheapest marked; each row
+ * The offers table: one table per departure date, cheapest first, the cheapest marked (with
+ * several dates, each shows its cheapest few and links to the page narrowed to it); each row
  * links out through the click-out redirect with the affiliate id, and shows its drop and the price
  * before when its price fell at its last change. Rows are plain OfferRow values, so a new column
  * needs only a field there and a cell here.
@@ -19,11 +20,14 @@ export function OffersTable({
   drops,
   priceMode,
   aff,
+  dateHref,
 }: {
   groups: DepartureGroup[];
   drops: Drops;
   priceMode: PriceMode;
   aff?: string;
+  /** The page narrowed to a departure date: where a date with more offers than its rows links to. */
+  dateHref: (date: string) => string;
 }) {
   const c = texts.accommodation.columns;
   // The chosen price type leads.
@@ -36,6 +40,7 @@ export function OffersTable({
           aria-labelledby={`dep-${group.departureDate}`}
           data-testid="departure-group"
           data-date={group.departureDate}
+          data-offer-count={group.offerCount}
         >
           <h3 id={`dep-${group.departureDate}`} className="mb-2 font-semibold text-brand-900">
             {texts.accommodation.departureHeading(formatShortDate(group.departureDate))}
@@ -80,6 +85,15 @@ export function OffersTable({
               </tbody>
             </table>
           </div>
+          {group.offerCount > group.rows.length && (
+            <Link
+              to={dateHref(group.departureDate)}
+              className="mt-2 inline-block text-sm font-semibold text-brand-700 underline"
+              data-testid="departure-all"
+            >
+              {texts.accommodation.departureAll(formatCount(group.offerCount), formatShortDate(group.departureDate))}
+            </Link>
+          )}
         </section>
       ))}
     </div>

@@ -3,10 +3,12 @@ import {
   groupByDeparture,
   offerSummary,
   priceCalendar,
+  shownRows,
   type CalendarDay,
   type DepartureGroup,
   type OfferSummary,
 } from "~/domain/accommodation-offers";
+import { OFFERS_PER_DEPARTURE } from "~/domain/constants";
 import type { CheapestPoint, PriceChange } from "~/domain/price-history";
 import type { ResultsState } from "~/domain/results-url";
 import type { ResultAccommodation } from "~/domain/search-result";
@@ -47,9 +49,10 @@ export async function accommodationPage(
   ]);
   if (!offers) return null;
   const persons = searchData.adultCount + searchData.childrenCount;
+  const groups = shownRows(groupByDeparture(offers.trips, state.priceMode), OFFERS_PER_DEPARTURE);
   return {
     accommodation: offers.accommodation,
-    groups: groupByDeparture(offers.trips, state.priceMode),
+    groups,
     calendar: priceCalendar((season ?? offers).trips, state.priceMode),
     summary: offerSummary(offers.trips),
     companyCount: new Set(offers.trips.map((t) => t.travelCompany.slug)).size,
@@ -58,7 +61,7 @@ export async function accommodationPage(
     drops: Object.fromEntries(
       priceDrops(
         db,
-        offers.trips.map((t) => t.id),
+        groups.flatMap((g) => g.rows.map((r) => r.trip.id)),
       ),
     ),
     history: cheapestPriceByImport(db, accommodationId, persons),
