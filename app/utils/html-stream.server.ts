@@ -10,8 +10,36 @@ import { Writable } from "node:stream";
 //
 // The views are joined into chunks of at least CHUNK_BYTES (or what one turn of the event loop
 // wrote), so the response is written in a few large pieces rather than hundreds of 2 KB ones.
+//
+// Remix's <Scripts> preloads every module of the page with `<link rel="modulepreload">`, which
+// browsers fetch at high priority, beside the stylesheet and before the photos. The page is whole
+// without its scripts (they only make it quicker to use), so the sink marks those links
+// `fetchpriority="low"`: on a slow connection the stylesheet and the first photos come first.
 
 const CHUNK_BYTES = 16 * 1024;
+const PRELOAD = Buffer.from('<link rel="modulepreload"');
+const LOW_PRIORITY = Buffer.from(' fetchpriority="low"');
+
+/**
+ * Marks the module preloads in `bytes` low priority. Returns the bytes to send and the end of
+ * `bytes` that could be the start of a preload link cut off by the view's end (it goes in front of
+ * the next piece).
+ */
+export function lowerPreloads(bytes: Buffer): { out: Buffer; rest: Buffer } {
+  const pieces: Buffer[] = [];
+  // The first byte not yet in `pieces`.
+  let start = 0;
+  for (let at = bytes.indexOf(PRELOAD); at !== -1; at = bytes.indexOf(PRELOAD, start)) {
+    const end = at + PRELOAD.length;
+    pieces.push(bytes.subarray(start, end), LOW_PRIORITY);
+    start = end;
+  }
+  // The longest end of the bytes that begins a preload link.
+  let keep = Math.min(PRELOAD.length - 1, bytes.length - start);
+  while (keep > 0 && !bytes.subarray(bytes.length - keep).equals(PRELOAD.subarray(0, keep))) keep--;
+  pieces.push(bytes.subarray(start, bytes.length - keep));
+  return { out: pieces.length === 1 ? pieces[0] : Buffer.concat(pieces), rest: bytes.subarray(bytes.length - keep) };
+}
 
 /** A Writable for React's `pipe`, and the web stream of the page it fills. */
 export function htmlSink(): { sink: Writable; stream: ReadableStream<Uint8Array> } {
@@ -25,6 +53,8 @@ export function htmlSink(): { sink: Writable; stream: ReadableStream<Uint8Array>
   let size = 0;
   let scheduled = false;
   let closed = false;
+  // The end of the last piece that may begin a preload link.
+  let held: Buffer = Buffer.alloc(0);
   const push = () => {
     scheduled = false;
     if (size === 0 || closed) return;
@@ -36,10 +66,12 @@ export function htmlSink(): { sink: Writable; stream: ReadableStream<Uint8Array>
     write(chunk: Buffer, _encoding, done) {
       let end = chunk.length;
       while (end > 0 && chunk[end - 1] === 0) end--;
-      if (end > 0) {
-        // React starts a new view after handing one on, so the bytes stay as they are.
-        parts.push(chunk.subarray(0, end));
-        size += end;
+      // React starts a new view after handing one on, so the bytes stay as they are.
+      const { out, rest } = lowerPreloads(held.length ? Buffer.concat([held, chunk.subarray(0, end)]) : chunk.subarray(0, end));
+      held = rest;
+      if (out.length > 0) {
+        parts.push(out);
+        size += out.length;
       }
       if (size >= CHUNK_BYTES) push();
       else if (!scheduled) {
@@ -49,6 +81,8 @@ export function htmlSink(): { sink: Writable; stream: ReadableStream<Uint8Array>
       done();
     },
     final(done) {
+      parts.push(held);
+      size += held.length;
       push();
       closed = true;
       controller.close();

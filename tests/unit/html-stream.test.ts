@@ -1,7 +1,7 @@
 import { createElement, Fragment } from "react";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { htmlSink } from "../../app/utils/html-stream.server";
+import { htmlSink, lowerPreloads } from "../../app/utils/html-stream.server";
 
 // The page's stream (app/utils/html-stream.server.ts) behind React 18's Node renderer: the same
 // bytes as React's string renderer, whatever the place of a multi-byte character in a 2 KB view.
@@ -40,4 +40,41 @@ describe("the page's stream behind React's Node renderer", () => {
       expect(bytes.toString("utf8")).toBe(renderToString(node));
     });
   }
+});
+
+describe("the module preloads of the page", () => {
+  const links = (n: number, shift: number) =>
+    createElement(
+      Fragment,
+      null,
+      Array.from({ length: n }, (_, i) => [
+        createElement("p", { key: `p${i}` }, "ø".repeat((i * shift) % 29)),
+        createElement("link", { key: `l${i}`, rel: "modulepreload", href: `/assets/m${i}.js` }),
+        createElement("link", { key: `s${i}`, rel: "stylesheet", href: `/assets/s${i}.css` }),
+      ]),
+    );
+
+  for (const shift of [1, 2, 3, 5, 7]) {
+    it(`are marked low priority wherever a view ends, and nothing else changes (shift ${shift})`, async () => {
+      const node = links(300, shift);
+      const html = (await streamed(node)).toString("utf8");
+      expect(html).toBe(renderToString(node).replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"'));
+      expect(html.match(/fetchpriority="low"/g)).toHaveLength(300);
+    });
+  }
+
+  it("holds back only an end that may begin a preload link, and sends it with the next piece", () => {
+    const first = lowerPreloads(Buffer.from('<p>a</p><link rel="module'));
+    expect(first.out.toString()).toBe("<p>a</p>");
+    expect(first.rest.toString()).toBe('<link rel="module');
+    const second = lowerPreloads(Buffer.concat([first.rest, Buffer.from('preload" href="/a.js"/><p>b<')]));
+    expect(second.out.toString()).toBe('<link rel="modulepreload" fetchpriority="low" href="/a.js"/><p>b');
+    expect(second.rest.toString()).toBe("<");
+    expect(lowerPreloads(Buffer.from("<p>link</p>")).rest.length).toBe(0);
+  });
+
+  it("sends a page that ends in the beginning of a preload link whole", async () => {
+    const node = createElement("div", { dangerouslySetInnerHTML: { __html: 'x<link rel="modulepre' } });
+    expect((await streamed(node)).toString("utf8")).toBe(renderToString(node));
+  });
 });
