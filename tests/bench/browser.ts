@@ -149,6 +149,16 @@ export interface MapDrag {
   error?: string;
 }
 
+/** A tile server on this machine for the maps (MAP_TILE_URL): every tile is one pixel. */
+export async function localTiles(): Promise<{ url: string; close: () => Promise<void> }> {
+  const tiles = http.createServer((_req, res) => res.writeHead(200, { "Content-Type": "image/png" }).end(PNG));
+  await new Promise<void>((resolve) => tiles.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(tiles.address() as AddressInfo).port}/{z}/{x}/{y}.png`,
+    close: () => new Promise<void>((resolve) => tiles.close(() => resolve())),
+  };
+}
+
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==", "base64");
 const MAP_POINTS = 5000;
 
@@ -181,10 +191,8 @@ function mapFeed(dir: string): string {
  */
 export async function mapDrag(root: string): Promise<MapDrag> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pistepris-bench-map-"));
-  const tiles = http.createServer((_req, res) => res.writeHead(200, { "Content-Type": "image/png" }).end(PNG));
-  await new Promise<void>((resolve) => tiles.listen(0, "127.0.0.1", resolve));
-  const tileUrl = `http://127.0.0.1:${(tiles.address() as AddressInfo).port}/{z}/{x}/{y}.png`;
-  const server = await startServer({ root, demoTrips: 500, env: { MAP_TILE_URL: tileUrl } });
+  const tiles = await localTiles();
+  const server = await startServer({ root, demoTrips: 500, env: { MAP_TILE_URL: tiles.url } });
   let browser: Browser | undefined;
   try {
     await run(process.execPath, ["--import", "tsx", "indexer/cli.ts", "import", mapFeed(dir)], {
@@ -256,7 +264,7 @@ export async function mapDrag(root: string): Promise<MapDrag> {
   } finally {
     await browser?.close();
     await server.stop();
-    await new Promise((r) => tiles.close(r));
+    await tiles.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -7,7 +7,7 @@ import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import { RESULTS_PATH } from "~/domain/constants";
 import { startServer, type TestServer } from "../support/server";
-import { lighthouseRuns, mapDrag, pageWeight, type LighthouseResult, type MapDrag, type PageWeight } from "./browser";
+import { lighthouseRuns, localTiles, mapDrag, pageWeight, type LighthouseResult, type MapDrag, type PageWeight } from "./browser";
 import { monotonicUs, processCpuMs, summariseProfile, type ProfileSummary } from "./profile";
 
 // The page section: the production server of each build on the bench database under load
@@ -180,15 +180,24 @@ export const PAGE_TARGETS: PageTarget[] = [
   { label: "api selective", path: `/api/search?${SELECTIVE}`, headers: COOKIE },
 ];
 
-/**
- * The pages Lighthouse audits and whose weight is measured, one a line (`--lighthouse-paths`
- * replaces them for one run). The accommodation page goes here as `/ophold/<id>` of a demo trip
- * (the bench's feed is seed 1, so its ids are the same every run).
- */
+/** Stands for the accommodation page of the default results page's first card (ids depend on the feed). */
+export const FIRST_ACCOMMODATION = "/ophold/:first";
+
+/** The pages Lighthouse audits and whose weight is measured, one a line (`--lighthouse-paths` replaces them for one run). */
 export const LIGHTHOUSE_PATHS: string[] = [
   "/", // the landing page
   RESULTS_PATH, // the default results page
+  FIRST_ACCOMMODATION, // an accommodation page
 ];
+
+/** The paths with FIRST_ACCOMMODATION replaced by the first card's accommodation page on the server at `base`. */
+async function resolvePaths(base: string, paths: string[]): Promise<string[]> {
+  if (!paths.includes(FIRST_ACCOMMODATION)) return paths;
+  const found = (await (await fetch(`${base}/api/search`)).json()) as { items: Array<{ accommodation: { id: string } }> };
+  const id = found.items[0]?.accommodation.id;
+  if (!id) throw new Error("the default results page has no card, so there is no accommodation page to audit");
+  return paths.map((p) => (p === FIRST_ACCOMMODATION ? `/ophold/${encodeURIComponent(id)}` : p));
+}
 
 /** The uncached page beside the API answering the same query: the page's share of the API's requests per second. */
 export const RATIO_PAIRS: Array<[page: string, api: string]> = [
@@ -269,15 +278,20 @@ async function profileRender(b: BuildResult, dbFile: string, opts: PageOptions) 
 
 async function browserMeasurements(b: BuildResult, dbFile: string, opts: PageOptions) {
   let server: (TestServer & { pid: number }) | undefined;
+  // The maps' tiles come from this machine: the bench has no internet, and a tile that fails to
+  // load is an error in the console, which Lighthouse counts against best practices.
+  const tiles = await localTiles();
   try {
-    server = await startServer({ dbFile, root: b.root });
-    opts.log(`${b.label}: page weight and Lighthouse on ${opts.lighthousePaths.join(", ")}`);
-    b.weight = await pageWeight(server.url, opts.lighthousePaths);
-    b.lighthouse = await lighthouseRuns(server.url, opts.lighthousePaths);
+    server = await startServer({ dbFile, root: b.root, env: { MAP_TILE_URL: tiles.url } });
+    const paths = await resolvePaths(server.url, opts.lighthousePaths);
+    opts.log(`${b.label}: page weight and Lighthouse on ${paths.join(", ")}`);
+    b.weight = await pageWeight(server.url, paths);
+    b.lighthouse = await lighthouseRuns(server.url, paths);
   } catch (e) {
     b.browserError = message(e);
   } finally {
     await server?.stop();
+    await tiles.close();
   }
   opts.log(`${b.label}: map drag with 5,000 accommodations`);
   b.mapDrag = await mapDrag(b.root);

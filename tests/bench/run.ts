@@ -19,7 +19,7 @@ import { countsFromIndex } from "~/search/destination-counts";
 import { treeFromCounts } from "~/search/destinations.server";
 import { benchAccommodationPage } from "./accommodation";
 import { compareResults } from "./engine";
-import { LIGHTHOUSE_PATHS, PAGE_TARGETS, RATIO_PAIRS, runPage, ROOT, type BuildResult, type PageResult } from "./page";
+import { FIRST_ACCOMMODATION, LIGHTHOUSE_PATHS, PAGE_TARGETS, RATIO_PAIRS, runPage, ROOT, type BuildResult, type PageResult } from "./page";
 import { QUERIES, QUERY_CLASSES, TODAY, USED_SLUGS, type QueryClass } from "./queries";
 import { fmtMb, fmtMs, fmtRatio, markdownTable, percentile, textTable } from "./stats";
 import type { WorkerInput, WorkerOutput } from "./worker";
@@ -48,7 +48,8 @@ const USAGE = `Usage: npm run bench [-- options]
   --baseline DIR another checkout (with its build/) measured beside this one in the page and
                  writes sections, as "before"; e.g. \`git worktree add /tmp/base main && (cd /tmp/base && npm ci && npm run build)\`
   --lighthouse-paths a,b
-                 paths Lighthouse audits, for this run (default "${LIGHTHOUSE_PATHS.join(",")}": LIGHTHOUSE_PATHS in tests/bench/page.ts)
+                 paths Lighthouse audits, for this run (default "${LIGHTHOUSE_PATHS.join(",")}": LIGHTHOUSE_PATHS in tests/bench/page.ts;
+                 ${FIRST_ACCOMMODATION} is the accommodation page of the default results page's first card)
   --no-browser   skip the Chromium part of the page section (page weight, Lighthouse, map drag)
   --db FILE      reuse an imported bench database (skips generating and importing)
   --keep         keep the temporary folder with the feed and the database
