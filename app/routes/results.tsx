@@ -30,7 +30,8 @@ import { RESULTS_PATH } from "~/domain/constants";
 import { resultsAccount } from "~/services/accounts/results-account.server";
 import { AgentToggle } from "~/components/agents/agent-toggle";
 import { mapData } from "~/search/map.server";
-import { resultCardItem, type FacetNumbers, type SearchResultItem } from "~/domain/search-result";
+import { resultCardItem, type FacetNumbers, type SearchResult, type SearchResultItem } from "~/domain/search-result";
+import type { SearchQuery } from "~/domain/search-data";
 import { histogramFacetKey } from "~/domain/histogram";
 import { withSearch } from "~/utils/search-unavailable.server";
 
@@ -59,6 +60,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { [otherHistogram]: _unused, ...shownFacets } = facetNumbers;
   const result = { ...counts, facetNumbers: shownFacets as FacetNumbers, items: items.map(resultCardItem) };
   return {
+    // The URL's state as parsed here: the page's script never parses a URL (no zod in the browser).
+    state,
     result,
     options,
     banners: activeBanners(db),
@@ -68,7 +71,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       context,
       items.map((i) => i.trip.id),
     ),
-    names: placeNames(items),
+    meta: pageMeta(state.query, found, context.publicUrl),
     // The best offers whose price fell at their last change (price history), by trip id: the cards mark them.
     drops: Object.fromEntries(
       priceDrops(
@@ -76,8 +79,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         items.map((i) => i.trip.id),
       ),
     ),
-    // Absolute links (canonical, prev, next) name PUBLIC_URL, never the request's Host: the page may be cached for everyone.
-    origin: context.publicUrl,
     // The results-map view (`map=1`): the map's points, its tiles and the plain list of places by resort.
     map,
     tiles: config.mapTiles,
@@ -99,29 +100,36 @@ function placeNames(items: SearchResultItem[]): PlaceNames {
   return names;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, location }) => {
-  if (!data) return [{ title: texts.siteName }];
-  const { query } = parseResultsParams(new URLSearchParams(location.search));
-  const pages = pageCount(data.result.pagination.totalCount, data.result.pagination.pageSize);
-  const abs = (page: number) => `${data.origin}${searchHref({ ...query, page }, RESULTS_PATH)}`;
-  const tags: ReturnType<MetaFunction> = shareMeta({
-    title: searchTitle(query, data.names),
-    description: searchDescription(query, data.names, data.result.totalCount),
+export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [{ title: texts.siteName }];
+
+/**
+ * The page's title, description and share tags, and its canonical, previous and next links. Made by
+ * the loader, so the page carries the tags' text only, not the place names and code they come from.
+ * Absolute links name PUBLIC_URL, never the request's Host: the page may be cached for everyone.
+ */
+function pageMeta(query: SearchQuery, result: SearchResult, origin: string) {
+  const names = placeNames(result.items);
+  const pages = pageCount(result.pagination.totalCount, result.pagination.pageSize);
+  const abs = (page: number) => `${origin}${searchHref({ ...query, page }, RESULTS_PATH)}`;
+  const tags = shareMeta({
+    title: searchTitle(query, names),
+    description: searchDescription(query, names, result.totalCount),
     url: abs(query.page),
-    image: data.result.items.find((i) => i.accommodation.imageUrl)?.accommodation.imageUrl,
+    image: result.items.find((i) => i.accommodation.imageUrl)?.accommodation.imageUrl,
   });
   if (query.page > 1) tags.push({ tagName: "link", rel: "prev", href: abs(Math.min(query.page - 1, pages)) });
   if (query.page < pages) tags.push({ tagName: "link", rel: "next", href: abs(query.page + 1) });
   return tags;
-};
+}
 
 /** Without JavaScript the drawers give way to the plain sidebar form and sorting links (allowed by the CSP by hash: entry.server.tsx). */
 export const NO_JS_STYLE =
   "<style>.js-only{display:none!important}.nojs-block{display:block!important}.nojs-flex{display:flex!important}</style>";
 
 export default function Results() {
+  const { state } = useLoaderData<typeof loader>();
   return (
-    <SearchStateProvider>
+    <SearchStateProvider applied={state}>
       <HoveredAccommodationProvider>
         <ResultsPage />
       </HoveredAccommodationProvider>
