@@ -13,7 +13,7 @@ interface Tiles {
 
 /**
  * A small Leaflet map with the accommodation's marker, drawn in the browser only (Leaflet is
- * imported inside the effect). The plain part under it (the place in words and a link to the
+ * imported inside the effect, once the map is near the screen). The plain part under it (the place in words and a link to the
  * resort's places on the results map) is all a visitor without JavaScript gets, and all they need.
  */
 export function AccommodationMap({
@@ -47,16 +47,28 @@ function LeafletMap({ accommodation: a, tiles }: { accommodation: ResultAccommod
   useEffect(() => {
     let cancelled = false;
     let map: Leaflet.Map | undefined;
-    void import("leaflet").then((mod) => {
-      if (cancelled || !el.current) return;
-      const L = ((mod as unknown as { default?: typeof Leaflet }).default ?? mod) as typeof Leaflet;
-      map = L.map(el.current, { center: [a.lat, a.lng], zoom: 12, scrollWheelZoom: false });
-      L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 18 }).addTo(map);
-      L.circleMarker([a.lat, a.lng], { radius: 9, color: "#0b3d91", fillOpacity: 0.8 }).addTo(map).bindTooltip(escapeHtml(a.name));
-      setReady(true);
-    });
+    const draw = () =>
+      void import("leaflet").then((mod) => {
+        if (cancelled || !el.current) return;
+        const L = ((mod as unknown as { default?: typeof Leaflet }).default ?? mod) as typeof Leaflet;
+        map = L.map(el.current, { center: [a.lat, a.lng], zoom: 12, scrollWheelZoom: false });
+        L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 18 }).addTo(map);
+        L.circleMarker([a.lat, a.lng], { radius: 9, color: "#0b3d91", fillOpacity: 0.8 }).addTo(map).bindTooltip(escapeHtml(a.name));
+        setReady(true);
+      });
+    // Leaflet loads when the map comes near the screen: on a phone it is far down the page.
+    const near = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        near.disconnect();
+        draw();
+      },
+      { rootMargin: "400px" },
+    );
+    if (el.current) near.observe(el.current);
     return () => {
       cancelled = true;
+      near.disconnect();
       map?.remove();
     };
   }, [a.lat, a.lng, a.name, tiles.url, tiles.attribution]);
