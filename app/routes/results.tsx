@@ -5,7 +5,7 @@ import { lazy, Suspense, useState } from "react";
 import { activeBanners } from "~/services/banners/banners.server";
 import { Banner } from "~/components/banners/banner";
 import { FilterForm } from "~/components/filters/filter-form";
-import { MobileSearchSummary, SearchBar } from "~/components/search-bar";
+import { desktopSearchBar, MobileSearchSummary } from "~/components/search-bar";
 import { PlacesList, placesByResort } from "~/components/map/places-list";
 import type { MapTiles } from "~/components/map/results-map";
 import { HoveredAccommodationProvider } from "~/components/results/hover-context";
@@ -15,6 +15,7 @@ import { ResultCard } from "~/components/results/result-card";
 import { priceDrops } from "~/services/offers/price-history.server";
 import { SearchStateProvider, useSearchState } from "~/components/results/search-state";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { DesktopOnly, desktopPart } from "~/components/ui/desktop-only";
 import { SortingBar } from "~/components/results/sorting-bar";
 import { Loading, NoResults, SaveTripHint, ScrollToTop } from "~/components/results/status";
 import { placeBanners } from "~/domain/banner-slots";
@@ -34,6 +35,14 @@ import { resultCardItem, type FacetNumbers, type SearchResult, type SearchResult
 import type { SearchQuery } from "~/domain/search-data";
 import { histogramFacetKey } from "~/domain/histogram";
 import { withSearch } from "~/utils/search-unavailable.server";
+
+// The filter sidebar and the sorting bar show on the desktop layout only (a phone has the drawers).
+const filterSidebar = desktopPart(import.meta.env.SSR ? FilterForm : null, () =>
+  import("~/components/filters/filter-form").then((m) => m.FilterForm),
+);
+const sortingBar = desktopPart(import.meta.env.SSR ? SortingBar : null, () =>
+  import("~/components/results/sorting-bar").then((m) => m.SortingBar),
+);
 
 // The map (and Leaflet) and the dialogs load only when they open.
 const ResultsMap = lazy(() => import("~/components/map/results-map").then((m) => ({ default: m.ResultsMap })));
@@ -149,7 +158,7 @@ function ResultsPage() {
   return (
     <div id="top" className="mx-auto max-w-[1400px] px-3 py-4 sm:px-4 lg:py-6" data-hydrated={hydrated ? "true" : undefined}>
       <noscript dangerouslySetInnerHTML={{ __html: NO_JS_STYLE }} />
-      <SearchBar className="mb-5 hidden lg:block" />
+      <DesktopOnly part={desktopSearchBar} props={{ className: "mb-5 hidden lg:block" }} />
       <MobileSearchSummary className="mb-3 lg:hidden" />
       <div className="lg:flex lg:items-start lg:gap-6">
         <aside
@@ -160,21 +169,24 @@ function ResultsPage() {
           data-testid="sidebar"
           data-folded={folded ? "true" : "false"}
         >
-          <FilterForm
-            options={options}
-            facetNumbers={result.facetNumbers}
-            folded={folded}
-            actions={
-              <button
-                type="button"
-                className="js-only rounded px-2 py-1 text-sm text-slate-700 underline"
-                aria-expanded={!folded}
-                onClick={() => setFolded((f) => !f)}
-                data-testid="fold-sidebar"
-              >
-                {folded ? texts.filters.unfold : texts.filters.fold}
-              </button>
-            }
+          <DesktopOnly
+            part={filterSidebar}
+            props={{
+              options,
+              facetNumbers: result.facetNumbers,
+              folded,
+              actions: (
+                <button
+                  type="button"
+                  className="js-only rounded px-2 py-1 text-sm text-slate-700 underline"
+                  aria-expanded={!folded}
+                  onClick={() => setFolded((f) => !f)}
+                  data-testid="fold-sidebar"
+                >
+                  {folded ? texts.filters.unfold : texts.filters.fold}
+                </button>
+              ),
+            }}
           />
         </aside>
 
@@ -188,7 +200,7 @@ function ResultsPage() {
             <h1 className="text-2xl font-bold text-brand-900">{texts.results.heading}</h1>
             {!applied.embed && <AgentToggle agentExists={account.agentExists} loggedIn={account.loggedIn} />}
           </div>
-          <SortingBar className="nojs-flex mb-4 hidden lg:flex" />
+          <DesktopOnly part={sortingBar} props={{ className: "nojs-flex mb-4 hidden lg:flex" }} />
           <MobileBar className="js-only mb-4 flex lg:hidden" options={options} facetNumbers={result.facetNumbers} />
           {mapView && (
             <Link

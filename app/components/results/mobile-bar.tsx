@@ -4,7 +4,7 @@ import { texts } from "~/domain/texts";
 import type { FacetNumbers, SearchOptions } from "~/domain/search-result";
 import { Switch } from "../ui/switch";
 import { useSearchState } from "./search-state";
-import { MapToggleLink } from "./sorting-bar";
+import { MapToggleLink } from "./map-toggle-link";
 
 // The drawers' code (and Headless UI's dialog) loads when one first opens.
 const FilterDrawer = lazy(() => import("./mobile-drawers").then((m) => ({ default: m.FilterDrawer })));
