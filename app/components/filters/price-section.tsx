@@ -1,5 +1,6 @@
 import { MIN_PRICE_GAP, PRICE_MODES, type PriceMode, type SortingMethod } from "~/domain/constants";
-import { priceKeys, setPriceRange, switchPriceMode } from "~/domain/filters";
+import { setPriceRange } from "~/domain/filters";
+import { priceKeys, switchPriceMode } from "~/domain/price-mode";
 import { formatPrice } from "~/domain/format";
 import { histogramCounts } from "~/domain/histogram";
 import type { SearchFilters } from "~/domain/search-data";

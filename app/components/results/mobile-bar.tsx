@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useState } from "react";
-import { switchPriceMode } from "~/domain/filters";
+import { switchPriceMode } from "~/domain/price-mode";
 import { texts } from "~/domain/texts";
 import type { FacetNumbers, SearchOptions } from "~/domain/search-result";
 import { Switch } from "../ui/switch";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { SORTING_METHODS, type PriceMode } from "~/domain/constants";
-import { switchPriceMode } from "~/domain/filters";
+import { switchPriceMode } from "~/domain/price-mode";
 import { texts } from "~/domain/texts";
 import { MapToggleLink } from "./map-toggle-link";
 import { useSearchState } from "./search-state";
