@@ -75,7 +75,8 @@ app.use(securityHeaders({ production: config.production, tileUrl: config.mapTile
 // Bodies first: no answer, not even a 405, leaves a body of any size to be read off the socket.
 app.use(limitBodies(MAX_BODY_BYTES));
 app.use(allowedMethodsOnly);
-app.use(compression());
+// From 256 bytes on (the default is 1 kB): a page loads many script chunks smaller than that.
+app.use(compression({ threshold: 256 }));
 if (vite) {
   app.use(vite.middlewares);
 } else {
