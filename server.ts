@@ -13,6 +13,7 @@ import { createAppContext, loadContextFor } from "./server/app-context";
 import { limitBodies } from "./server/body-limit";
 import { expressErrors } from "./server/express-errors";
 import { pageCache } from "./server/page-cache";
+import { precompressedAssets } from "./server/precompressed";
 import { remixHandler } from "./server/remix-handler";
 import { logClientErrors } from "./server/request-log";
 import { refuseCrossSiteWrites } from "./server/same-origin";
@@ -80,6 +81,7 @@ app.use(compression({ threshold: 256 }));
 if (vite) {
   app.use(vite.middlewares);
 } else {
+  app.use("/assets", precompressedAssets("build/client/assets"));
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
   app.use(express.static("build/client", { maxAge: "1h" }));
 }

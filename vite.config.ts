@@ -1,7 +1,9 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import { RESULTS_PATH } from "./app/domain/constants";
 
 declare module "@remix-run/node" {
@@ -31,10 +33,36 @@ function textsApart(): Plugin {
   };
 }
 
+/**
+ * The browser's scripts and stylesheets compressed once with Brotli's best quality, beside each
+ * (`<file>.br`, served by server/precompressed.ts): smaller than what the server could afford to
+ * compress on every request.
+ */
+function precompress(): Plugin {
+  let ssr = false;
+  return {
+    name: "precompress",
+    apply: "build",
+    configResolved(config) {
+      ssr = Boolean(config.build.ssr);
+    },
+    writeBundle(options, bundle) {
+      if (ssr || !options.dir) return;
+      for (const file of Object.keys(bundle)) {
+        if (!/\.(js|css)$/.test(file)) continue;
+        const source = fs.readFileSync(path.join(options.dir, file));
+        const br = zlib.brotliCompressSync(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+        fs.writeFileSync(path.join(options.dir, `${file}.br`), br);
+      }
+    },
+  };
+}
+
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   plugins: [
     textsApart(),
+    precompress(),
     tailwindcss(),
     remix({
       // The results page's path comes from this one route configuration (DESIGN.md "URLs"); its
