@@ -58,10 +58,39 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The browser's chunks: React and Remix in one, and in another the small modules of our own that
+ * nearly every page loads (texts, constants, formats, URLs), which Rollup would otherwise split
+ * into a dozen files of a few hundred bytes, each with its own request and compression overhead.
+ */
+const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@remix-run\/[^/]+|turbo-stream)\//;
+const CORE =
+  /\/app\/(domain\/(constants|format|dates|banner-slots|search-summary|price-history|price-mode|results-url|url-codec|accommodation-url|tags)\.ts|utils\/revalidation\.ts|components\/(embed\.tsx|ui\/(nonce|desktop-only|use-hydrated|browser-storage)\.tsx?|saved-trips\/local-saves\.ts|accommodation\/photo\.tsx))$/;
+
+/** The chunks above, in the browser's build only (the server's build is one bundle). */
+function clientChunks(): Plugin {
+  return {
+    name: "client-chunks",
+    config: (_config, env) =>
+      env.isSsrBuild
+        ? undefined
+        : {
+            build: {
+              rollupOptions: {
+                output: {
+                  manualChunks: (id: string) => (FRAMEWORK.test(id) ? "framework" : CORE.test(id) ? "core" : undefined),
+                },
+              },
+            },
+          },
+  };
+}
+
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   plugins: [
     textsApart(),
+    clientChunks(),
     precompress(),
     tailwindcss(),
     remix({

@@ -90,7 +90,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ),
     // The results-map view (`map=1`): the map's points, its tiles and the plain list of places by resort.
     map,
-    tiles: config.mapTiles,
+    tiles: map ? config.mapTiles : null,
     places: map ? placesByResort(map) : null,
   };
 }
@@ -265,7 +265,7 @@ function ResultsPage() {
  * hovering a card highlights its marker, and a card reads as it does on a phone); below that there
  * is no room for both at a readable width, and the map replaces the list, as the specification says.
  */
-function MapView({ tiles, places }: { tiles: MapTiles; places: ReturnType<typeof placesByResort> | null }) {
+function MapView({ tiles, places }: { tiles: MapTiles | null; places: ReturnType<typeof placesByResort> | null }) {
   const { result, map, drops } = useLoaderData<typeof loader>();
   const { applied } = useSearchState();
   const hydrated = useHydrated();
@@ -274,7 +274,7 @@ function MapView({ tiles, places }: { tiles: MapTiles; places: ReturnType<typeof
     <div data-testid="map-view">
       <div className="xl:grid xl:grid-cols-[minmax(0,1fr)_400px] xl:items-start xl:gap-4">
         <div className="xl:sticky xl:top-4">
-          {hydrated && map && (
+          {hydrated && map && tiles && (
             <Suspense
               fallback={<p className="grid h-[65vh] min-h-[360px] place-items-center text-sm text-slate-600">{texts.map.loading}</p>}
             >
