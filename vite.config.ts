@@ -60,8 +60,9 @@ function precompress(): Plugin {
 
 /**
  * The browser's chunks: React and Remix in one, and in another the small modules of our own that
- * nearly every page loads (texts, constants, formats, URLs), which Rollup would otherwise split
- * into a dozen files of a few hundred bytes, each with its own request and compression overhead.
+ * nearly every page loads (texts, constants, formats, URLs; and Vite's preload helper), which
+ * Rollup would otherwise split into a dozen files of a few hundred bytes, each with its own
+ * request and compression overhead.
  */
 const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@remix-run\/[^/]+|turbo-stream)\//;
 const CORE =
@@ -78,7 +79,8 @@ function clientChunks(): Plugin {
             build: {
               rollupOptions: {
                 output: {
-                  manualChunks: (id: string) => (FRAMEWORK.test(id) ? "framework" : CORE.test(id) ? "core" : undefined),
+                  manualChunks: (id: string) =>
+                    FRAMEWORK.test(id) ? "framework" : CORE.test(id) || id.includes("vite/preload-helper") ? "core" : undefined,
                 },
               },
             },
