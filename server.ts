@@ -13,6 +13,7 @@ import { createAppContext, loadContextFor } from "./server/app-context";
 import { limitBodies } from "./server/body-limit";
 import { expressErrors } from "./server/express-errors";
 import { pageCache } from "./server/page-cache";
+import { precompressedAssets } from "./server/precompressed";
 import { remixHandler } from "./server/remix-handler";
 import { logClientErrors } from "./server/request-log";
 import { refuseCrossSiteWrites } from "./server/same-origin";
@@ -75,10 +76,12 @@ app.use(securityHeaders({ production: config.production, tileUrl: config.mapTile
 // Bodies first: no answer, not even a 405, leaves a body of any size to be read off the socket.
 app.use(limitBodies(MAX_BODY_BYTES));
 app.use(allowedMethodsOnly);
-app.use(compression());
+// From 256 bytes on (the default is 1 kB): a page loads many script chunks smaller than that.
+app.use(compression({ threshold: 256 }));
 if (vite) {
   app.use(vite.middlewares);
 } else {
+  app.use("/assets", precompressedAssets("build/client/assets"));
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
   app.use(express.static("build/client", { maxAge: "1h" }));
 }

@@ -1,7 +1,9 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import { RESULTS_PATH } from "./app/domain/constants";
 
 declare module "@remix-run/node" {
@@ -10,9 +12,88 @@ declare module "@remix-run/node" {
   }
 }
 
+const TEXTS = path.resolve(import.meta.dirname, "app/domain/texts.ts");
+/** The operators' dashboard and the partner page: pages away from the search, with texts of their own. */
+const APART = /\/app\/(routes\/(drift[./]|partner\.)|components\/ops\/)/;
+
+/**
+ * The pages away from the search get their own copy of app/domain/texts.ts in the browser's bundle.
+ * Rollup keeps one copy of a module per build, holding every text any page uses, so the search's
+ * pages would otherwise carry the dashboard's texts too. Still one module in the source.
+ */
+function textsApart(): Plugin {
+  return {
+    name: "texts-apart",
+    enforce: "pre",
+    async resolveId(source, importer, options) {
+      if (options.ssr || !importer || !APART.test(importer)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id === TEXTS ? `${TEXTS}?apart` : null;
+    },
+  };
+}
+
+/**
+ * The browser's scripts and stylesheets compressed once with Brotli's best quality, beside each
+ * (`<file>.br`, served by server/precompressed.ts): smaller than what the server could afford to
+ * compress on every request.
+ */
+function precompress(): Plugin {
+  let ssr = false;
+  return {
+    name: "precompress",
+    apply: "build",
+    configResolved(config) {
+      ssr = Boolean(config.build.ssr);
+    },
+    writeBundle(options, bundle) {
+      if (ssr || !options.dir) return;
+      for (const file of Object.keys(bundle)) {
+        if (!/\.(js|css)$/.test(file)) continue;
+        const source = fs.readFileSync(path.join(options.dir, file));
+        const br = zlib.brotliCompressSync(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+        fs.writeFileSync(path.join(options.dir, `${file}.br`), br);
+      }
+    },
+  };
+}
+
+/**
+ * The browser's chunks: React and Remix in one, and in another the small modules of our own that
+ * nearly every page loads (texts, constants, formats, URLs; and Vite's preload helper), which
+ * Rollup would otherwise split into a dozen files of a few hundred bytes, each with its own
+ * request and compression overhead.
+ */
+const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@remix-run\/[^/]+|turbo-stream)\//;
+const CORE =
+  /\/app\/(domain\/(constants|format|dates|banner-slots|search-summary|price-history|price-mode|results-url|url-codec|accommodation-url|tags)\.ts|utils\/revalidation\.ts|components\/(embed\.tsx|ui\/(nonce|desktop-only|use-hydrated|browser-storage)\.tsx?|saved-trips\/local-saves\.ts|accommodation\/photo\.tsx))$/;
+
+/** The chunks above, in the browser's build only (the server's build is one bundle). */
+function clientChunks(): Plugin {
+  return {
+    name: "client-chunks",
+    config: (_config, env) =>
+      env.isSsrBuild
+        ? undefined
+        : {
+            build: {
+              rollupOptions: {
+                output: {
+                  manualChunks: (id: string) =>
+                    FRAMEWORK.test(id) ? "framework" : CORE.test(id) || id.includes("vite/preload-helper") ? "core" : undefined,
+                },
+              },
+            },
+          },
+  };
+}
+
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   plugins: [
+    textsApart(),
+    clientChunks(),
+    precompress(),
     tailwindcss(),
     remix({
       // The results page's path comes from this one route configuration (DESIGN.md "URLs"); its

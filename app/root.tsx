@@ -12,9 +12,10 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { getUser } from "~/services/accounts/session.server";
 import { errorPageHeaders } from "~/utils/search-unavailable.server";
-import { AccountNav, LocalSavesOffer } from "./components/account/account-nav";
+import { AccountNav } from "./components/account/account-nav";
 import stylesheet from "./tailwind.css?url";
 import { EmbedFrame, isEmbedSearch } from "./components/embed";
 import { useNonce } from "./components/ui/nonce";
@@ -22,6 +23,10 @@ import { RESULTS_PATH } from "./domain/constants";
 import { texts } from "./domain/texts";
 import { STORAGE_FALLBACK_SCRIPT } from "./components/ui/storage-fallback";
 import { keepsPageData } from "./utils/revalidation";
+import { useHydrated } from "./components/ui/use-hydrated";
+
+// For a logged-in visitor only, and shown only while this browser holds saved trips: loaded after hydrating.
+const LocalSavesOffer = lazy(() => import("./components/saved-trips/local-saves-offer").then((m) => ({ default: m.LocalSavesOffer })));
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -82,6 +87,7 @@ export default function App() {
 
 function SiteHeader() {
   const loggedIn = useRouteLoaderData<typeof loader>("root")?.loggedIn ?? false;
+  const hydrated = useHydrated();
   return (
     <header className="bg-brand-900 text-white" data-testid="site-header">
       <div className="mx-auto flex max-w-[1400px] items-center justify-between gap-4 px-3 py-3 sm:px-4">
@@ -95,7 +101,11 @@ function SiteHeader() {
           <AccountNav loggedIn={loggedIn} />
         </nav>
       </div>
-      {loggedIn && <LocalSavesOffer />}
+      {loggedIn && hydrated && (
+        <Suspense fallback={null}>
+          <LocalSavesOffer />
+        </Suspense>
+      )}
     </header>
   );
 }

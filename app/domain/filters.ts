@@ -1,44 +1,15 @@
-import { FULL_PRICE_MAX, MIN_PRICE_GAP, PER_PERSON_PRICE_MAX, RATINGS, SKI_PASS_DAYS_MAX, type PriceMode } from "./constants";
+import { MIN_PRICE_GAP, RATINGS, SKI_PASS_DAYS_MAX, type PriceMode } from "./constants";
+import { hasTotalBound, priceKeys, switchPriceMode } from "./price-mode";
 import type { SearchFilters } from "./search-data";
 import type { FacetNumbers } from "./search-result";
 
 // The filter sidebar's rules (specification point 4 "Filters" and point 5), as pure functions on
 // SearchFilters so the page, the mobile drawer and the no-JavaScript form all share them.
 
-export type PriceBoundKey = "minPrice" | "maxPrice" | "minFullPrice" | "maxFullPrice";
-
-export interface PriceKeys {
-  min: "minPrice" | "minFullPrice";
-  max: "maxPrice" | "maxFullPrice";
-  /** The slider's upper bound. */
-  sliderMax: number;
-}
-
-export function priceKeys(mode: PriceMode): PriceKeys {
-  return mode === "total"
-    ? { min: "minFullPrice", max: "maxFullPrice", sliderMax: FULL_PRICE_MAX }
-    : { min: "minPrice", max: "maxPrice", sliderMax: PER_PERSON_PRICE_MAX };
-}
-
-export function hasTotalBound(f: SearchFilters): boolean {
-  return f.minFullPrice !== undefined || f.maxFullPrice !== undefined;
-}
-
-/** Starts in total-price mode when a total-price bound is present; otherwise the requested mode. */
-export function initialPriceMode(f: SearchFilters, requested: PriceMode = "perPerson"): PriceMode {
-  return hasTotalBound(f) ? "total" : requested;
-}
-
 function without<K extends keyof SearchFilters>(f: SearchFilters, ...keys: K[]): SearchFilters {
   const out = { ...f };
   for (const k of keys) delete out[k];
   return out;
-}
-
-/** Switching the price type clears the other mode's min/max (its slider returns to its defaults). */
-export function switchPriceMode(f: SearchFilters, to: PriceMode): SearchFilters {
-  const other = priceKeys(to === "total" ? "perPerson" : "total");
-  return without(f, other.min, other.max);
 }
 
 /** The minimum price input's upper bound: the current maximum minus 100. */

@@ -5,8 +5,11 @@ import { parseResultsParams, resultsParams } from "./results-url";
 import { texts } from "./texts";
 import { z } from "./zod";
 
+export { bannerStatus, type BannerStatus } from "./banner-status";
+
 // The shapes of what operators enter, shared by the dashboard's forms and the CLI: one schema per
-// thing, Danish messages per field.
+// thing, Danish messages per field. For actions, loaders and the CLI only: a module the pages'
+// scripts import builds no zod schema (zod stays off the pages).
 
 /** A field's first problem, by field name. */
 export type FieldErrors = Record<string, string>;
@@ -73,16 +76,6 @@ export const bannerInput = z
   .refine((v) => !v.startsOn || !v.endsOn || v.startsOn <= v.endsOn, { error: b.endBeforeStart, path: ["endsOn"] });
 
 export type BannerInput = z.infer<typeof bannerInput>;
-
-export type BannerStatus = "shown" | "inactive" | "scheduled" | "ended";
-
-/** Whether a banner shows on `today` (YYYY-MM-DD), and if not, why: deactivated, not yet, or no longer. */
-export function bannerStatus(banner: { active: boolean; startsOn: string | null; endsOn: string | null }, today: string): BannerStatus {
-  if (!banner.active) return "inactive";
-  if (banner.startsOn && today < banner.startsOn) return "scheduled";
-  if (banner.endsOn && banner.endsOn < today) return "ended";
-  return "shown";
-}
 
 const l = texts.ops.landing;
 const colour = z.string({ error: l.colourInvalid }).trim().regex(HEX_COLOUR, { error: l.colourInvalid });

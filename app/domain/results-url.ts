@@ -7,7 +7,7 @@ import {
   type PriceMode,
   AFFILIATE_ID_PATTERN,
 } from "./constants";
-import { hasTotalBound, switchPriceMode } from "./filters";
+import { hasTotalBound, switchPriceMode } from "./price-mode";
 import type { SearchQuery } from "./search-data";
 import { NUMERIC_FILTER_KEYS, parseSearchQuery, readableQuery, toSearchParams } from "./url-codec";
 

@@ -16,14 +16,17 @@ import type { Arrival, SearchArea, SearchData, SearchFilters, SearchQuery } from
 // a malformed value is dropped, an unknown param ignored, so no URL can cause a server error.
 
 const MAX_LIST = 50;
-const slug = z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,79}$/));
-const intIn = (min: number, max: number) =>
-  z.pipe(z.pipe(z.string().check(z.regex(/^\d{1,9}$/)), z.transform(Number)), z.int().check(z.gte(min), z.lte(max)));
+// The schemas are built once (every request parses its URL) and marked pure: the pages' scripts
+// write URLs but never parse one, so the bundler leaves them, and zod with them, out of the browser.
+const slug = /* @__PURE__ */ z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,79}$/));
+/* @__NO_SIDE_EFFECTS__ */
+function intIn(min: number, max: number) {
+  return z.pipe(z.pipe(z.string().check(z.regex(/^\d{1,9}$/)), z.transform(Number)), z.int().check(z.gte(min), z.lte(max)));
+}
 const price = intIn(0, 100_000_000);
-const isoDate = z.string().check(z.refine(isCalendarDate));
-const yearMonth = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/));
+const isoDate = /* @__PURE__ */ z.string().check(z.refine(isCalendarDate));
+const yearMonth = /* @__PURE__ */ z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/));
 const week = intIn(1, 53);
-// Built once: parsing runs several times for every page render (loader, meta, search state).
 const skiPassDays = intIn(0, 365);
 const skiPassIncluded = z.pipe(
   z.enum(["true", "false"]),
@@ -34,7 +37,7 @@ const adultCount = intIn(1, MAX_ADULT_COUNT);
 const childrenCount = intIn(0, MAX_CHILDREN_COUNT);
 const sortingMethod = z.enum(SORTING_METHODS);
 const pageNumber = intIn(1, 100_000);
-const coordinate = z.pipe(z.string().check(z.regex(/^-?\d{1,3}(\.\d{1,12})?$/)), z.transform(Number));
+const coordinate = z.pipe(/* @__PURE__ */ z.string().check(z.regex(/^-?\d{1,3}(\.\d{1,12})?$/)), z.transform(Number));
 
 /** A comma-separated list; malformed entries are dropped, duplicates removed, order kept. */
 function list<T>(raw: string | null, item: z.ZodMiniType<T, string>): T[] {

@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { OPS_PATH } from "~/domain/constants";
 import { todayInDenmark } from "~/domain/dates";
 import { formatCount, formatDate, formatPercent } from "~/domain/format";
-import { bannerStatus } from "~/domain/ops-forms";
+import { bannerStatus } from "~/domain/banner-status";
 import { texts } from "~/domain/texts";
 import { z } from "~/domain/zod";
 import { notFound, NO_STORE } from "~/utils/responses.server";

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { CLICK_TABLES, clickCsv, parsePeriod, type ClickTableName } from "~/domain/click-stats";
+import { parsePeriod } from "~/domain/click-period";
+import { CLICK_TABLES, clickCsv, type ClickTableName } from "~/domain/click-stats";
 import { texts } from "~/domain/texts";
 import { requireOperator } from "~/services/operators/access.server";
 import { clickStats } from "~/services/ops/click-stats.server";

@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { CLICK_TABLES, clickRate, clickRows, parsePeriod, type ClickTable } from "~/domain/click-stats";
+import { parsePeriod } from "~/domain/click-period";
+import { CLICK_TABLES, clickRate, clickRows, type ClickTable } from "~/domain/click-stats";
 import { OPS_PATH } from "~/domain/constants";
 import { formatCount, formatDate, formatPercent, formatShortDate } from "~/domain/format";
 import { texts } from "~/domain/texts";

@@ -7,12 +7,12 @@ import { OffersForm } from "~/components/accommodation/offers-form";
 import { PriceCalendar } from "~/components/accommodation/price-calendar";
 import { PriceHistoryChart } from "~/components/accommodation/price-history-chart";
 import { useNonce } from "~/components/ui/nonce";
-import { TRIP_ID_PATTERN } from "~/domain/constants";
+import { RESULTS_PATH, TRIP_ID_PATTERN } from "~/domain/constants";
 import { formatCount, formatPrice } from "~/domain/format";
 import { priceIn } from "~/domain/accommodation-offers";
 import { lodgingJsonLd, scriptJson } from "~/domain/json-ld";
 import { accommodationCanonical, accommodationHref, accommodationLinks, accommodationState } from "~/domain/accommodation-url";
-import { isCanonical, resultsHref } from "~/domain/results-url";
+import { isCanonical } from "~/domain/results-url";
 import { shareMeta } from "~/domain/share-meta";
 import { texts } from "~/domain/texts";
 import { z } from "~/domain/zod";
@@ -147,7 +147,8 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const { search } = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const back = resultsHref(accommodationState(new URLSearchParams(search)));
+  // The results page makes the query string canonical (the page's script parses no URL).
+  const back = `${RESULTS_PATH}${search}`;
   const t = texts.accommodation;
   return (
     <main className="mx-auto max-w-xl p-8" data-testid="accommodation-not-found">

@@ -5,7 +5,7 @@ import { lazy, Suspense, useState } from "react";
 import { activeBanners } from "~/services/banners/banners.server";
 import { Banner } from "~/components/banners/banner";
 import { FilterForm } from "~/components/filters/filter-form";
-import { MobileSearchSummary, SearchBar } from "~/components/search-bar";
+import { desktopSearchBar, MobileSearchSummary } from "~/components/search-bar";
 import { PlacesList, placesByResort } from "~/components/map/places-list";
 import type { MapTiles } from "~/components/map/results-map";
 import { HoveredAccommodationProvider } from "~/components/results/hover-context";
@@ -15,6 +15,7 @@ import { ResultCard } from "~/components/results/result-card";
 import { priceDrops } from "~/services/offers/price-history.server";
 import { SearchStateProvider, useSearchState } from "~/components/results/search-state";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { DesktopOnly, desktopPart } from "~/components/ui/desktop-only";
 import { SortingBar } from "~/components/results/sorting-bar";
 import { Loading, NoResults, SaveTripHint, ScrollToTop } from "~/components/results/status";
 import { placeBanners } from "~/domain/banner-slots";
@@ -30,9 +31,18 @@ import { RESULTS_PATH } from "~/domain/constants";
 import { resultsAccount } from "~/services/accounts/results-account.server";
 import { AgentToggle } from "~/components/agents/agent-toggle";
 import { mapData } from "~/search/map.server";
-import { resultCardItem, type FacetNumbers, type SearchResultItem } from "~/domain/search-result";
+import { resultCardItem, type FacetNumbers, type SearchResult, type SearchResultItem } from "~/domain/search-result";
+import type { SearchQuery } from "~/domain/search-data";
 import { histogramFacetKey } from "~/domain/histogram";
 import { withSearch } from "~/utils/search-unavailable.server";
+
+// The filter sidebar and the sorting bar show on the desktop layout only (a phone has the drawers).
+const filterSidebar = desktopPart(import.meta.env.SSR ? FilterForm : null, () =>
+  import("~/components/filters/filter-form").then((m) => m.FilterForm),
+);
+const sortingBar = desktopPart(import.meta.env.SSR ? SortingBar : null, () =>
+  import("~/components/results/sorting-bar").then((m) => m.SortingBar),
+);
 
 // The map (and Leaflet) and the dialogs load only when they open.
 const ResultsMap = lazy(() => import("~/components/map/results-map").then((m) => ({ default: m.ResultsMap })));
@@ -59,6 +69,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { [otherHistogram]: _unused, ...shownFacets } = facetNumbers;
   const result = { ...counts, facetNumbers: shownFacets as FacetNumbers, items: items.map(resultCardItem) };
   return {
+    // The URL's state as parsed here: the page's script never parses a URL (no zod in the browser).
+    state,
     result,
     options,
     banners: activeBanners(db),
@@ -68,7 +80,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       context,
       items.map((i) => i.trip.id),
     ),
-    names: placeNames(items),
+    meta: pageMeta(state.query, found, context.publicUrl),
     // The best offers whose price fell at their last change (price history), by trip id: the cards mark them.
     drops: Object.fromEntries(
       priceDrops(
@@ -76,11 +88,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         items.map((i) => i.trip.id),
       ),
     ),
-    // Absolute links (canonical, prev, next) name PUBLIC_URL, never the request's Host: the page may be cached for everyone.
-    origin: context.publicUrl,
     // The results-map view (`map=1`): the map's points, its tiles and the plain list of places by resort.
     map,
-    tiles: config.mapTiles,
+    tiles: map ? config.mapTiles : null,
     places: map ? placesByResort(map) : null,
   };
 }
@@ -99,29 +109,36 @@ function placeNames(items: SearchResultItem[]): PlaceNames {
   return names;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, location }) => {
-  if (!data) return [{ title: texts.siteName }];
-  const { query } = parseResultsParams(new URLSearchParams(location.search));
-  const pages = pageCount(data.result.pagination.totalCount, data.result.pagination.pageSize);
-  const abs = (page: number) => `${data.origin}${searchHref({ ...query, page }, RESULTS_PATH)}`;
-  const tags: ReturnType<MetaFunction> = shareMeta({
-    title: searchTitle(query, data.names),
-    description: searchDescription(query, data.names, data.result.totalCount),
+export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [{ title: texts.siteName }];
+
+/**
+ * The page's title, description and share tags, and its canonical, previous and next links. Made by
+ * the loader, so the page carries the tags' text only, not the place names and code they come from.
+ * Absolute links name PUBLIC_URL, never the request's Host: the page may be cached for everyone.
+ */
+function pageMeta(query: SearchQuery, result: SearchResult, origin: string) {
+  const names = placeNames(result.items);
+  const pages = pageCount(result.pagination.totalCount, result.pagination.pageSize);
+  const abs = (page: number) => `${origin}${searchHref({ ...query, page }, RESULTS_PATH)}`;
+  const tags = shareMeta({
+    title: searchTitle(query, names),
+    description: searchDescription(query, names, result.totalCount),
     url: abs(query.page),
-    image: data.result.items.find((i) => i.accommodation.imageUrl)?.accommodation.imageUrl,
+    image: result.items.find((i) => i.accommodation.imageUrl)?.accommodation.imageUrl,
   });
   if (query.page > 1) tags.push({ tagName: "link", rel: "prev", href: abs(Math.min(query.page - 1, pages)) });
   if (query.page < pages) tags.push({ tagName: "link", rel: "next", href: abs(query.page + 1) });
   return tags;
-};
+}
 
 /** Without JavaScript the drawers give way to the plain sidebar form and sorting links (allowed by the CSP by hash: entry.server.tsx). */
 export const NO_JS_STYLE =
   "<style>.js-only{display:none!important}.nojs-block{display:block!important}.nojs-flex{display:flex!important}</style>";
 
 export default function Results() {
+  const { state } = useLoaderData<typeof loader>();
   return (
-    <SearchStateProvider>
+    <SearchStateProvider applied={state}>
       <HoveredAccommodationProvider>
         <ResultsPage />
       </HoveredAccommodationProvider>
@@ -141,7 +158,7 @@ function ResultsPage() {
   return (
     <div id="top" className="mx-auto max-w-[1400px] px-3 py-4 sm:px-4 lg:py-6" data-hydrated={hydrated ? "true" : undefined}>
       <noscript dangerouslySetInnerHTML={{ __html: NO_JS_STYLE }} />
-      <SearchBar className="mb-5 hidden lg:block" />
+      <DesktopOnly part={desktopSearchBar} props={{ className: "mb-5 hidden lg:block" }} />
       <MobileSearchSummary className="mb-3 lg:hidden" />
       <div className="lg:flex lg:items-start lg:gap-6">
         <aside
@@ -152,21 +169,24 @@ function ResultsPage() {
           data-testid="sidebar"
           data-folded={folded ? "true" : "false"}
         >
-          <FilterForm
-            options={options}
-            facetNumbers={result.facetNumbers}
-            folded={folded}
-            actions={
-              <button
-                type="button"
-                className="js-only rounded px-2 py-1 text-sm text-slate-700 underline"
-                aria-expanded={!folded}
-                onClick={() => setFolded((f) => !f)}
-                data-testid="fold-sidebar"
-              >
-                {folded ? texts.filters.unfold : texts.filters.fold}
-              </button>
-            }
+          <DesktopOnly
+            part={filterSidebar}
+            props={{
+              options,
+              facetNumbers: result.facetNumbers,
+              folded,
+              actions: (
+                <button
+                  type="button"
+                  className="js-only rounded px-2 py-1 text-sm text-slate-700 underline"
+                  aria-expanded={!folded}
+                  onClick={() => setFolded((f) => !f)}
+                  data-testid="fold-sidebar"
+                >
+                  {folded ? texts.filters.unfold : texts.filters.fold}
+                </button>
+              ),
+            }}
           />
         </aside>
 
@@ -180,7 +200,7 @@ function ResultsPage() {
             <h1 className="text-2xl font-bold text-brand-900">{texts.results.heading}</h1>
             {!applied.embed && <AgentToggle agentExists={account.agentExists} loggedIn={account.loggedIn} />}
           </div>
-          <SortingBar className="nojs-flex mb-4 hidden lg:flex" />
+          <DesktopOnly part={sortingBar} props={{ className: "nojs-flex mb-4 hidden lg:flex" }} />
           <MobileBar className="js-only mb-4 flex lg:hidden" options={options} facetNumbers={result.facetNumbers} />
           {mapView && (
             <Link
@@ -245,7 +265,7 @@ function ResultsPage() {
  * hovering a card highlights its marker, and a card reads as it does on a phone); below that there
  * is no room for both at a readable width, and the map replaces the list, as the specification says.
  */
-function MapView({ tiles, places }: { tiles: MapTiles; places: ReturnType<typeof placesByResort> | null }) {
+function MapView({ tiles, places }: { tiles: MapTiles | null; places: ReturnType<typeof placesByResort> | null }) {
   const { result, map, drops } = useLoaderData<typeof loader>();
   const { applied } = useSearchState();
   const hydrated = useHydrated();
@@ -254,7 +274,7 @@ function MapView({ tiles, places }: { tiles: MapTiles; places: ReturnType<typeof
     <div data-testid="map-view">
       <div className="xl:grid xl:grid-cols-[minmax(0,1fr)_400px] xl:items-start xl:gap-4">
         <div className="xl:sticky xl:top-4">
-          {hydrated && map && (
+          {hydrated && map && tiles && (
             <Suspense
               fallback={<p className="grid h-[65vh] min-h-[360px] place-items-center text-sm text-slate-600">{texts.map.loading}</p>}
             >

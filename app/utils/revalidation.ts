@@ -6,7 +6,14 @@ import { SAVED_TRIPS_PATH } from "~/domain/constants";
 // only what the component that sent them shows from the answer (saving one trip).
 
 /** Whether a submission leaves the page's loader data as it is (the results page and the root). */
-export function keepsPageData({ formAction, formData }: Pick<ShouldRevalidateFunctionArgs, "formAction" | "formData">): boolean {
+export function keepsPageData({
+  currentUrl,
+  nextUrl,
+  formAction,
+  formData,
+}: Pick<ShouldRevalidateFunctionArgs, "currentUrl" | "nextUrl" | "formAction" | "formData">): boolean {
+  // A fetcher's answer can arrive while the page navigates: the new URL's data is loaded all the same.
+  if (currentUrl.href !== nextUrl.href) return false;
   if (formAction === "/api/facet-numbers") return true;
   // Importing an anonymous visitor's saves changes many cards: that one reloads.
   return formAction === SAVED_TRIPS_PATH && formData?.get("intent") !== "import";

@@ -27,8 +27,9 @@ export interface PageWeight {
   /** The HTML as the server sends it, and gzipped. */
   htmlBytes: number;
   htmlGzip: number;
-  /** JavaScript the browser fetched until the network was idle, with no interaction (as transferred, gzip), and how many files. */
+  /** JavaScript the browser fetched until the network was idle, with no interaction: as transferred (Brotli or gzip, as the server chose), the same scripts gzipped (level 6), and how many files. */
   jsTransferred: number;
+  jsGzip: number;
   jsFiles: number;
 }
 
@@ -41,9 +42,15 @@ export async function pageWeight(base: string, paths: string[]): Promise<PageWei
       const html = Buffer.from(await (await fetch(base + p, { headers: { cookie: "bench=1" } })).arrayBuffer());
       const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
       const page = await ctx.newPage();
-      const scripts: Array<Promise<number>> = [];
+      const scripts: Array<Promise<{ transferred: number; gzip: number }>> = [];
       page.on("requestfinished", (req) => {
-        if (req.resourceType() === "script") scripts.push(req.sizes().then((s) => s.responseBodySize));
+        if (req.resourceType() !== "script") return;
+        scripts.push(
+          Promise.all([req.sizes(), req.response().then((r) => r!.body())]).then(([s, body]) => ({
+            transferred: s.responseBodySize,
+            gzip: zlib.gzipSync(body).length,
+          })),
+        );
       });
       await page.goto(base + p, { waitUntil: "networkidle" });
       const sizes = await Promise.all(scripts);
@@ -51,7 +58,8 @@ export async function pageWeight(base: string, paths: string[]): Promise<PageWei
         path: p,
         htmlBytes: html.length,
         htmlGzip: zlib.gzipSync(html).length,
-        jsTransferred: sizes.reduce((a, b) => a + b, 0),
+        jsTransferred: sizes.reduce((a, b) => a + b.transferred, 0),
+        jsGzip: sizes.reduce((a, b) => a + b.gzip, 0),
         jsFiles: sizes.length,
       });
       await ctx.close();

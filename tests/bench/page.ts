@@ -1,11 +1,10 @@
 import autocannon from "autocannon";
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import { RESULTS_PATH } from "~/domain/constants";
+import { clientManifest, pageScripts } from "../support/page-scripts";
 import { startServer, type TestServer } from "../support/server";
 import { lighthouseRuns, localTiles, mapDrag, pageWeight, type LighthouseResult, type MapDrag, type PageWeight } from "./browser";
 import { monotonicUs, processCpuMs, summariseProfile, type ProfileSummary } from "./profile";
@@ -118,37 +117,8 @@ async function canonical(base: string, p: string): Promise<string> {
  * modulepreload links load.
  */
 async function bundleSize(root: string, dbFile: string): Promise<BundleResult> {
-  const serverBuild = path.join(root, "build/server/index.js");
-  const code =
-    `const m = await import(${JSON.stringify(pathToFileURL(serverBuild).href)});` +
-    `process.stdout.write(JSON.stringify(m.assets)); process.exit(0);`;
-  const stdout = await new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, ["--input-type=module", "-e", code], {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: "production", DATABASE_URL: dbFile },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (err += d.toString()));
-    child.on("close", (c) => (c === 0 ? resolve(out) : reject(new Error(`reading the server build's assets failed: ${err.slice(-500)}`))));
-  });
-  const assets = JSON.parse(stdout) as {
-    entry: { module: string; imports?: string[] };
-    routes: Record<string, { module: string; imports?: string[] } | undefined>;
-  };
-  const results = assets.routes.results;
-  if (!results) throw new Error('no route "results" in the server build\'s assets');
-  const files = [
-    ...new Set(
-      [assets.entry, assets.routes.root, results]
-        .filter((r): r is { module: string; imports?: string[] } => r !== undefined)
-        .flatMap((r) => [r.module, ...(r.imports ?? [])])
-        .map((f) => f.replace(/^\//, "")),
-    ),
-  ]
-    .filter((f) => f.endsWith(".js"))
+  const manifest = await clientManifest(root, { DATABASE_URL: dbFile });
+  const files = pageScripts(manifest, "results")
     .map((file) => {
       const buf = fs.readFileSync(path.join(root, "build/client", file));
       return { file: path.basename(file), bytes: buf.length, gzip: zlib.gzipSync(buf).length };

@@ -866,16 +866,26 @@ function reportPage(page: PageResult) {
   }
   both();
 
-  both(`## Page weight (HTML rendered for a visitor with a cookie; JavaScript Chromium loads with no interaction, as transferred)`);
+  both(
+    `## Page weight (HTML rendered for a visitor with a cookie; JavaScript Chromium loads with no interaction, gzipped and as transferred: Brotli from the build where accepted)`,
+  );
   both();
   const wPaths = [...new Set(builds.flatMap((b) => b.weight.map((w) => w.path)))];
-  const wh = ["path", ...builds.flatMap((b) => [`${b.label} HTML kB`, `${b.label} HTML gzip kB`, `${b.label} JS gzip kB (files)`])];
+  const wh = [
+    "path",
+    ...builds.flatMap((b) => [
+      `${b.label} HTML kB`,
+      `${b.label} HTML gzip kB`,
+      `${b.label} JS gzip kB (files)`,
+      `${b.label} JS transferred kB`,
+    ]),
+  ];
   const kb = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? "–" : (n / 1024).toFixed(1));
   const wr = wPaths.map((p) => [
     p,
     ...builds.flatMap((b) => {
       const w = b.weight.find((x) => x.path === p);
-      return [kb(w?.htmlBytes), kb(w?.htmlGzip), w ? `${kb(w.jsTransferred)} (${w.jsFiles})` : "–"];
+      return [kb(w?.htmlBytes), kb(w?.htmlGzip), w ? `${kb(w.jsGzip)} (${w.jsFiles})` : "–", kb(w?.jsTransferred)];
     }),
   ]);
   if (wr.length) table(wh, wr);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clickCsv, clickRate, clickRows, clickTable, csvCell, daysOf, parsePeriod, type HourCount } from "../../app/domain/click-stats";
+import { parsePeriod } from "../../app/domain/click-period";
+import { clickCsv, clickRate, clickRows, clickTable, csvCell, daysOf, type HourCount } from "../../app/domain/click-stats";
 import { texts } from "../../app/domain/texts";
 
 const t = texts.ops.clicks;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { pageCount, pageParam } from "../../app/domain/ops-paging";
 import { formatDateTime, formatPercent } from "../../app/domain/format";
-import { bannerInput, bannerStatus, landingBoxInput, landingQuery, parseFields } from "../../app/domain/ops-forms";
+import { bannerStatus } from "../../app/domain/banner-status";
+import { bannerInput, landingBoxInput, landingQuery, parseFields } from "../../app/domain/ops-forms";
 import { contrastRatio, formatContrast, meetsAA, parseHexColour } from "../../app/domain/contrast";
 import { texts } from "../../app/domain/texts";
 import { danishDayStart } from "../../app/domain/dates";

@@ -7,17 +7,16 @@ import {
   featureCount,
   filterChips,
   hasFilters,
-  initialPriceMode,
   minPriceUpperBound,
   setPriceRange,
   setSkiPassDays,
   showsSkiPassDays,
-  switchPriceMode,
   toggleFeature,
   toggleListValue,
   toggleRating,
   toggleSkiPassIncluded,
 } from "../../app/domain/filters";
+import { initialPriceMode, switchPriceMode } from "../../app/domain/price-mode";
 import {
   barHeight,
   barInRange,

@@ -61,12 +61,7 @@ export function AgentToggle({ agentExists, loggedIn, className = "" }: { agentEx
           knobClassName="shadow"
         />
         {/* The tooltip, placed at the bottom. */}
-        <span
-          id={tooltipId}
-          role="tooltip"
-          className="pointer-events-none absolute left-1/2 top-full z-30 mt-2 -translate-x-1/2 whitespace-nowrap rounded bg-slate-900 px-2 py-1 text-xs font-semibold text-white opacity-0 transition group-focus-within/tip:opacity-100 group-hover/tip:opacity-100"
-          data-placement="bottom"
-        >
+        <span id={tooltipId} role="tooltip" className="tip-bottom" data-placement="bottom">
           {texts.agents.toggle}
         </span>
       </span>

@@ -1,5 +1,6 @@
 import { MIN_PRICE_GAP, PRICE_MODES, type PriceMode, type SortingMethod } from "~/domain/constants";
-import { priceKeys, setPriceRange, switchPriceMode } from "~/domain/filters";
+import { setPriceRange } from "~/domain/filters";
+import { priceKeys, switchPriceMode } from "~/domain/price-mode";
 import { formatPrice } from "~/domain/format";
 import { histogramCounts } from "~/domain/histogram";
 import type { SearchFilters } from "~/domain/search-data";
@@ -75,10 +76,7 @@ function PriceTypeToggle({ mode, onChange }: { mode: PriceMode; onChange: (mode:
       <legend className="sr-only">{texts.priceType.label}</legend>
       <div className="inline-flex rounded-full border border-slate-300 p-0.5 text-sm">
         {PRICE_MODES.map((m) => (
-          <label
-            key={m}
-            className="cursor-pointer rounded-full px-3 py-1 text-slate-700 has-[:checked]:bg-brand-600 has-[:checked]:text-white has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
-          >
+          <label key={m} className="mode-option">
             <input type="radio" className="sr-only" name="priceType" value={m} checked={mode === m} onChange={() => onChange(m)} />
             {texts.priceType[m]}
           </label>

@@ -32,7 +32,7 @@ export function RangeFilter({ names, labels, min, max, sliderMax, step, gap, for
 
   const input = (which: "min" | "max") => (
     <div className="flex-1">
-      <label htmlFor={`${id}-${which}`} className="block text-xs font-medium text-slate-600">
+      <label htmlFor={`${id}-${which}`} className="range-label">
         {which === "min" ? labels.min : labels.max}
       </label>
       <input
@@ -42,7 +42,7 @@ export function RangeFilter({ names, labels, min, max, sliderMax, step, gap, for
         inputMode="numeric"
         autoComplete="off"
         data-testid={`${testId}-${which}`}
-        className="mt-1 w-full rounded border border-slate-300 bg-white px-2 py-1.5 text-sm"
+        className="range-input"
         value={text(which, which === "min" ? lo : hi)}
         onBlur={() => setEditing(null)}
         onChange={(e) => {

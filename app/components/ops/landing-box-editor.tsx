@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { AA_NORMAL_TEXT, contrastRatio, formatContrast, HEX_COLOUR } from "~/domain/contrast";
-import { LANDING_ICONS, RESULTS_PATH } from "~/domain/constants";
+import { LANDING_ICONS } from "~/domain/constants";
 import type { FieldErrors } from "~/domain/ops-forms";
-import { landingQuery } from "~/domain/ops-forms";
 import { texts } from "~/domain/texts";
 import { LandingBoxTile } from "../landing/landing-box";
 import { TextField } from "./fields";
@@ -18,9 +17,9 @@ const FALLBACK: Record<(typeof COLOURS)[number], string> = {
 /**
  * A landing box's fields beside its preview. The preview is rendered from the values on the
  * server (after "Forhåndsvis" without JavaScript) and follows every keystroke with it; so does
- * the contrast warning.
+ * the contrast warning. `href`, the preview's link, is the server's (for the values it saw).
  */
-export function LandingBoxEditor({ values: initial, errors }: { values: Record<string, string>; errors: FieldErrors }) {
+export function LandingBoxEditor({ values: initial, href, errors }: { values: Record<string, string>; href: string; errors: FieldErrors }) {
   const [values, setValues] = useState(initial);
   const t = texts.ops.landing;
   const set = (name: string) => (e: React.FormEvent<HTMLInputElement | HTMLSelectElement>) => {
@@ -31,7 +30,6 @@ export function LandingBoxEditor({ values: initial, errors }: { values: Record<s
     const value = (values[name] ?? "").trim();
     return HEX_COLOUR.test(value) ? value : FALLBACK[name];
   };
-  const query = landingQuery(values.query ?? "");
   const box = {
     title: values.title || t.boxTitle,
     description: values.description || t.description,
@@ -40,7 +38,7 @@ export function LandingBoxEditor({ values: initial, errors }: { values: Record<s
     backgroundColor: colour("backgroundColor"),
     textColor: colour("textColor"),
     iconColor: colour("iconColor"),
-    href: query ? `${RESULTS_PATH}?${query}` : RESULTS_PATH,
+    href,
   };
   const ratio = contrastRatio(box.textColor, box.backgroundColor) ?? 1;
   const shown = formatContrast(ratio);

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useId, useState } from "react";
-import { switchPriceMode } from "~/domain/filters";
+import { switchPriceMode } from "~/domain/price-mode";
 import { texts } from "~/domain/texts";
 import type { FacetNumbers, SearchOptions } from "~/domain/search-result";
 import { Switch } from "../ui/switch";
 import { useSearchState } from "./search-state";
-import { MapToggleLink } from "./sorting-bar";
+import { MapToggleLink } from "./map-toggle-link";
 
 // The drawers' code (and Headless UI's dialog) loads when one first opens.
 const FilterDrawer = lazy(() => import("./mobile-drawers").then((m) => ({ default: m.FilterDrawer })));

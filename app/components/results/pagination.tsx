@@ -13,8 +13,6 @@ export function Pagination({ totalCount, pageSize }: { totalCount: number; pageS
   const pages = pageCount(totalCount, pageSize);
   const links = pageLinks(page, pages);
   if (!links.length) return null;
-  const arrow =
-    "inline-flex h-10 min-w-10 items-center justify-center rounded border border-slate-300 bg-white px-3 text-sm hover:bg-slate-50";
   return (
     <nav aria-label={texts.pagination.label} className="mt-6" data-testid="pagination">
       <ul className="flex flex-wrap items-center justify-center gap-1.5">
@@ -24,7 +22,7 @@ export function Pagination({ totalCount, pageSize }: { totalCount: number; pageS
               to={hrefFor({ page: page - 1 })}
               rel="prev"
               aria-label={texts.pagination.previous}
-              className={arrow}
+              className="page-link"
               data-testid="page-prev"
             >
               ‹
@@ -40,9 +38,7 @@ export function Pagination({ totalCount, pageSize }: { totalCount: number; pageS
                 to={hrefFor({ page: l.page })}
                 aria-label={texts.pagination.page(l.page)}
                 aria-current={current ? "page" : undefined}
-                className={`inline-flex h-10 min-w-10 items-center justify-center rounded border px-3 text-sm ${
-                  current ? "border-brand-600 bg-brand-600 font-bold text-white" : "border-slate-300 bg-white hover:bg-slate-50"
-                }`}
+                className="page-link"
                 data-testid="page-link"
               >
                 {l.page}
@@ -52,7 +48,13 @@ export function Pagination({ totalCount, pageSize }: { totalCount: number; pageS
         })}
         {page < pages && (
           <li>
-            <Link to={hrefFor({ page: page + 1 })} rel="next" aria-label={texts.pagination.next} className={arrow} data-testid="page-next">
+            <Link
+              to={hrefFor({ page: page + 1 })}
+              rel="next"
+              aria-label={texts.pagination.next}
+              className="page-link"
+              data-testid="page-next"
+            >
               ›
             </Link>
           </li>

@@ -60,13 +60,15 @@ export function ResultCard({
       onMouseEnter={() => setHoveredAccommodationId(a.id)}
       onMouseLeave={() => setHoveredAccommodationId(null)}
     >
-      {/* The name's link says the same to the keyboard and screen readers, so the photo's is for the pointer only. */}
+      {/* The name's link says the same to the keyboard and screen readers, so the photo's is for the pointer only
+          (and Remix learns the page's route from the name's link: discover="none" leaves one attribute out). */}
       <Link
         to={pageHref}
         target={newTab ? "_blank" : undefined}
         tabIndex={-1}
         aria-hidden="true"
         className="rc-photo"
+        discover="none"
         data-testid="photo-link"
       >
         <Photo src={a.imageUrl} alt={texts.photos.photo(a.name)} className="aspect-[4/3] w-full" />

@@ -1,12 +1,13 @@
 import { useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { DEFAULT_SORTING_METHOD, RESULTS_PATH, type PriceMode, type SortingMethod } from "~/domain/constants";
-import { parseResultsParams, resultsHref, resultsParams, type ResultsState } from "~/domain/results-url";
+import { resultsHref, resultsParams, type ResultsState } from "~/domain/results-url";
 import { requestPartnerScroll } from "../embed";
 import type { SearchData } from "~/domain/search-data";
 
 // The one place that knows the search state of the results page (specification point 4):
-//   applied          the search the URL holds (the URL is the whole state),
+//   applied          the search the URL holds (the URL is the whole state), as the loader parsed
+//                    it (the browser only writes URLs: the codec's zod schemas stay off the page),
 //   draft            the search being edited (the mobile filter drawer, a pending price edit, the
 //                    search bar), reset whenever the URL changes,
 //   searchIsUpToDate the draft equals the applied search,
@@ -71,12 +72,12 @@ export function nextState(applied: ResultsState, change: SearchChange): ResultsS
  */
 const currentSearch = () => window.location.search;
 
-export function SearchStateProvider({ children }: { children: ReactNode }) {
+/** `applied`: the state of the page's URL, from its loader (which re-runs whenever the URL changes). */
+export function SearchStateProvider({ applied, children }: { applied: ResultsState; children: ReactNode }) {
   const location = useLocation();
   const navigation = useNavigation();
   const navigate = useNavigate();
   const search = location.search;
-  const applied = useMemo(() => parseResultsParams(new URLSearchParams(search)), [search]);
   const appliedDraft = useMemo<Draft>(() => ({ searchData: applied.query.searchData, priceMode: applied.priceMode }), [applied]);
 
   const [edit, setEdit] = useState<{ base: string; draft: Draft } | null>(null);

@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import { SORTING_METHODS, type PriceMode } from "~/domain/constants";
-import { switchPriceMode } from "~/domain/filters";
-import { resultsHref } from "~/domain/results-url";
+import { switchPriceMode } from "~/domain/price-mode";
 import { texts } from "~/domain/texts";
+import { MapToggleLink } from "./map-toggle-link";
 import { useSearchState } from "./search-state";
 
 /** The price-type choice as two links ('Pr. person' / 'Samlet pris'); switching clears the other mode's bounds. */
@@ -61,19 +61,5 @@ export function SortingBar({ className = "" }: { className?: string }) {
         <PriceTypeLinks />
       </div>
     </div>
-  );
-}
-
-/** 'Vis på kort' / 'Vis som liste': the results-map view is the same search with `map=1`. */
-export function MapToggleLink({ className = "" }: { className?: string }) {
-  const { applied } = useSearchState();
-  return (
-    <Link
-      to={resultsHref({ ...applied, dialog: undefined, map: applied.map ? undefined : true })}
-      className={`rounded-full border border-brand-600 px-3 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50 ${className}`}
-      data-testid="map-toggle"
-    >
-      {applied.map ? texts.map.showList : texts.map.show}
-    </Link>
   );
 }

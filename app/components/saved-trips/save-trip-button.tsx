@@ -50,12 +50,11 @@ export function SaveTripButton({ tripId }: { tripId: string }) {
   }
   return (
     <fetcher.Form method="post" action={SAVED_TRIPS_PATH} preventScrollReset>
-      <input type="hidden" name="intent" value={saved ? "remove" : "save"} />
       <input type="hidden" name="tripId" value={tripId} />
       <input type="hidden" name="redirectTo" value={pathname + search} />
       {/* With JavaScript the action answers with data instead of redirecting back. */}
       {hydrated && <input type="hidden" name="js" value="1" />}
-      <button type="submit" className={cls} aria-pressed={saved} data-testid="save-trip">
+      <button type="submit" name="intent" value={saved ? "remove" : "save"} className={cls} aria-pressed={saved} data-testid="save-trip">
         {label}
       </button>
       {refused && (

@@ -1,3 +1,9 @@
-export { SearchBar, SEARCH_BAR_NO_JS_STYLE } from "./search-bar";
+import { desktopPart } from "../ui/desktop-only";
+import { SearchBar } from "./search-bar";
+
+export { SEARCH_BAR_NO_JS_STYLE } from "./search-bar";
 export { MobileSearchSummary } from "./mobile-search-summary";
 export { StandaloneSearchProvider } from "./state";
+
+/** The desktop search bar, for DesktopOnly: its code loads only on a desktop-wide screen. */
+export const desktopSearchBar = desktopPart(import.meta.env.SSR ? SearchBar : null, () => import("./search-bar").then((m) => m.SearchBar));

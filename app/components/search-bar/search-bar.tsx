@@ -18,7 +18,8 @@ import { WithSearchBarState, type SearchBarState } from "./state";
 const t = texts.searchBar;
 
 const loadStepFields = () => import("./steps");
-const StepFields = lazy(loadStepFields);
+// Marked pure: importing this module runs nothing, so a page on a narrow screen need not load it (ui/desktop-only.tsx).
+const StepFields = /* @__PURE__ */ lazy(loadStepFields);
 
 /** Without JavaScript: the steps as text and the link to the search form; no toggles, and the bar also on small screens. */
 export const SEARCH_BAR_NO_JS_STYLE =
@@ -79,8 +80,8 @@ function SearchBarView({ state, className = "" }: SearchBarProps & { state: Sear
               className={`sb-js-only sb-step ${i > 0 ? "border-l border-slate-200" : ""}`}
               data-testid={`step-${step}-toggle`}
             >
-              <span className="block text-xs font-semibold uppercase tracking-wide text-slate-600">{t.steps[step]}</span>
-              <span className="block truncate font-semibold text-slate-900" data-testid={`step-${step}-value`}>
+              <span className="sb-label">{t.steps[step]}</span>
+              <span className="sb-value" data-testid={`step-${step}-value`}>
                 {values[step]}
               </span>
             </button>
@@ -124,7 +125,7 @@ function SearchBarView({ state, className = "" }: SearchBarProps & { state: Sear
           <dl className="flex flex-1 flex-wrap gap-x-6 gap-y-1">
             {STEPS.map((step) => (
               <div key={step}>
-                <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{t.steps[step]}</dt>
+                <dt className="sb-label">{t.steps[step]}</dt>
                 <dd className="font-semibold text-slate-900">{values[step]}</dd>
               </div>
             ))}

@@ -14,13 +14,8 @@ export function Section({ title, children, testId }: { title: string; children: 
           onClick={() => setOpen(!open)}
           className="section-toggle"
         >
+          {/* `.section-toggle` (app/tailwind.css) draws the chevron after the title. */}
           <span>{title}</span>
-          <svg aria-hidden="true" viewBox="0 0 20 20">
-            <path
-              fill="currentColor"
-              d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z"
-            />
-          </svg>
         </button>
       </h3>
       {open && (

@@ -1,7 +1,8 @@
 import { and, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { bannerEvents, banners, offerClicks, travelCompanies } from "../../../db/schema";
-import { clickTable, type ClickTable, type ClickTableName, type HourCount, type Period } from "~/domain/click-stats";
+import type { Period } from "~/domain/click-period";
+import { clickTable, type ClickTable, type ClickTableName, type HourCount } from "~/domain/click-stats";
 import { danishDayStart, fromDay, toDay } from "~/domain/dates";
 import { texts } from "~/domain/texts";
 
