@@ -1,17 +1,22 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { loadDesktopParts } from "./components/ui/desktop-only";
 
-// Remix's own entry, with two changes. The server's HTML is the whole page (every part of it works
-// without JavaScript); hydration only makes it quicker to use. So it starts once the browser has
-// painted that HTML: after the next frame, or after 100 ms where frames are held back (a hidden
-// tab, a partner's frame off screen). And on a desktop-wide screen the parts only that layout shows
-// load first, so they hydrate with the page (app/components/ui/desktop-only.tsx).
+// Remix's own entry, but the server's HTML (the whole page: every part of it works without
+// JavaScript) is painted before hydration makes it quicker to use: hydration starts after the next
+// frame, or after 100 ms where frames are held back (a hidden tab, a partner's frame off screen).
+// A link or form used before then has started loading another page, which Remix's router would
+// cancel as it starts (it rewrites the history entry), so then the page is left as it is.
 let started = false;
+let leaving = false;
+const onLeave = () => (leaving = true);
+addEventListener("beforeunload", onLeave);
+
 function hydrate() {
   if (started) return;
   started = true;
+  removeEventListener("beforeunload", onLeave);
+  if (leaving) return;
   startTransition(() => {
     hydrateRoot(
       document,
@@ -21,9 +26,5 @@ function hydrate() {
     );
   });
 }
-void loadDesktopParts()
-  .catch(() => undefined)
-  .then(() => {
-    requestAnimationFrame(() => setTimeout(hydrate, 0));
-    setTimeout(hydrate, 100);
-  });
+requestAnimationFrame(() => setTimeout(hydrate, 0));
+setTimeout(hydrate, 100);

@@ -50,7 +50,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: STORAGE_FALLBACK_SCRIPT }} />
+        {/* It runs from the server's markup, before any other script; React leaves a script's text as the
+            server wrote it, so the page's own script need not carry the text too. */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? STORAGE_FALLBACK_SCRIPT : "" }}
+        />
         <Meta />
         <Links />
       </head>

@@ -22,6 +22,12 @@ export function precompressedAssets(dir: string): RequestHandler {
     if (!fs.existsSync(file)) return next();
     res.setHeader("Content-Encoding", "br");
     res.setHeader("Content-Type", TYPES[match[1]]);
-    res.sendFile(file, { maxAge: "1y", immutable: true }, (error) => error && next(error));
+    // A file that cannot be sent goes on to express.static; a visitor who left midway needs nothing.
+    res.sendFile(file, { maxAge: "1y", immutable: true }, (error) => {
+      if (!error || res.headersSent) return;
+      res.removeHeader("Content-Encoding");
+      res.removeHeader("Content-Type");
+      next();
+    });
   };
 }

@@ -15,7 +15,7 @@ import { ResultCard } from "~/components/results/result-card";
 import { priceDrops } from "~/services/offers/price-history.server";
 import { SearchStateProvider, useSearchState } from "~/components/results/search-state";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { DesktopOnly, desktopPart } from "~/components/ui/desktop-only";
+import { DesktopOnly, desktopPart, useDesktopPartsReady } from "~/components/ui/desktop-only";
 import { SortingBar } from "~/components/results/sorting-bar";
 import { Loading, NoResults, SaveTripHint, ScrollToTop } from "~/components/results/status";
 import { placeBanners } from "~/domain/banner-slots";
@@ -152,11 +152,17 @@ function ResultsPage() {
   const mapView = applied.map === true;
   const [folded, setFolded] = useState(false);
   const hydrated = useHydrated();
+  // `data-hydrated` (what the browser tests wait for): the page and its desktop-only parts are live.
+  const desktopReady = useDesktopPartsReady();
   const noResults = result.pagination.totalCount === 0 && searchIsUpToDate && !searchIsLoading;
   const entries = placeBanners(result.items, banners);
 
   return (
-    <div id="top" className="mx-auto max-w-[1400px] px-3 py-4 sm:px-4 lg:py-6" data-hydrated={hydrated ? "true" : undefined}>
+    <div
+      id="top"
+      className="mx-auto max-w-[1400px] px-3 py-4 sm:px-4 lg:py-6"
+      data-hydrated={hydrated && desktopReady ? "true" : undefined}
+    >
       <noscript dangerouslySetInnerHTML={{ __html: NO_JS_STYLE }} />
       <DesktopOnly part={desktopSearchBar} props={{ className: "mb-5 hidden lg:block" }} />
       <MobileSearchSummary className="mb-3 lg:hidden" />
