@@ -10,7 +10,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium, type Browser } from "playwright-core";
 import { CHROMIUM_PATH } from "../e2e/support/browser";
-import { trip } from "../support/feed";
+import { departureInDays, trip } from "../support/feed";
 import { seededRandom } from "../support/random";
 import { startServer } from "../support/server";
 
@@ -180,7 +180,7 @@ function mapFeed(dir: string): string {
         id: `kort-${k}`,
         travelCompany: company,
         accommodation: { id: `kort-acc-${k}`, name: `Hytte ${k}`, lat: 45 + rng.next() * 3, lng: 6 + rng.next() * 7 },
-        departureDate: "2099-02-14",
+        departureDate: departureInDays(80),
         price: 8000 + k,
         pricePerPerson: 4000 + k / 2,
         originalPrice: null,
