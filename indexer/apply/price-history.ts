@@ -14,12 +14,12 @@ const BATCH = 400;
  * Statements recording the history of one batch of an import, each run before the batch writes the
  * spare (which still holds the live rows then). An unchanged price records nothing.
  */
-export function historyWriters(sqlite: Database, spare: Side, going: string) {
+export function historyWriters(sqlite: Database, spare: Side) {
   const offered = sqlite.prepare(
     `INSERT OR REPLACE INTO price_history (${COLUMNS})
-     SELECT l.trip_id, ?, l.accommodation_id, l.persons, l.price, l.price_per_person, ?
-       FROM stage.lines AS l LEFT JOIN ${spare} AS o ON o.id = l.trip_id
-      WHERE l.trip_id > ? AND l.trip_id <= ? AND l.outcome IN ('added', 'updated') AND l.${going}
+     SELECT w.trip_id, ?, l.accommodation_id, l.persons, l.price, l.price_per_person, ?
+       FROM stage.writes AS w JOIN stage.lines AS l ON l.line_no = w.line_no LEFT JOIN ${spare} AS o ON o.id = w.trip_id
+      WHERE w.trip_id > ? AND w.trip_id <= ?
         AND (o.id IS NULL OR o.available = 0 OR o.price <> l.price OR o.accommodation_id <> l.accommodation_id OR o.persons <> l.persons)`,
   );
   const leaving = sqlite.prepare(

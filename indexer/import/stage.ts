@@ -37,9 +37,7 @@ const SCHEMA = `
     departure_date TEXT NOT NULL, nights INTEGER NOT NULL, transport TEXT NOT NULL, persons INTEGER NOT NULL,
     price REAL NOT NULL, price_per_person REAL NOT NULL, original_price REAL, meal_plan_slug TEXT NOT NULL,
     ski_pass_included INTEGER NOT NULL, ski_pass_days INTEGER NOT NULL, url TEXT NOT NULL,
-    discount_percentage INTEGER NOT NULL, ski_score INTEGER NOT NULL, content_hash TEXT NOT NULL,
-    -- Set by the plan: the offer's public id, and added / updated / unchanged.
-    trip_id TEXT, outcome TEXT);
+    discount_percentage INTEGER NOT NULL, ski_score INTEGER NOT NULL, content_hash TEXT NOT NULL);
   -- Offers named by rejected lines: they keep their last good state.
   CREATE TABLE stage.kept (company_slug TEXT NOT NULL, feed_id TEXT NOT NULL, PRIMARY KEY (company_slug, feed_id)) WITHOUT ROWID;
   CREATE TABLE stage.new_countries (slug TEXT PRIMARY KEY, name TEXT NOT NULL);
@@ -57,6 +55,8 @@ const SCHEMA = `
   -- Set by the plan: companies whose part stops, and the offers that leave the sale.
   CREATE TABLE stage.stopped (company_slug TEXT PRIMARY KEY);
   CREATE TABLE stage.retired (trip_id TEXT PRIMARY KEY);
+  -- Set by the plan: the lines the import writes, by their offer's public id (a new offer's assigned there), added 1 or updated 0.
+  CREATE TABLE stage.writes (trip_id TEXT PRIMARY KEY, line_no INTEGER NOT NULL, added INTEGER NOT NULL) WITHOUT ROWID;
 `;
 
 /** Lines staged per write transaction of the staging file (it has no readers; this only spares commits). */

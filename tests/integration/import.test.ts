@@ -150,6 +150,30 @@ describe("offers per company", () => {
     expect(db.$client.prepare("SELECT * FROM trips WHERE company_slug = 'alpetours'").all()).toEqual(before);
   });
 
+  it("gives a new offer its own id when no earlier line or stored offer has it, else <company>:<id>, :2, … in line order", async () => {
+    const { db } = tempDb();
+    const snow = { slug: "snerejser", name: "Snerejser" };
+    const stored = [trip({ id: "z-1" }), trip({ id: "alpetours:z-2", travelCompany: snow })];
+    await importLines(db, stored);
+    const { summary } = await imported(db, [
+      ...stored,
+      trip({ id: "z-2", travelCompany: bjerg, url: "https://bjergrejser.example.dk/z-2" }),
+      trip({ id: "z-2", url: "https://alpetours.example.dk/z-2" }),
+      trip({ id: "z-1", travelCompany: bjerg, url: "https://bjergrejser.example.dk/z-1" }),
+      trip({ id: "z-3", travelCompany: snow, url: "https://snerejser.example.dk/z-3" }),
+    ]);
+    expect(summary).toMatchObject({ added: 4, updated: 0, unchanged: 2, rejected: 0 });
+    const ids = db.$client.prepare("SELECT url, id FROM trips WHERE company_slug <> 'snerejser' OR feed_id = 'z-3'").raw().all();
+    expect(Object.fromEntries(ids as Array<[string, string]>)).toEqual({
+      [trip().url]: "z-1",
+      "https://bjergrejser.example.dk/z-2": "z-2",
+      // Bjergrejser's earlier line has z-2, and alpetours:z-2 is Snerejser's offer's public id.
+      "https://alpetours.example.dk/z-2": "alpetours:z-2:2",
+      "https://bjergrejser.example.dk/z-1": "bjergrejser:z-1",
+      "https://snerejser.example.dk/z-3": "z-3",
+    });
+  });
+
   it("rejects a repeated offer in one file with both line numbers, and its offer keeps its last good state", async () => {
     const { db } = tempDb();
     await importLines(db, [trip({ id: "d-1" }), trip({ id: "d-2", departureDate: "2027-02-20" })]);
