@@ -266,26 +266,21 @@ const OFFERS_PER_BATCH = 400;
  * the price history of its offers (indexer/apply/price-history.ts).
  */
 function* writeStaged(sqlite: Database, spare: Side, version: number, now: Date, progress: (written: number) => void): Generator<void> {
-  const nextUpTo = sqlite
-    .prepare(`SELECT max(trip_id) FROM (SELECT trip_id FROM stage.writes WHERE trip_id > ? ORDER BY trip_id LIMIT ${OFFERS_PER_BATCH})`)
-    .pluck();
-  const batch = (added: 0 | 1) =>
-    `stage.writes AS w JOIN stage.lines AS l ON l.line_no = w.line_no WHERE w.trip_id > ? AND w.trip_id <= ? AND w.added = ${added}`;
+  const ready = (sqlite.prepare("SELECT max(rowid) FROM stage.ready").pluck().get() as number | null) ?? 0;
   const update = sqlite.prepare(
     `UPDATE ${spare} AS o SET accommodation_id = l.accommodation_id, departure_date = l.departure_date, nights = l.nights,
         transport = l.transport, persons = l.persons, price = l.price, price_per_person = l.price_per_person,
         original_price = l.original_price, meal_plan_slug = l.meal_plan_slug, ski_pass_included = l.ski_pass_included,
         ski_pass_days = l.ski_pass_days, url = l.url, discount_percentage = l.discount_percentage, ski_score = l.ski_score,
         available = 1, content_hash = l.content_hash, changed_version = ?
-      FROM (SELECT w.trip_id, l.* FROM ${batch(0)}) AS l
+      FROM (SELECT * FROM stage.ready WHERE rowid BETWEEN ? AND ? AND added = 0) AS l
      WHERE o.id = l.trip_id`,
   );
   const insert = sqlite.prepare(
     `INSERT INTO ${spare} (${OFFER_COLUMNS})
-     SELECT w.trip_id, l.company_slug, l.feed_id, l.accommodation_id, l.departure_date, l.nights, l.transport, l.persons, l.price,
-            l.price_per_person, l.original_price, l.meal_plan_slug, l.ski_pass_included, l.ski_pass_days, l.url, l.discount_percentage,
-            l.ski_score, 1, l.content_hash, ?, ?
-       FROM ${batch(1)} ORDER BY w.trip_id`,
+     SELECT trip_id, company_slug, feed_id, accommodation_id, departure_date, nights, transport, persons, price, price_per_person,
+            original_price, meal_plan_slug, ski_pass_included, ski_pass_days, url, discount_percentage, ski_score, 1, content_hash, ?, ?
+       FROM stage.ready WHERE rowid BETWEEN ? AND ? AND added = 1`,
   );
   const nextRetired = sqlite
     .prepare(`SELECT max(trip_id) FROM (SELECT trip_id FROM stage.retired WHERE trip_id > ? ORDER BY trip_id LIMIT ${OFFERS_PER_BATCH})`)
@@ -295,7 +290,8 @@ function* writeStaged(sqlite: Database, spare: Side, version: number, now: Date,
   );
   const history = historyWriters(sqlite, spare);
   let written = 0;
-  for (let from = "", to = nextUpTo.get(from) as string | null; to !== null; from = to, to = nextUpTo.get(from) as string | null) {
+  for (let from = 1; from <= ready; from += OFFERS_PER_BATCH) {
+    const to = from + OFFERS_PER_BATCH - 1;
     history.offered(version, now, from, to);
     written += update.run(version, from, to).changes + insert.run(now.getTime(), version, from, to).changes;
     progress(written);

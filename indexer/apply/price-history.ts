@@ -17,9 +17,9 @@ const BATCH = 400;
 export function historyWriters(sqlite: Database, spare: Side) {
   const offered = sqlite.prepare(
     `INSERT OR REPLACE INTO price_history (${COLUMNS})
-     SELECT w.trip_id, ?, l.accommodation_id, l.persons, l.price, l.price_per_person, ?
-       FROM stage.writes AS w JOIN stage.lines AS l ON l.line_no = w.line_no LEFT JOIN ${spare} AS o ON o.id = w.trip_id
-      WHERE w.trip_id > ? AND w.trip_id <= ?
+     SELECT l.trip_id, ?, l.accommodation_id, l.persons, l.price, l.price_per_person, ?
+       FROM stage.ready AS l LEFT JOIN ${spare} AS o ON o.id = l.trip_id
+      WHERE l.rowid BETWEEN ? AND ?
         AND (o.id IS NULL OR o.available = 0 OR o.price <> l.price OR o.accommodation_id <> l.accommodation_id OR o.persons <> l.persons)`,
   );
   const leaving = sqlite.prepare(
@@ -28,7 +28,8 @@ export function historyWriters(sqlite: Database, spare: Side) {
        FROM ${spare} AS o WHERE o.available = 1 AND o.id IN (SELECT trip_id FROM stage.retired WHERE trip_id > ? AND trip_id <= ?)`,
   );
   return {
-    offered: (version: number, now: Date, from: string, to: string) => offered.run(version, now.getTime(), from, to),
+    /** The ready lines `from` to `to` (rowids of stage.ready). */
+    offered: (version: number, now: Date, from: number, to: number) => offered.run(version, now.getTime(), from, to),
     leaving: (version: number, now: Date, from: string, to: string) => leaving.run(version, now.getTime(), from, to),
   };
 }

@@ -97,6 +97,7 @@ export function planImport(sqlite: Database, opts: PlanOptions): Plan {
   }
   if (plan.added > 0) assignTripIds(sqlite, plan.added);
   if (plan.added + plan.updated + plan.retired > 0) checkStoreLimits(sqlite);
+  if (plan.added + plan.updated > 0) lineUp(sqlite);
   return plan;
 }
 
@@ -215,6 +216,16 @@ function assignTripIds(sqlite: Database, added: number): void {
     for (let n = 2; takenLive.get(id) || takenHere.get(id); n++) id = `${c.company}:${c.feedId}:${n}`;
     assign.run(id, c.lineNo);
   }
+}
+
+/** Copies the lines the import writes into public-id order (stage.ready), once, before any write transaction. */
+function lineUp(sqlite: Database): void {
+  sqlite.exec(`
+    INSERT INTO stage.ready
+      SELECT w.trip_id, w.added, l.company_slug, l.feed_id, l.accommodation_id, l.departure_date, l.nights, l.transport, l.persons,
+             l.price, l.price_per_person, l.original_price, l.meal_plan_slug, l.ski_pass_included, l.ski_pass_days, l.url,
+             l.discount_percentage, l.ski_score, l.content_hash
+        FROM stage.writes AS w JOIN stage.lines AS l ON l.line_no = w.line_no ORDER BY w.trip_id`);
 }
 
 const LIMIT_LABELS: Record<keyof typeof STORE_LIMITS, string> = {

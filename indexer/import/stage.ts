@@ -57,6 +57,14 @@ const SCHEMA = `
   CREATE TABLE stage.retired (trip_id TEXT PRIMARY KEY);
   -- Set by the plan: the lines the import writes, by their offer's public id (a new offer's assigned there), added 1 or updated 0.
   CREATE TABLE stage.writes (trip_id TEXT PRIMARY KEY, line_no INTEGER NOT NULL, added INTEGER NOT NULL) WITHOUT ROWID;
+  -- Set by the plan: those lines with their public id, in its order (rowid 1, 2, …), so the short write transactions read
+  -- neighbouring rows instead of looking each line up.
+  CREATE TABLE stage.ready (
+    trip_id TEXT NOT NULL, added INTEGER NOT NULL, company_slug TEXT NOT NULL, feed_id TEXT NOT NULL, accommodation_id TEXT NOT NULL,
+    departure_date TEXT NOT NULL, nights INTEGER NOT NULL, transport TEXT NOT NULL, persons INTEGER NOT NULL,
+    price REAL NOT NULL, price_per_person REAL NOT NULL, original_price REAL, meal_plan_slug TEXT NOT NULL,
+    ski_pass_included INTEGER NOT NULL, ski_pass_days INTEGER NOT NULL, url TEXT NOT NULL,
+    discount_percentage INTEGER NOT NULL, ski_score INTEGER NOT NULL, content_hash TEXT NOT NULL);
 `;
 
 /** Lines staged per write transaction of the staging file (it has no readers; this only spares commits). */
@@ -88,7 +96,11 @@ export class Stage {
     this.file = this.dir ? path.join(this.dir, "stage.db") : `${sqlite.name}.indexer-stage`;
     fs.rmSync(this.file, { force: true });
     sqlite.prepare("ATTACH DATABASE ? AS stage").run(this.file);
-    sqlite.exec("PRAGMA stage.journal_mode = OFF; PRAGMA stage.synchronous = OFF; PRAGMA stage.cache_size = -131072;");
+    // Read through a memory map (up to SQLite's 2 GB): the plan and the writes look lines up all over the file, and a mapped page
+    // costs no system call; the file is the import's alone and deleted at the end, so no store page is ever mapped.
+    sqlite.exec(
+      "PRAGMA stage.journal_mode = OFF; PRAGMA stage.synchronous = OFF; PRAGMA stage.cache_size = -131072; PRAGMA stage.mmap_size = 2147418112;",
+    );
     sqlite.exec(SCHEMA);
     this.insertLine = sqlite.prepare(
       `INSERT INTO stage.lines (line_no, company_slug, feed_id, accommodation_id, departure_date, nights, transport, persons, price,
