@@ -10,26 +10,25 @@ import path from "node:path";
 // no lock on the store; the plan and the switch read them from here. A killed import's file is
 // replaced by the next one's.
 
-export interface StagedLine {
-  lineNo: number;
-  companySlug: string;
-  feedId: string;
-  accommodationId: string;
-  departureDate: string;
-  nights: number;
-  transport: string;
-  persons: number;
-  price: number;
-  pricePerPerson: number;
-  originalPrice: number | null;
-  mealPlanSlug: string;
-  skiPassIncluded: number;
-  skiPassDays: number;
-  url: string;
-  discountPercentage: number;
-  skiScore: number;
-  contentHash: string;
-}
+/** A valid line's offer in the staging file's column order, but for its line number and score. */
+export type StagedOffer = [
+  companySlug: string,
+  feedId: string,
+  accommodationId: string,
+  departureDate: string,
+  nights: number,
+  transport: string,
+  persons: number,
+  price: number,
+  pricePerPerson: number,
+  originalPrice: number | null,
+  mealPlanSlug: string,
+  skiPassIncluded: 0 | 1,
+  skiPassDays: number,
+  url: string,
+  discountPercentage: number,
+  contentHash: string,
+];
 
 const SCHEMA = `
   CREATE TABLE stage.lines (
@@ -74,7 +73,7 @@ export class Stage {
   private readonly file: string;
   /** A folder of its own when the store is in memory. */
   private readonly dir: string | undefined;
-  private readonly insertLine: Statement;
+  private readonly insertLine: Statement<[number, ...StagedOffer, number]>;
   private readonly deleteLine: Statement;
   private readonly keepOffer: Statement;
   readonly add: {
@@ -104,10 +103,9 @@ export class Stage {
     sqlite.exec(SCHEMA);
     this.insertLine = sqlite.prepare(
       `INSERT INTO stage.lines (line_no, company_slug, feed_id, accommodation_id, departure_date, nights, transport, persons, price,
-         price_per_person, original_price, meal_plan_slug, ski_pass_included, ski_pass_days, url, discount_percentage, ski_score,
-         content_hash)
-       VALUES (@lineNo, @companySlug, @feedId, @accommodationId, @departureDate, @nights, @transport, @persons, @price, @pricePerPerson,
-         @originalPrice, @mealPlanSlug, @skiPassIncluded, @skiPassDays, @url, @discountPercentage, @skiScore, @contentHash)`,
+         price_per_person, original_price, meal_plan_slug, ski_pass_included, ski_pass_days, url, discount_percentage, content_hash,
+         ski_score)
+       VALUES (${Array(18).fill("?").join(", ")})`,
     );
     this.deleteLine = sqlite.prepare("DELETE FROM stage.lines WHERE line_no = ?");
     this.keepOffer = sqlite.prepare("INSERT OR IGNORE INTO stage.kept (company_slug, feed_id) VALUES (?, ?)");
@@ -138,8 +136,8 @@ export class Stage {
     this.pending = 0;
   }
 
-  line(row: StagedLine): void {
-    this.write(() => this.insertLine.run(row));
+  line(lineNo: number, offer: StagedOffer, skiScore: number): void {
+    this.write(() => this.insertLine.run(lineNo, ...offer, skiScore));
   }
 
   /** A line found to repeat another's offer after it was staged. */

@@ -515,6 +515,42 @@ describe("the catalogue entries of a large first import", () => {
   }, 180_000);
 });
 
+describe("a killed import", () => {
+  const TABLES = [
+    "offers_a",
+    "offers_b",
+    "price_history",
+    "meta",
+    "accommodations",
+    "accommodation_features",
+    "resorts",
+    "travel_companies",
+  ];
+  const everything = (db: Db) => TABLES.map((t) => db.$client.prepare(`SELECT * FROM ${t} ORDER BY rowid`).all());
+
+  it("leaves the store exactly as it was when killed while its parser threads read the feed, and the next import runs", async () => {
+    const { db, file } = tempDb();
+    await importLines(db, [trip({ id: "k-1" }), trip({ id: "k-2", departureDate: departureInDays(40) })]);
+    const before = everything(db);
+
+    // From standard input, which stays open: the import is still reading when the 2,000th line's rejection shows (the parsers
+    // answer a batch of 1,000 lines while the next ones are read: 6,000 lines are more than they hold in flight).
+    const killed = startIndexer(["import", "-"], { DATABASE_URL: file }, 120_000, true);
+    const line = (k: number) =>
+      k === 1_999
+        ? "{nej"
+        : JSON.stringify(trip({ id: `k-${k}`, price: 9000 + k * 2, pricePerPerson: 4500 + k, departureDate: departureInDays(50) }));
+    killed.child.stdin!.write(Array.from({ length: 6_000 }, (_, k) => line(k)).join("\n") + "\n");
+    await expect.poll(() => killed.output().stderr, { timeout: 60_000, interval: 20 }).toMatch(/Linje 2000 afvist: ugyldig JSON/);
+    killed.kill();
+    expect((await killed.done).signal).toBe("SIGKILL");
+    expect(everything(db)).toEqual(before);
+
+    const { summary } = await imported(db, [trip({ id: "k-1" }), trip({ id: "k-2", departureDate: departureInDays(40) }), line(3)]);
+    expect(summary).toMatchObject({ added: 1, unchanged: 2, rejected: 0, generation: 2 });
+  });
+});
+
 describe("indexer CLI", () => {
   const cli = (args: string[], dbFile: string) => runIndexer(args, { DATABASE_URL: dbFile });
 
