@@ -265,6 +265,7 @@ export class Catalogue {
   /** Reports every fact of `claimed` that differs from the catalogue's `known`. */
   private compare<T extends object>(known: T, claimed: T, lineNo: number, subject: string, names: Record<string, string> = {}): void {
     for (const field of Object.keys(claimed) as Array<keyof T & string>) {
+      if (known[field] === claimed[field]) continue; // most lines agree: no need to write the values out
       const a = show(known[field]);
       const b = show(claimed[field]);
       if (a === b) continue;

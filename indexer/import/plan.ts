@@ -103,9 +103,11 @@ export function planImport(sqlite: Database, opts: PlanOptions): Plan {
 
 /** The feed's new catalogue entries that offers going live name; the others never arrive. */
 function keepArrivingEntries(sqlite: Database): void {
-  const going = "SELECT * FROM stage.lines WHERE company_slug NOT IN (SELECT company_slug FROM stage.stopped)";
+  // What the offers going live name, from one pass over the lines.
   sqlite.exec(`
-    DELETE FROM stage.new_accommodations WHERE id NOT IN (SELECT accommodation_id FROM (${going}));
+    CREATE TABLE stage.named AS SELECT DISTINCT accommodation_id, meal_plan_slug, company_slug FROM stage.lines
+      WHERE company_slug NOT IN (SELECT company_slug FROM stage.stopped);
+    DELETE FROM stage.new_accommodations WHERE id NOT IN (SELECT accommodation_id FROM stage.named);
     DELETE FROM stage.new_accommodation_features WHERE accommodation_id NOT IN (SELECT id FROM stage.new_accommodations);
     DELETE FROM stage.new_accommodation_tags WHERE accommodation_id NOT IN (SELECT id FROM stage.new_accommodations);
     DELETE FROM stage.new_resorts WHERE slug NOT IN (SELECT resort_slug FROM stage.new_accommodations);
@@ -113,8 +115,8 @@ function keepArrivingEntries(sqlite: Database): void {
     DELETE FROM stage.new_countries WHERE slug NOT IN (SELECT country_slug FROM stage.new_regions);
     DELETE FROM stage.new_features WHERE value NOT IN (SELECT feature_value FROM stage.new_accommodation_features);
     DELETE FROM stage.new_tags WHERE slug NOT IN (SELECT tag_slug FROM stage.new_accommodation_tags);
-    DELETE FROM stage.new_meal_plans WHERE slug NOT IN (SELECT meal_plan_slug FROM (${going}));
-    DELETE FROM stage.new_companies WHERE slug NOT IN (SELECT company_slug FROM (${going}));`);
+    DELETE FROM stage.new_meal_plans WHERE slug NOT IN (SELECT meal_plan_slug FROM stage.named);
+    DELETE FROM stage.new_companies WHERE slug NOT IN (SELECT company_slug FROM stage.named);`);
 }
 
 /** The catalogue tables a feed's new entries go to, in the order their references need. */
