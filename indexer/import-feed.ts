@@ -4,7 +4,7 @@ import { readGeneration } from "../db/generation";
 import { FEED_LIMITS } from "../app/domain/constants";
 import { todayInDenmark } from "../app/domain/dates";
 import { formatCount } from "../app/domain/format";
-import { readLines } from "./line-reader";
+import { NOT_UTF8, readLines } from "./line-reader";
 import { skiScore } from "./score";
 import { historyWriters } from "./apply/price-history";
 import { applyToOffers, OFFER_COLUMNS, readSides, startOffersChange, type Side } from "./apply/sides";
@@ -163,7 +163,7 @@ async function stageFeed(
   let bytes = 0;
   for await (const { record, parsed: line } of parseInOrder(readLines(input), todayInDenmark(now))) {
     bytes += record.bytes + 1;
-    if ("text" in record && !line) continue; // blank lines are not offers
+    if (line && !isValid(line) && line.kind === "blank") continue; // blank lines are not offers
     if (++counts.lines > FEED_LIMITS.linesPerFeed) {
       throw new UnusableFeedError(
         `Feedet har flere end ${formatCount(FEED_LIMITS.linesPerFeed)} linjer, grænsen for ét feed: intet blev importeret.`,
@@ -176,6 +176,10 @@ async function stageFeed(
       continue;
     }
     const parsed = line!; // every other line was parsed
+    if (!isValid(parsed) && parsed.kind === "not-utf8") {
+      reject(lineNo, NOT_UTF8, null, false);
+      continue;
+    }
     if (!isValid(parsed) && parsed.kind === "not-json") {
       reject(lineNo, "ugyldig JSON", null, false);
       continue;
@@ -240,13 +244,7 @@ const OFFERS_PER_BATCH = 400;
  * the offers' indexes and a short transaction's commit writes few pages. Each batch first records
  * the price history of its offers (indexer/apply/price-history.ts).
  */
-export function* writeStaged(
-  sqlite: Database,
-  spare: Side,
-  version: number,
-  now: Date,
-  progress: (written: number) => void,
-): Generator<void> {
+function* writeStaged(sqlite: Database, spare: Side, version: number, now: Date, progress: (written: number) => void): Generator<void> {
   const ready = (sqlite.prepare("SELECT max(rowid) FROM stage.ready").pluck().get() as number | null) ?? 0;
   const update = sqlite.prepare(
     `UPDATE ${spare} AS o SET accommodation_id = l.accommodation_id, departure_date = l.departure_date, nights = l.nights,

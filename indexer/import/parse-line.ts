@@ -8,6 +8,7 @@ import {
   offerKeyOf,
   type FeedLine,
 } from "../feed-schema";
+import { decodeLine } from "../line-reader";
 import { discountPercentage } from "../score";
 import type { StagedOffer } from "./stage";
 
@@ -42,6 +43,9 @@ export type ValidLine = [
 
 export type ParsedLine =
   | ValidLine
+  /** Only white space: no offer, not counted. */
+  | { kind: "blank" }
+  | { kind: "not-utf8" }
   | { kind: "not-json" }
   /** `key` is the offer the line names even so; `companySlug` its company when it names a valid one. */
   | { kind: "invalid"; key: OfferKey | null; companySlug: string | null; reason: string };
@@ -77,6 +81,13 @@ export class LineParser {
   constructor(today: string) {
     this.schema = feedLineSchema(today);
     this.trusting = feedLineSchemaTrustingAccommodation(today);
+  }
+
+  /** A line's bytes: checked as UTF-8, then parsed. */
+  parseBytes(line: Uint8Array): ParsedLine {
+    const text = decodeLine(line);
+    if (text === null) return { kind: "not-utf8" };
+    return text.trim() === "" ? { kind: "blank" } : this.parse(text);
   }
 
   parse(text: string): ParsedLine {

@@ -3,10 +3,10 @@ import { Worker } from "node:worker_threads";
 import type { FeedRecord } from "../line-reader";
 import type { ParsedLine } from "./parse-line";
 
-// Parsing and validating a line (JSON, the schema, its hash) is most of an import's reading, and
-// each line's result depends on the line alone: worker threads do it, in batches, beside the main
-// thread, which takes the results in the file's order for what depends on the order. The workers
-// inherit the indexer's lower CPU priority.
+// Parsing and validating a line (UTF-8, JSON, the schema, its hash) is most of an import's reading,
+// and each line's result depends on the line alone: worker threads do it, in batches, beside the
+// main thread, which splits the lines and takes the results in the file's order for what depends
+// on the order. The workers inherit the indexer's lower CPU priority.
 
 /** Lines per batch, and at most this many bytes of them, so a batch of long lines stays small. */
 const BATCH_LINES = 1_000;
@@ -27,16 +27,20 @@ export const PARSERS = Math.min(os.availableParallelism(), 4);
 const YOUNG_MB = 96;
 
 const BOOT = new URL("./ts-worker.mjs", import.meta.url);
-/** The parsers' module: it gets `today` as workerData and answers each batch of texts with their ParsedLine, in order. */
+/** The parsers' module: it gets `today` as workerData and answers each LineBatch with its lines' ParsedLine, in order. */
 export const PARSE_WORKER = new URL("./parse-worker.ts", import.meta.url);
 
-/** A record and, for a line with text that is not blank, what it says. */
+/** A record and, for a line (not an error), what it says. */
 export interface Parsed {
   record: FeedRecord;
   parsed?: ParsedLine;
 }
 
-const parsable = (r: FeedRecord): r is FeedRecord & { text: string } => "text" in r && r.text.trim() !== "";
+/** A batch of lines for a parser: their bytes one after another (moved to the parser, not copied), and where each ends. */
+export interface LineBatch {
+  bytes: ArrayBuffer;
+  ends: Uint32Array;
+}
 
 /**
  * Yields every record with what its line says, in the records' order, parsing with `parsers`
@@ -54,33 +58,55 @@ export async function* parseInOrder(
   const pool = Array.from({ length: parsers }, () => new Parser(script, today));
   const inFlight: Array<{ records: FeedRecord[]; parsed: Promise<ParsedLine[]> }> = [];
   let sent = 0;
-  const send = (batch: FeedRecord[]) => {
-    const parsed = pool[sent++ % pool.length].parse(batch.filter(parsable).map((r) => r.text));
+  let batch: FeedRecord[] = [];
+  let bytes = new LineBytes();
+  const send = () => {
+    const parsed = pool[sent++ % pool.length].parse(bytes.take());
     parsed.catch(() => {}); // a failure is thrown when its batch's turn comes
     inFlight.push({ records: batch, parsed });
+    batch = [];
+    bytes = new LineBytes();
   };
   async function* take(): AsyncGenerator<Parsed> {
-    const { records: batch, parsed } = inFlight.shift()!;
+    const { records: done, parsed } = inFlight.shift()!;
     const results = await parsed;
     let k = 0;
-    for (const record of batch) yield parsable(record) ? { record, parsed: results[k++] } : { record };
+    for (const record of done) yield "line" in record ? { record, parsed: results[k++] } : { record };
   }
   try {
-    let batch: FeedRecord[] = [];
-    let bytes = 0;
     for await (const record of records) {
       batch.push(record);
-      bytes += record.bytes;
-      if (batch.length < BATCH_LINES && bytes < BATCH_BYTES) continue;
-      send(batch);
-      batch = [];
-      bytes = 0;
+      if ("line" in record) bytes.add(record.line);
+      if (batch.length < BATCH_LINES && bytes.size < BATCH_BYTES) continue;
+      send();
       if (inFlight.length >= AHEAD * pool.length) yield* take();
     }
-    if (batch.length) send(batch);
+    if (batch.length) send();
     while (inFlight.length) yield* take();
   } finally {
     await Promise.all(pool.map((p) => p.close()));
+  }
+}
+
+/** A batch's line bytes, copied as they are read (the reader's views are only good until it reads on). */
+class LineBytes {
+  private buffer = Buffer.allocUnsafeSlow(2 * 1024 * 1024);
+  private readonly ends: number[] = [];
+  size = 0;
+
+  add(line: Uint8Array): void {
+    if (this.size + line.length > this.buffer.length) {
+      const larger = Buffer.allocUnsafeSlow(Math.max(2 * this.buffer.length, this.size + line.length));
+      this.buffer.copy(larger, 0, 0, this.size);
+      this.buffer = larger;
+    }
+    this.buffer.set(line, this.size);
+    this.size += line.length;
+    this.ends.push(this.size);
+  }
+
+  take(): LineBatch {
+    return { bytes: this.buffer.buffer as ArrayBuffer, ends: Uint32Array.from(this.ends) };
   }
 }
 
@@ -97,11 +123,11 @@ class Parser {
     this.worker.on("exit", (code) => this.fail(new Error(`En parser-tråd stoppede (kode ${code}).`)));
   }
 
-  parse(texts: string[]): Promise<ParsedLine[]> {
+  parse(batch: LineBatch): Promise<ParsedLine[]> {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise((resolve, reject) => {
       this.waiting.push({ resolve, reject });
-      this.worker.postMessage(texts);
+      this.worker.postMessage(batch, [batch.bytes, batch.ends.buffer as ArrayBuffer]);
     });
   }
 

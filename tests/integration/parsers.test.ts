@@ -10,9 +10,10 @@ const CRASHING = new URL("../support/crashing-parser.ts", import.meta.url);
 
 async function* records(texts: string[]): AsyncGenerator<FeedRecord> {
   for (const [k, text] of texts.entries()) {
-    yield text === "<invalid UTF-8>"
-      ? { lineNo: k + 1, error: "linjen er ikke gyldig UTF-8", bytes: 3 }
-      : { lineNo: k + 1, text, bytes: text.length };
+    const line = text === "<invalid UTF-8>" ? Buffer.from([0xc3, 0x28]) : Buffer.from(text);
+    yield text === "<too long>"
+      ? { lineNo: k + 1, error: "linjen er for lang (over 1 MB)", bytes: 2e6 }
+      : { lineNo: k + 1, line, bytes: line.length };
   }
 }
 
@@ -20,24 +21,21 @@ async function* records(texts: string[]): AsyncGenerator<FeedRecord> {
 const threads = () => fs.readdirSync("/proc/self/task").length;
 
 describe("parser threads", () => {
-  it("give every line what it says, in the file's order, across batches and threads; blank and unreadable lines pass unparsed", async () => {
-    const texts = Array.from({ length: 2_500 }, (_, k) =>
-      k === 7
-        ? "   "
-        : k === 1_500
-          ? "<invalid UTF-8>"
-          : k % 3
-            ? "{nej"
-            : JSON.stringify(trip({ id: `p-${k}`, departureDate: departureInDays(30) })),
+  it("give every line what it says, in the file's order, across batches and threads; a line the reader refused passes unparsed", async () => {
+    const special: Record<number, string> = { 7: "   ", 1_200: "<too long>", 1_500: "<invalid UTF-8>" };
+    const texts = Array.from(
+      { length: 2_500 },
+      (_, k) => special[k] ?? (k % 3 ? "{nej" : JSON.stringify(trip({ id: `p-${k}`, departureDate: departureInDays(30) }))),
     );
     const out: Parsed[] = [];
     for await (const p of parseInOrder(records(texts), today, 2)) out.push(p);
 
     expect(out.map((p) => p.record.lineNo)).toEqual(texts.map((_, k) => k + 1));
-    expect(out[7].parsed).toBeUndefined();
-    expect(out[1_500].parsed).toBeUndefined();
+    expect(out[7].parsed).toEqual({ kind: "blank" });
+    expect(out[1_200].parsed).toBeUndefined();
+    expect(out[1_500].parsed).toEqual({ kind: "not-utf8" });
     for (const [k, p] of out.entries()) {
-      if (k === 7 || k === 1_500) continue;
+      if (special[k]) continue;
       if (k % 3) expect(p.parsed).toEqual({ kind: "not-json" });
       else expect((p.parsed as unknown[])[1]).toBe(`p-${k}`);
     }
