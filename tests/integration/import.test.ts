@@ -344,6 +344,24 @@ describe("the shared catalogue", () => {
     expect(db.$client.prepare("SELECT DISTINCT ski_score FROM trips").pluck().all()).toHaveLength(1);
   });
 
+  it("counts every line imported against the catalogue, lines repeating an earlier line's facts too, and reports each disagreement once", async () => {
+    const { db } = tempDb();
+    await importLines(db, [trip({ id: "first" })]);
+    const fiveStars = { accommodation: { rating: 5 } };
+    const { summary, warnings } = await imported(db, [
+      trip({ id: "b-1", travelCompany: bjerg, ...fiveStars }),
+      trip({ id: "b-2", travelCompany: bjerg }),
+      trip({ id: "b-3", travelCompany: bjerg, ...fiveStars }),
+      trip({ id: "b-4", travelCompany: { ...bjerg, name: "Bjerg" }, ...fiveStars }),
+    ]);
+    expect(summary).toMatchObject({ added: 4, warnings: 3 });
+    expect(warnings.map((w) => [w.lineNo, w.message])).toEqual([
+      [1, 'overnatningssted "hotel-aiguille-vt": rating er 4 i kataloget, men 5 i linjen; katalogets oplysninger gælder'],
+      [4, 'rejseselskab "bjergrejser": name er "Bjergrejser" i kataloget, men "Bjerg" i linjen; katalogets oplysninger gælder'],
+    ]);
+    expect(db.$client.prepare("SELECT DISTINCT ski_score FROM trips").pluck().all()).toHaveLength(1);
+  });
+
   it("changes a shared fact only by the operator's command, which rescores the offers", async () => {
     const { db } = tempDb();
     await importLines(db, [trip({ id: "a" }), trip({ id: "b", travelCompany: bjerg })]);
