@@ -18,17 +18,17 @@ const AHEAD = 2;
  * Parser threads: one a core, beside the main thread (reading, the catalogue, staging), which
  * waits on them part of the time; it does about a third of the work, so more than four are idle.
  */
-export const PARSERS = Math.min(os.availableParallelism(), 4);
+const PARSERS = Math.min(os.availableParallelism(), 4);
 
 /**
- * A parser's young generation: parsing makes much short-lived garbage, and a young generation of
- * 3 × 32 MB (V8 default 3 × 16) takes a fifth off a parser's time.
+ * A parser's young generation, in MB: parsing makes much short-lived garbage, and this size (twice
+ * V8's usual) took about a tenth off a parser's CPU time on the demo feed.
  */
 const YOUNG_MB = 96;
 
 const BOOT = new URL("./ts-worker.mjs", import.meta.url);
 /** The parsers' module: it gets `today` as workerData and answers each LineBatch with its lines' ParsedLine, in order. */
-export const PARSE_WORKER = new URL("./parse-worker.ts", import.meta.url);
+const PARSE_WORKER = new URL("./parse-worker.ts", import.meta.url);
 
 /** A record and, for a line (not an error), what it says. */
 export interface Parsed {
