@@ -42,7 +42,7 @@ Kommandoer:
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   // The commands that write offers are batch work: the web server sharing the machine comes first.
-  if (command === "import" || command === "retire" || command === "catalogue") os.setPriority(os.constants.priority.PRIORITY_BELOW_NORMAL);
+  if (command === "import" || command === "retire" || command === "catalogue") lowerPriority();
   switch (command) {
     case "import": {
       const { positionals, values } = parseArgs({
@@ -152,6 +152,18 @@ function loadConfig(): Config {
 }
 
 const mailerOf = (config: Config) => createMailer(config.mail, publicUrlOf(config));
+
+/**
+ * Lowers the process's CPU priority. On Linux a priority is a thread's: the threads running now
+ * (V8's garbage-collection helpers among them) are lowered one by one, and those started later
+ * (the import's parsers) inherit it.
+ */
+function lowerPriority(): void {
+  const low = os.constants.priority.PRIORITY_BELOW_NORMAL;
+  os.setPriority(low);
+  if (!fs.existsSync("/proc/self/task")) return;
+  for (const thread of fs.readdirSync("/proc/self/task")) os.setPriority(Number(thread), low);
+}
 
 function usage(problem: string): number {
   console.error(`Fejl: ${problem}\n\n${USAGE}`);

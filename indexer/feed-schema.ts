@@ -97,6 +97,29 @@ export const catalogueFacts = {
 
 /** The line schema for an import on `todayIso` (the departure window is relative to it). */
 export function feedLineSchema(todayIso: string) {
+  return lineSchema(todayIso, accommodation);
+}
+
+/**
+ * The same, but taking the accommodation as it is: for a line whose accommodation is, as JSON,
+ * one that passed feedLineSchema on an earlier line (the rest of the line is checked alike; an
+ * accommodation without issues changes nothing else).
+ */
+export function feedLineSchemaTrustingAccommodation(todayIso: string) {
+  return lineSchema(todayIso, z.unknown());
+}
+
+function lineSchema<A extends z.ZodType>(todayIso: string, accommodation: A) {
+  // A feed names few departure dates on many lines: each distinct string's day (NaN when it is no calendar date) is worked out once.
+  const days = new Map<string, number>();
+  const dayOf = (s: string) => {
+    let day = days.get(s);
+    if (day === undefined) {
+      day = isCalendarDate(s) ? toDay(s) : NaN;
+      if (days.size < 10_000) days.set(s, day);
+    }
+    return day;
+  };
   const today = toDay(todayIso);
   const earliest = today - L.departurePastDays;
   const latest = today + L.departureFutureDays;
@@ -105,7 +128,7 @@ export function feedLineSchema(todayIso: string) {
       id,
       travelCompany: named,
       accommodation,
-      departureDate: z.string().refine(isCalendarDate, "skal være en gyldig dato (ÅÅÅÅ-MM-DD)"),
+      departureDate: z.string().refine((s) => !Number.isNaN(dayOf(s)), "skal være en gyldig dato (ÅÅÅÅ-MM-DD)"),
       nights: whole(1, L.nights),
       transport: z.enum(TRANSPORTS, { message: `skal være ${TRANSPORTS.join(", ")}` }),
       persons: whole(1, MAX_PERSONS),
@@ -133,15 +156,13 @@ export function feedLineSchema(todayIso: string) {
             `${L.priceTolerancePerPerson} kr. pr. person forskel`,
         );
       }
-      if (isCalendarDate(t.departureDate)) {
-        const day = toDay(t.departureDate);
-        if (day < earliest || day > latest) {
-          issue(
-            ["departureDate"],
-            `skal ligge mellem ${fromDay(earliest)} og ${fromDay(latest)} (højst ${L.departurePastDays} dage før og ` +
-              `${L.departureFutureDays} dage efter importdagen)`,
-          );
-        }
+      const day = dayOf(t.departureDate); // NaN, never outside the window, when it is no date: that is reported above
+      if (day < earliest || day > latest) {
+        issue(
+          ["departureDate"],
+          `skal ligge mellem ${fromDay(earliest)} og ${fromDay(latest)} (højst ${L.departurePastDays} dage før og ` +
+            `${L.departureFutureDays} dage efter importdagen)`,
+        );
       }
     });
 }

@@ -1,13 +1,11 @@
 import type { Database } from "better-sqlite3";
-import { createHash } from "node:crypto";
 import type { Db } from "../db/client";
 import { readGeneration } from "../db/generation";
 import { FEED_LIMITS } from "../app/domain/constants";
 import { todayInDenmark } from "../app/domain/dates";
 import { formatCount } from "../app/domain/format";
-import { companySlugOf, describeFeedError, feedLineSchema, offerKeyOf } from "./feed-schema";
-import { readLines } from "./line-reader";
-import { discountPercentage, skiScore } from "./score";
+import { NOT_UTF8, readLines } from "./line-reader";
+import { skiScore } from "./score";
 import { historyWriters } from "./apply/price-history";
 import { applyToOffers, OFFER_COLUMNS, readSides, startOffersChange, type Side } from "./apply/sides";
 import { Catalogue, type CatalogueWarning } from "./import/catalogue";
@@ -21,6 +19,8 @@ import {
   type CompanyPart,
 } from "./import/plan";
 import { Stage } from "./import/stage";
+import { parseInOrder } from "./import/parsers";
+import { isValid, offerOf, sharedFactsOf } from "./import/parse-line";
 
 export { UnusableFeedError } from "./import/errors";
 export type { CatalogueWarning } from "./import/catalogue";
@@ -139,7 +139,7 @@ interface ReadCounts {
   warnings: number;
 }
 
-/** Reads, validates and stages every line; rejections and warnings are reported as they are found. */
+/** Reads, validates and stages every line; rejections and warnings are reported as they are found, in the file's order. */
 async function stageFeed(
   sqlite: Database,
   stage: Stage,
@@ -147,7 +147,6 @@ async function stageFeed(
   now: Date,
   options: ImportOptions,
 ): Promise<ReadCounts> {
-  const schema = feedLineSchema(todayInDenmark(now));
   // The catalogue warns while it resolves one line: the company of the line it is resolving.
   let resolving = "";
   const catalogue = new Catalogue(sqlite, stage, (w) => options.onWarning?.({ ...w, companySlug: resolving }));
@@ -162,28 +161,30 @@ async function stageFeed(
   // repeated offer rejects all its lines.
   const first = new Map<string, number>();
   let bytes = 0;
-  for await (const record of readLines(input)) {
+  for await (const { record, parsed: line } of parseInOrder(readLines(input), todayInDenmark(now))) {
     bytes += record.bytes + 1;
-    if ("text" in record && record.text.trim() === "") continue; // blank lines are not offers
+    if (line && !isValid(line) && line.kind === "blank") continue; // blank lines are not offers
     if (++counts.lines > FEED_LIMITS.linesPerFeed) {
       throw new UnusableFeedError(
         `Feedet har flere end ${formatCount(FEED_LIMITS.linesPerFeed)} linjer, grænsen for ét feed: intet blev importeret.`,
       );
     }
     if (counts.lines % 5000 === 0) options.onProgress?.(bytes, counts.lines);
+    const { lineNo } = record;
     if ("error" in record) {
-      reject(record.lineNo, record.error, null, false);
+      reject(lineNo, record.error, null, false);
       continue;
     }
-    const { lineNo, text } = record;
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
+    const parsed = line!; // every other line was parsed
+    if (!isValid(parsed) && parsed.kind === "not-utf8") {
+      reject(lineNo, NOT_UTF8, null, false);
+      continue;
+    }
+    if (!isValid(parsed) && parsed.kind === "not-json") {
       reject(lineNo, "ugyldig JSON", null, false);
       continue;
     }
-    const key = offerKeyOf(json);
+    const key = isValid(parsed) ? { companySlug: parsed[0], feedId: parsed[1] } : parsed.key;
     if (key) {
       const id = `${key.companySlug}\u0000${key.feedId}`;
       const earlier = first.get(id);
@@ -199,52 +200,30 @@ async function stageFeed(
         first.set(id, earlier | 1);
         continue;
       }
-      first.set(id, lineNo * 4);
+      first.set(id, lineNo * 4 + (isValid(parsed) ? 2 : 0));
     }
-    const parsed = schema.safeParse(json, { reportInput: true });
-    if (!parsed.success) {
+    if (!isValid(parsed)) {
       if (key) stage.keep(key.companySlug, key.feedId);
-      reject(lineNo, describeFeedError(parsed.error), key?.companySlug ?? companySlugOf(json), key !== null);
+      reject(lineNo, parsed.reason, parsed.companySlug, key !== null);
       continue;
     }
-    const line = parsed.data;
-    resolving = line.travelCompany.slug;
-    const accommodation = catalogue.resolve(line, lineNo);
-    const discount = discountPercentage(line.price, line.originalPrice);
-    stage.line({
-      lineNo,
-      companySlug: line.travelCompany.slug,
-      feedId: line.id,
-      accommodationId: accommodation.id,
-      departureDate: line.departureDate,
-      nights: line.nights,
-      transport: line.transport,
-      persons: line.persons,
-      price: line.price,
-      pricePerPerson: line.pricePerPerson,
-      originalPrice: line.originalPrice ?? null,
-      mealPlanSlug: line.mealPlan.slug,
-      skiPassIncluded: line.skiPass.included ? 1 : 0,
-      skiPassDays: line.skiPass.days,
-      url: line.url,
-      discountPercentage: discount,
-      skiScore: skiScore(
-        {
-          rating: accommodation.rating,
-          featureCount: accommodation.featureCount,
-          skiPassIncluded: line.skiPass.included,
-          skiPassDays: line.skiPass.days,
-          mealPlanSlug: line.mealPlan.slug,
-          pricePerPerson: line.pricePerPerson,
-          nights: line.nights,
-        },
-        discount,
-      ),
-      // An offer is unchanged when its line is byte for byte the same as last time.
-      contentHash: createHash("sha1").update(text).digest("base64url"),
-    });
-    const offer = `${line.travelCompany.slug}\u0000${line.id}`;
-    first.set(offer, first.get(offer)! | 2);
+    const offer = offerOf(parsed);
+    const [companySlug, , , , nights, , , , pricePerPerson, , mealPlanSlug, skiPassIncluded, skiPassDays, , discount] = offer;
+    resolving = companySlug;
+    const accommodation = catalogue.resolve(sharedFactsOf(parsed), lineNo);
+    const score = skiScore(
+      {
+        rating: accommodation.rating,
+        featureCount: accommodation.featureCount,
+        skiPassIncluded: skiPassIncluded === 1,
+        skiPassDays,
+        mealPlanSlug,
+        pricePerPerson,
+        nights,
+      },
+      discount,
+    );
+    stage.line(lineNo, offer, score);
     counts.valid++;
   }
   stage.flush();
@@ -266,27 +245,21 @@ const OFFERS_PER_BATCH = 400;
  * the price history of its offers (indexer/apply/price-history.ts).
  */
 function* writeStaged(sqlite: Database, spare: Side, version: number, now: Date, progress: (written: number) => void): Generator<void> {
-  const going = "company_slug NOT IN (SELECT company_slug FROM stage.stopped)";
-  const nextUpTo = sqlite
-    .prepare(
-      `SELECT max(trip_id) FROM (SELECT trip_id FROM stage.lines
-        WHERE trip_id > ? AND outcome IN ('added', 'updated') AND ${going} ORDER BY trip_id LIMIT ${OFFERS_PER_BATCH})`,
-    )
-    .pluck();
+  const ready = (sqlite.prepare("SELECT max(rowid) FROM stage.ready").pluck().get() as number | null) ?? 0;
   const update = sqlite.prepare(
     `UPDATE ${spare} AS o SET accommodation_id = l.accommodation_id, departure_date = l.departure_date, nights = l.nights,
         transport = l.transport, persons = l.persons, price = l.price, price_per_person = l.price_per_person,
         original_price = l.original_price, meal_plan_slug = l.meal_plan_slug, ski_pass_included = l.ski_pass_included,
         ski_pass_days = l.ski_pass_days, url = l.url, discount_percentage = l.discount_percentage, ski_score = l.ski_score,
         available = 1, content_hash = l.content_hash, changed_version = ?
-      FROM stage.lines AS l
-     WHERE o.id = l.trip_id AND l.trip_id > ? AND l.trip_id <= ? AND l.outcome = 'updated' AND l.${going}`,
+      FROM (SELECT * FROM stage.ready WHERE rowid BETWEEN ? AND ? AND added = 0) AS l
+     WHERE o.id = l.trip_id`,
   );
   const insert = sqlite.prepare(
     `INSERT INTO ${spare} (${OFFER_COLUMNS})
      SELECT trip_id, company_slug, feed_id, accommodation_id, departure_date, nights, transport, persons, price, price_per_person,
             original_price, meal_plan_slug, ski_pass_included, ski_pass_days, url, discount_percentage, ski_score, 1, content_hash, ?, ?
-       FROM stage.lines WHERE trip_id > ? AND trip_id <= ? AND outcome = 'added' AND ${going} ORDER BY trip_id`,
+       FROM stage.ready WHERE rowid BETWEEN ? AND ? AND added = 1`,
   );
   const nextRetired = sqlite
     .prepare(`SELECT max(trip_id) FROM (SELECT trip_id FROM stage.retired WHERE trip_id > ? ORDER BY trip_id LIMIT ${OFFERS_PER_BATCH})`)
@@ -294,9 +267,10 @@ function* writeStaged(sqlite: Database, spare: Side, version: number, now: Date,
   const retire = sqlite.prepare(
     `UPDATE ${spare} SET available = 0, changed_version = ? WHERE id IN (SELECT trip_id FROM stage.retired WHERE trip_id > ? AND trip_id <= ?)`,
   );
-  const history = historyWriters(sqlite, spare, going);
+  const history = historyWriters(sqlite, spare);
   let written = 0;
-  for (let from = "", to = nextUpTo.get(from) as string | null; to !== null; from = to, to = nextUpTo.get(from) as string | null) {
+  for (let from = 1; from <= ready; from += OFFERS_PER_BATCH) {
+    const to = from + OFFERS_PER_BATCH - 1;
     history.offered(version, now, from, to);
     written += update.run(version, from, to).changes + insert.run(now.getTime(), version, from, to).changes;
     progress(written);

@@ -1,14 +1,31 @@
-// Splits a byte stream into numbered lines without trusting it: invalid UTF-8 and over-long
-// lines become per-line errors instead of crashing the import or exhausting memory.
+// Splits a byte stream into numbered lines without trusting it: over-long lines become per-line
+// errors instead of exhausting memory, and a line is text only once decodeLine has checked its
+// UTF-8 (the import's parser threads do that, indexer/import/parsers.ts).
 
 export const MAX_LINE_BYTES = 1024 * 1024;
 
-export type FeedRecord = { lineNo: number; text: string; bytes: number } | { lineNo: number; error: string; bytes: number };
+/** A line's bytes (without its line break) or why it has none; `bytes` is its length in the stream. */
+export type FeedRecord = { lineNo: number; line: Uint8Array; bytes: number } | { lineNo: number; error: string; bytes: number };
+
+export const NOT_UTF8 = "linjen er ikke gyldig UTF-8";
 
 const NEWLINE = 0x0a;
+const decoder = new TextDecoder("utf-8", { fatal: true });
 
+/** A line's text, or null when its bytes are not valid UTF-8. */
+export function decodeLine(line: Uint8Array): string | null {
+  try {
+    return decoder.decode(line);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Yields the stream's lines in order. A line's bytes may be a view of the stream's chunk: use
+ * them before reading on.
+ */
 export async function* readLines(stream: AsyncIterable<Buffer | string>): AsyncGenerator<FeedRecord> {
-  const decoder = new TextDecoder("utf-8", { fatal: true });
   let parts: Buffer[] = [];
   let partBytes = 0;
   let tooLong = false;
@@ -25,11 +42,7 @@ export async function* readLines(stream: AsyncIterable<Buffer | string>): AsyncG
     } else {
       let buf = parts.length === 0 ? (tail ?? Buffer.alloc(0)) : parts.length === 1 ? parts[0] : Buffer.concat(parts);
       if (buf.length && buf[buf.length - 1] === 0x0d) buf = buf.subarray(0, buf.length - 1);
-      try {
-        yield { lineNo, text: decoder.decode(buf), bytes };
-      } catch {
-        yield { lineNo, error: "linjen er ikke gyldig UTF-8", bytes };
-      }
+      yield { lineNo, line: buf, bytes };
     }
     parts = [];
     partBytes = 0;

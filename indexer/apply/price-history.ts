@@ -14,12 +14,12 @@ const BATCH = 400;
  * Statements recording the history of one batch of an import, each run before the batch writes the
  * spare (which still holds the live rows then). An unchanged price records nothing.
  */
-export function historyWriters(sqlite: Database, spare: Side, going: string) {
+export function historyWriters(sqlite: Database, spare: Side) {
   const offered = sqlite.prepare(
     `INSERT OR REPLACE INTO price_history (${COLUMNS})
      SELECT l.trip_id, ?, l.accommodation_id, l.persons, l.price, l.price_per_person, ?
-       FROM stage.lines AS l LEFT JOIN ${spare} AS o ON o.id = l.trip_id
-      WHERE l.trip_id > ? AND l.trip_id <= ? AND l.outcome IN ('added', 'updated') AND l.${going}
+       FROM stage.ready AS l LEFT JOIN ${spare} AS o ON o.id = l.trip_id
+      WHERE l.rowid BETWEEN ? AND ?
         AND (o.id IS NULL OR o.available = 0 OR o.price <> l.price OR o.accommodation_id <> l.accommodation_id OR o.persons <> l.persons)`,
   );
   const leaving = sqlite.prepare(
@@ -28,7 +28,8 @@ export function historyWriters(sqlite: Database, spare: Side, going: string) {
        FROM ${spare} AS o WHERE o.available = 1 AND o.id IN (SELECT trip_id FROM stage.retired WHERE trip_id > ? AND trip_id <= ?)`,
   );
   return {
-    offered: (version: number, now: Date, from: string, to: string) => offered.run(version, now.getTime(), from, to),
+    /** The ready lines `from` to `to` (rowids of stage.ready). */
+    offered: (version: number, now: Date, from: number, to: number) => offered.run(version, now.getTime(), from, to),
     leaving: (version: number, now: Date, from: string, to: string) => leaving.run(version, now.getTime(), from, to),
   };
 }

@@ -34,7 +34,8 @@ export async function runImport(db: Db, mailer: Mailer, source: string, maxRetir
       return 2;
     }
   }
-  const input = source === "-" ? process.stdin : fs.createReadStream(source);
+  // Read a file in 1 MB chunks: a thousand lines a read instead of sixty-odd.
+  const input = source === "-" ? process.stdin : fs.createReadStream(source, { highWaterMark: 1024 * 1024 });
   const progress = createProgress(size);
   let summary: ImportSummary;
   let reportedApply = 0;

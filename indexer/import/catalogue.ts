@@ -3,6 +3,7 @@ import { STORE_LIMITS } from "../../app/domain/constants";
 import { formatCount } from "../../app/domain/format";
 import type { FeedLine } from "../feed-schema";
 import { UnusableFeedError } from "./errors";
+import type { SharedFacts } from "./parse-line";
 import type { Stage } from "./stage";
 
 // The shared catalogue (DESIGN.md "The trip feed"): countries, regions, resorts, accommodations
@@ -86,6 +87,8 @@ export class Catalogue {
   private lineHadWarning = false;
   /** Lines imported against the catalogue's facts. */
   warnedLines = 0;
+  /** Per accommodation, the facts (as JSON) the last line naming it gave, how they resolved and whether they disagreed. */
+  private readonly lastLine = new Map<string, { json: string; resolved: ResolvedAccommodation; warned: boolean }>();
 
   constructor(
     sqlite: Database,
@@ -127,8 +130,14 @@ export class Catalogue {
     this.companies = new Entries("rejseselskaber", L.companies, one("SELECT name FROM main.travel_companies WHERE slug = ?"));
   }
 
-  /** Resolves a valid line's shared facts: defines what is new, reports what disagrees. */
-  resolve(line: FeedLine, lineNo: number): ResolvedAccommodation {
+  /**
+   * Resolves a valid line's shared facts: defines what is new, reports what disagrees. Most lines
+   * name exactly the accommodation facts of the last line naming that accommodation (the same JSON
+   * text, indexer/import/parse-line.ts): those resolve as that line's did, without comparing again.
+   * The catalogue only grows and a definition never changes, so comparing again would find the same
+   * disagreements, each reported once already.
+   */
+  resolve(line: SharedFacts, lineNo: number): ResolvedAccommodation {
     this.lineHadWarning = false;
     const company = line.travelCompany;
     this.named(this.companies, company.slug, { name: company.name }, lineNo, `rejseselskab "${company.slug}"`, () =>
@@ -138,12 +147,24 @@ export class Catalogue {
     this.named(this.mealPlans, meal.slug, { title: meal.title, short: meal.short }, lineNo, `pensionstype "${meal.slug}"`, () =>
       this.stage.define(this.stage.add.mealPlan, meal.slug, meal.title, meal.short),
     );
-    for (const f of line.accommodation.features) {
-      this.named(this.features, f.value, { name: f.name }, lineNo, `facilitet "${f.value}"`, () =>
-        this.stage.define(this.stage.add.feature, f.value, f.name),
-      );
+    const last = this.lastLine.get(line.accommodationId);
+    let resolved: ResolvedAccommodation;
+    if (last?.json === line.accommodation) {
+      resolved = last.resolved;
+      if (last.warned) this.lineHadWarning = true;
+    } else {
+      const warnedBefore = this.lineHadWarning;
+      this.lineHadWarning = false;
+      const accommodation = JSON.parse(line.accommodation) as FeedLine["accommodation"];
+      for (const f of accommodation.features) {
+        this.named(this.features, f.value, { name: f.name }, lineNo, `facilitet "${f.value}"`, () =>
+          this.stage.define(this.stage.add.feature, f.value, f.name),
+        );
+      }
+      resolved = this.accommodation(accommodation, lineNo);
+      this.lastLine.set(line.accommodationId, { json: line.accommodation, resolved, warned: this.lineHadWarning });
+      this.lineHadWarning ||= warnedBefore;
     }
-    const resolved = this.accommodation(line.accommodation, lineNo);
     if (this.lineHadWarning) this.warnedLines++;
     return resolved;
   }
@@ -244,6 +265,7 @@ export class Catalogue {
   /** Reports every fact of `claimed` that differs from the catalogue's `known`. */
   private compare<T extends object>(known: T, claimed: T, lineNo: number, subject: string, names: Record<string, string> = {}): void {
     for (const field of Object.keys(claimed) as Array<keyof T & string>) {
+      if (known[field] === claimed[field]) continue; // most lines agree: no need to write the values out
       const a = show(known[field]);
       const b = show(claimed[field]);
       if (a === b) continue;

@@ -36,22 +36,24 @@ export interface PlanOptions {
   retireVanished: boolean;
 }
 
+/** Staged lines of companies whose part goes on (`l` the line). */
+const GOING = "l.company_slug NOT IN (SELECT company_slug FROM stage.stopped)";
+/** A staged line's offer is live (`l` the line, `v` the live offer). */
+const ITS_LIVE_OFFER = "v.company_slug = l.company_slug AND v.feed_id = l.feed_id";
+const CHANGED = "(v.content_hash <> l.content_hash OR v.available = 0)";
+
 export function planImport(sqlite: Database, opts: PlanOptions): Plan {
   // The live offers of the feed's companies, copied once (one scan of the store) so every step
-  // below joins within the staging file. The lines' indexes are built here, once they are all
-  // staged, which is far quicker than keeping them up to date line by line (the reading already
-  // rejected repeated offers).
+  // below joins within the staging file. The lines' index is built here, once they are all staged,
+  // which is far quicker than keeping it up to date line by line (the reading already rejected
+  // repeated offers); it holds what the joins with the live offers read, in the same order, so
+  // they never read the wide staged lines themselves.
   sqlite.exec(`
-    CREATE UNIQUE INDEX stage.lines_offer ON lines (company_slug, feed_id);
+    CREATE INDEX stage.lines_offer ON lines (company_slug, feed_id, content_hash);
     CREATE TABLE stage.live (company_slug TEXT NOT NULL, feed_id TEXT NOT NULL, id TEXT NOT NULL, content_hash TEXT NOT NULL,
       available INTEGER NOT NULL, PRIMARY KEY (company_slug, feed_id)) WITHOUT ROWID;
     INSERT INTO stage.live SELECT company_slug, feed_id, id, content_hash, available FROM main.trips
-      WHERE company_slug IN (SELECT DISTINCT company_slug FROM stage.lines) ORDER BY company_slug, feed_id;
-    CREATE INDEX stage.lines_feed_id ON lines (feed_id);
-    UPDATE stage.lines SET trip_id = v.id,
-        outcome = CASE WHEN v.content_hash = lines.content_hash AND v.available = 1 THEN 'unchanged' ELSE 'updated' END
-      FROM stage.live AS v WHERE v.company_slug = lines.company_slug AND v.feed_id = lines.feed_id;
-    UPDATE stage.lines SET outcome = 'added' WHERE outcome IS NULL;`);
+      WHERE company_slug IN (SELECT DISTINCT company_slug FROM stage.lines) ORDER BY company_slug, feed_id;`);
 
   const vanished = `FROM stage.live v WHERE v.available = 1
       AND NOT EXISTS (SELECT 1 FROM stage.lines l WHERE l.company_slug = v.company_slug AND l.feed_id = v.feed_id)
@@ -61,9 +63,9 @@ export function planImport(sqlite: Database, opts: PlanOptions): Plan {
   const vanishing = opts.retireVanished ? perCompany(`SELECT v.company_slug, count(*) ${vanished} GROUP BY v.company_slug`) : new Map();
   const parts = sqlite
     .prepare(
-      `SELECT company_slug AS slug, count(*) AS lines, sum(outcome = 'added') AS added, sum(outcome = 'updated') AS updated,
-              sum(outcome = 'unchanged') AS unchanged
-         FROM stage.lines GROUP BY company_slug ORDER BY company_slug`,
+      `SELECT l.company_slug AS slug, count(*) AS lines, count(*) - count(v.id) AS added,
+              count(CASE WHEN ${CHANGED} THEN 1 END) AS updated, count(CASE WHEN NOT ${CHANGED} THEN 1 END) AS unchanged
+         FROM stage.lines AS l LEFT JOIN stage.live AS v ON ${ITS_LIVE_OFFER} GROUP BY l.company_slug ORDER BY l.company_slug`,
     )
     .all() as Array<Omit<CompanyPart, "live" | "vanishing" | "stopped">>;
   const stop = sqlite.prepare("INSERT INTO stage.stopped (company_slug) VALUES (?)");
@@ -87,18 +89,25 @@ export function planImport(sqlite: Database, opts: PlanOptions): Plan {
       `INSERT INTO stage.retired (trip_id) SELECT v.id ${vanished} AND v.company_slug NOT IN (SELECT company_slug FROM stage.stopped)`,
     );
   }
-  keepArrivingEntries(sqlite);
-  if (plan.added > 0) assignTripIds(sqlite);
-  else sqlite.exec(TRIP_INDEX);
+  if (countArrivingEntries(sqlite) > 0) keepArrivingEntries(sqlite);
+  if (plan.updated > 0) {
+    sqlite.exec(`
+      INSERT INTO stage.writes (trip_id, line_no, added)
+        SELECT v.id, l.line_no, 0 FROM stage.lines AS l JOIN stage.live AS v ON ${ITS_LIVE_OFFER} WHERE ${CHANGED} AND ${GOING}`);
+  }
+  if (plan.added > 0) assignTripIds(sqlite, plan.added);
   if (plan.added + plan.updated + plan.retired > 0) checkStoreLimits(sqlite);
+  if (plan.added + plan.updated > 0) lineUp(sqlite);
   return plan;
 }
 
 /** The feed's new catalogue entries that offers going live name; the others never arrive. */
 function keepArrivingEntries(sqlite: Database): void {
-  const going = "SELECT * FROM stage.lines WHERE company_slug NOT IN (SELECT company_slug FROM stage.stopped)";
+  // What the offers going live name, from one pass over the lines.
   sqlite.exec(`
-    DELETE FROM stage.new_accommodations WHERE id NOT IN (SELECT accommodation_id FROM (${going}));
+    CREATE TABLE stage.named AS SELECT DISTINCT accommodation_id, meal_plan_slug, company_slug FROM stage.lines
+      WHERE company_slug NOT IN (SELECT company_slug FROM stage.stopped);
+    DELETE FROM stage.new_accommodations WHERE id NOT IN (SELECT accommodation_id FROM stage.named);
     DELETE FROM stage.new_accommodation_features WHERE accommodation_id NOT IN (SELECT id FROM stage.new_accommodations);
     DELETE FROM stage.new_accommodation_tags WHERE accommodation_id NOT IN (SELECT id FROM stage.new_accommodations);
     DELETE FROM stage.new_resorts WHERE slug NOT IN (SELECT resort_slug FROM stage.new_accommodations);
@@ -106,8 +115,8 @@ function keepArrivingEntries(sqlite: Database): void {
     DELETE FROM stage.new_countries WHERE slug NOT IN (SELECT country_slug FROM stage.new_regions);
     DELETE FROM stage.new_features WHERE value NOT IN (SELECT feature_value FROM stage.new_accommodation_features);
     DELETE FROM stage.new_tags WHERE slug NOT IN (SELECT tag_slug FROM stage.new_accommodation_tags);
-    DELETE FROM stage.new_meal_plans WHERE slug NOT IN (SELECT meal_plan_slug FROM (${going}));
-    DELETE FROM stage.new_companies WHERE slug NOT IN (SELECT company_slug FROM (${going}));`);
+    DELETE FROM stage.new_meal_plans WHERE slug NOT IN (SELECT meal_plan_slug FROM stage.named);
+    DELETE FROM stage.new_companies WHERE slug NOT IN (SELECT company_slug FROM stage.named);`);
 }
 
 /** The catalogue tables a feed's new entries go to, in the order their references need. */
@@ -177,35 +186,48 @@ function sum(parts: CompanyPart[], key: "added" | "updated" | "unchanged" | "van
   return parts.reduce((s, p) => s + p[key], 0);
 }
 
-/** The staged lines by public id, for the writes' ranges: built once the ids are set, which is far quicker than keeping it up to date while they are. */
-const TRIP_INDEX = "CREATE INDEX stage.lines_trip ON lines (trip_id)";
-
 /**
  * A new offer's public id is the company's own id, unless some offer (of any company, for sale
  * or not) or an earlier line of this feed has it: then `<company>:<id>`, and `:2`, `:3`, … on the
  * rare further clash. An offer keeps its public id for good, so links and saved trips stay valid.
  */
-function assignTripIds(sqlite: Database): void {
-  const going = "company_slug NOT IN (SELECT company_slug FROM stage.stopped)";
-  sqlite.exec(`
-    UPDATE stage.lines SET trip_id = feed_id
-     WHERE outcome = 'added' AND ${going}
-       AND NOT EXISTS (SELECT 1 FROM main.trips t WHERE t.id = lines.feed_id)
-       AND line_no = (SELECT min(x.line_no) FROM stage.lines x WHERE x.feed_id = lines.feed_id AND x.outcome = 'added' AND x.${going});
-    ${TRIP_INDEX};`);
+function assignTripIds(sqlite: Database, added: number): void {
+  const isNew = `${GOING} AND NOT EXISTS (SELECT 1 FROM stage.live v WHERE ${ITS_LIVE_OFFER})`;
+  // By id and then line, so of the lines sharing an id the first keeps it (the others are ignored here).
+  const ownIds = sqlite
+    .prepare(
+      `INSERT OR IGNORE INTO stage.writes (trip_id, line_no, added)
+         SELECT l.feed_id, l.line_no, 1 FROM stage.lines AS l
+          WHERE ${isNew} AND NOT EXISTS (SELECT 1 FROM main.trips t WHERE t.id = l.feed_id)
+          ORDER BY l.feed_id, l.line_no`,
+    )
+    .run().changes;
+  if (ownIds === added) return;
   const clashes = sqlite
     .prepare(
-      `SELECT line_no AS lineNo, company_slug AS company, feed_id AS feedId FROM stage.lines WHERE outcome = 'added' AND trip_id IS NULL AND ${going} ORDER BY line_no`,
+      `SELECT l.line_no AS lineNo, l.company_slug AS company, l.feed_id AS feedId FROM stage.lines AS l
+        WHERE ${isNew} AND NOT EXISTS (SELECT 1 FROM stage.writes w WHERE w.trip_id = l.feed_id AND w.line_no = l.line_no)
+        ORDER BY l.line_no`,
     )
     .all() as Array<{ lineNo: number; company: string; feedId: string }>;
   const takenLive = sqlite.prepare("SELECT 1 FROM main.trips WHERE id = ?").pluck();
-  const takenHere = sqlite.prepare("SELECT 1 FROM stage.lines WHERE trip_id = ?").pluck();
-  const assign = sqlite.prepare("UPDATE stage.lines SET trip_id = ? WHERE line_no = ?");
+  const takenHere = sqlite.prepare("SELECT 1 FROM stage.writes WHERE trip_id = ?").pluck();
+  const assign = sqlite.prepare("INSERT INTO stage.writes (trip_id, line_no, added) VALUES (?, ?, 1)");
   for (const c of clashes) {
     let id = `${c.company}:${c.feedId}`;
     for (let n = 2; takenLive.get(id) || takenHere.get(id); n++) id = `${c.company}:${c.feedId}:${n}`;
     assign.run(id, c.lineNo);
   }
+}
+
+/** Copies the lines the import writes into public-id order (stage.ready), once, before any write transaction. */
+function lineUp(sqlite: Database): void {
+  sqlite.exec(`
+    INSERT INTO stage.ready
+      SELECT w.trip_id, w.added, l.company_slug, l.feed_id, l.accommodation_id, l.departure_date, l.nights, l.transport, l.persons,
+             l.price, l.price_per_person, l.original_price, l.meal_plan_slug, l.ski_pass_included, l.ski_pass_days, l.url,
+             l.discount_percentage, l.ski_score, l.content_hash
+        FROM stage.writes AS w JOIN stage.lines AS l ON l.line_no = w.line_no ORDER BY w.trip_id`);
 }
 
 const LIMIT_LABELS: Record<keyof typeof STORE_LIMITS, string> = {

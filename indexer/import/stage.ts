@@ -10,26 +10,25 @@ import path from "node:path";
 // no lock on the store; the plan and the switch read them from here. A killed import's file is
 // replaced by the next one's.
 
-export interface StagedLine {
-  lineNo: number;
-  companySlug: string;
-  feedId: string;
-  accommodationId: string;
-  departureDate: string;
-  nights: number;
-  transport: string;
-  persons: number;
-  price: number;
-  pricePerPerson: number;
-  originalPrice: number | null;
-  mealPlanSlug: string;
-  skiPassIncluded: number;
-  skiPassDays: number;
-  url: string;
-  discountPercentage: number;
-  skiScore: number;
-  contentHash: string;
-}
+/** A valid line's offer in the staging file's column order, but for its line number and score. */
+export type StagedOffer = [
+  companySlug: string,
+  feedId: string,
+  accommodationId: string,
+  departureDate: string,
+  nights: number,
+  transport: string,
+  persons: number,
+  price: number,
+  pricePerPerson: number,
+  originalPrice: number | null,
+  mealPlanSlug: string,
+  skiPassIncluded: 0 | 1,
+  skiPassDays: number,
+  url: string,
+  discountPercentage: number,
+  contentHash: string,
+];
 
 const SCHEMA = `
   CREATE TABLE stage.lines (
@@ -37,9 +36,7 @@ const SCHEMA = `
     departure_date TEXT NOT NULL, nights INTEGER NOT NULL, transport TEXT NOT NULL, persons INTEGER NOT NULL,
     price REAL NOT NULL, price_per_person REAL NOT NULL, original_price REAL, meal_plan_slug TEXT NOT NULL,
     ski_pass_included INTEGER NOT NULL, ski_pass_days INTEGER NOT NULL, url TEXT NOT NULL,
-    discount_percentage INTEGER NOT NULL, ski_score INTEGER NOT NULL, content_hash TEXT NOT NULL,
-    -- Set by the plan: the offer's public id, and added / updated / unchanged.
-    trip_id TEXT, outcome TEXT);
+    discount_percentage INTEGER NOT NULL, ski_score INTEGER NOT NULL, content_hash TEXT NOT NULL);
   -- Offers named by rejected lines: they keep their last good state.
   CREATE TABLE stage.kept (company_slug TEXT NOT NULL, feed_id TEXT NOT NULL, PRIMARY KEY (company_slug, feed_id)) WITHOUT ROWID;
   CREATE TABLE stage.new_countries (slug TEXT PRIMARY KEY, name TEXT NOT NULL);
@@ -57,6 +54,16 @@ const SCHEMA = `
   -- Set by the plan: companies whose part stops, and the offers that leave the sale.
   CREATE TABLE stage.stopped (company_slug TEXT PRIMARY KEY);
   CREATE TABLE stage.retired (trip_id TEXT PRIMARY KEY);
+  -- Set by the plan: the lines the import writes, by their offer's public id (a new offer's assigned there), added 1 or updated 0.
+  CREATE TABLE stage.writes (trip_id TEXT PRIMARY KEY, line_no INTEGER NOT NULL, added INTEGER NOT NULL) WITHOUT ROWID;
+  -- Set by the plan: those lines with their public id, in its order (rowid 1, 2, …), so the short write transactions read
+  -- neighbouring rows instead of looking each line up.
+  CREATE TABLE stage.ready (
+    trip_id TEXT NOT NULL, added INTEGER NOT NULL, company_slug TEXT NOT NULL, feed_id TEXT NOT NULL, accommodation_id TEXT NOT NULL,
+    departure_date TEXT NOT NULL, nights INTEGER NOT NULL, transport TEXT NOT NULL, persons INTEGER NOT NULL,
+    price REAL NOT NULL, price_per_person REAL NOT NULL, original_price REAL, meal_plan_slug TEXT NOT NULL,
+    ski_pass_included INTEGER NOT NULL, ski_pass_days INTEGER NOT NULL, url TEXT NOT NULL,
+    discount_percentage INTEGER NOT NULL, ski_score INTEGER NOT NULL, content_hash TEXT NOT NULL);
 `;
 
 /** Lines staged per write transaction of the staging file (it has no readers; this only spares commits). */
@@ -66,7 +73,7 @@ export class Stage {
   private readonly file: string;
   /** A folder of its own when the store is in memory. */
   private readonly dir: string | undefined;
-  private readonly insertLine: Statement;
+  private readonly insertLine: Statement<[number, ...StagedOffer, number]>;
   private readonly deleteLine: Statement;
   private readonly keepOffer: Statement;
   readonly add: {
@@ -88,14 +95,17 @@ export class Stage {
     this.file = this.dir ? path.join(this.dir, "stage.db") : `${sqlite.name}.indexer-stage`;
     fs.rmSync(this.file, { force: true });
     sqlite.prepare("ATTACH DATABASE ? AS stage").run(this.file);
-    sqlite.exec("PRAGMA stage.journal_mode = OFF; PRAGMA stage.synchronous = OFF; PRAGMA stage.cache_size = -131072;");
+    // Read through a memory map (up to SQLite's 2 GB): the plan and the writes look lines up all over the file, and a mapped page
+    // costs no system call; the file is the import's alone and deleted at the end, so no store page is ever mapped.
+    sqlite.exec(
+      "PRAGMA stage.journal_mode = OFF; PRAGMA stage.synchronous = OFF; PRAGMA stage.cache_size = -131072; PRAGMA stage.mmap_size = 2147418112;",
+    );
     sqlite.exec(SCHEMA);
     this.insertLine = sqlite.prepare(
       `INSERT INTO stage.lines (line_no, company_slug, feed_id, accommodation_id, departure_date, nights, transport, persons, price,
-         price_per_person, original_price, meal_plan_slug, ski_pass_included, ski_pass_days, url, discount_percentage, ski_score,
-         content_hash)
-       VALUES (@lineNo, @companySlug, @feedId, @accommodationId, @departureDate, @nights, @transport, @persons, @price, @pricePerPerson,
-         @originalPrice, @mealPlanSlug, @skiPassIncluded, @skiPassDays, @url, @discountPercentage, @skiScore, @contentHash)`,
+         price_per_person, original_price, meal_plan_slug, ski_pass_included, ski_pass_days, url, discount_percentage, content_hash,
+         ski_score)
+       VALUES (${Array(18).fill("?").join(", ")})`,
     );
     this.deleteLine = sqlite.prepare("DELETE FROM stage.lines WHERE line_no = ?");
     this.keepOffer = sqlite.prepare("INSERT OR IGNORE INTO stage.kept (company_slug, feed_id) VALUES (?, ?)");
@@ -126,8 +136,8 @@ export class Stage {
     this.pending = 0;
   }
 
-  line(row: StagedLine): void {
-    this.write(() => this.insertLine.run(row));
+  line(lineNo: number, offer: StagedOffer, skiScore: number): void {
+    this.write(() => this.insertLine.run(lineNo, ...offer, skiScore));
   }
 
   /** A line found to repeat another's offer after it was staged. */

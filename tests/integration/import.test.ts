@@ -150,6 +150,30 @@ describe("offers per company", () => {
     expect(db.$client.prepare("SELECT * FROM trips WHERE company_slug = 'alpetours'").all()).toEqual(before);
   });
 
+  it("gives a new offer its own id when no earlier line or stored offer has it, else <company>:<id>, :2, … in line order", async () => {
+    const { db } = tempDb();
+    const snow = { slug: "snerejser", name: "Snerejser" };
+    const stored = [trip({ id: "z-1" }), trip({ id: "alpetours:z-2", travelCompany: snow })];
+    await importLines(db, stored);
+    const { summary } = await imported(db, [
+      ...stored,
+      trip({ id: "z-2", travelCompany: bjerg, url: "https://bjergrejser.example.dk/z-2" }),
+      trip({ id: "z-2", url: "https://alpetours.example.dk/z-2" }),
+      trip({ id: "z-1", travelCompany: bjerg, url: "https://bjergrejser.example.dk/z-1" }),
+      trip({ id: "z-3", travelCompany: snow, url: "https://snerejser.example.dk/z-3" }),
+    ]);
+    expect(summary).toMatchObject({ added: 4, updated: 0, unchanged: 2, rejected: 0 });
+    const ids = db.$client.prepare("SELECT url, id FROM trips WHERE company_slug <> 'snerejser' OR feed_id = 'z-3'").raw().all();
+    expect(Object.fromEntries(ids as Array<[string, string]>)).toEqual({
+      [trip().url]: "z-1",
+      "https://bjergrejser.example.dk/z-2": "z-2",
+      // Bjergrejser's earlier line has z-2, and alpetours:z-2 is Snerejser's offer's public id.
+      "https://alpetours.example.dk/z-2": "alpetours:z-2:2",
+      "https://bjergrejser.example.dk/z-1": "bjergrejser:z-1",
+      "https://snerejser.example.dk/z-3": "z-3",
+    });
+  });
+
   it("rejects a repeated offer in one file with both line numbers, and its offer keeps its last good state", async () => {
     const { db } = tempDb();
     await importLines(db, [trip({ id: "d-1" }), trip({ id: "d-2", departureDate: "2027-02-20" })]);
@@ -317,6 +341,24 @@ describe("the shared catalogue", () => {
     expect(db.$client.prepare("SELECT name, rating FROM accommodations").all()).toEqual([{ name: "Hotel L'Aiguille", rating: 4 }]);
     expect(db.$client.prepare("SELECT name FROM resorts").pluck().all()).toEqual(["Val Thorens"]);
     // Scored with the catalogue's four stars, like the first company's offer.
+    expect(db.$client.prepare("SELECT DISTINCT ski_score FROM trips").pluck().all()).toHaveLength(1);
+  });
+
+  it("counts every line imported against the catalogue, lines repeating an earlier line's facts too, and reports each disagreement once", async () => {
+    const { db } = tempDb();
+    await importLines(db, [trip({ id: "first" })]);
+    const fiveStars = { accommodation: { rating: 5 } };
+    const { summary, warnings } = await imported(db, [
+      trip({ id: "b-1", travelCompany: bjerg, ...fiveStars }),
+      trip({ id: "b-2", travelCompany: bjerg }),
+      trip({ id: "b-3", travelCompany: bjerg, ...fiveStars }),
+      trip({ id: "b-4", travelCompany: { ...bjerg, name: "Bjerg" }, ...fiveStars }),
+    ]);
+    expect(summary).toMatchObject({ added: 4, warnings: 3 });
+    expect(warnings.map((w) => [w.lineNo, w.message])).toEqual([
+      [1, 'overnatningssted "hotel-aiguille-vt": rating er 4 i kataloget, men 5 i linjen; katalogets oplysninger gælder'],
+      [4, 'rejseselskab "bjergrejser": name er "Bjergrejser" i kataloget, men "Bjerg" i linjen; katalogets oplysninger gælder'],
+    ]);
     expect(db.$client.prepare("SELECT DISTINCT ski_score FROM trips").pluck().all()).toHaveLength(1);
   });
 
@@ -489,6 +531,49 @@ describe("the catalogue entries of a large first import", () => {
     expect(await runRetire(db, "alpetours", EMBEDDED)).toBe(0);
     expect(catalogueRows(db)).toEqual(before);
   }, 180_000);
+});
+
+describe("a killed import", () => {
+  const TABLES = [
+    "offers_a",
+    "offers_b",
+    "price_history",
+    "meta",
+    "accommodations",
+    "accommodation_features",
+    "resorts",
+    "travel_companies",
+  ];
+  const everything = (db: Db) => TABLES.map((t) => db.$client.prepare(`SELECT * FROM ${t} ORDER BY rowid`).all());
+
+  it("runs below the web server's priority, and leaves the store exactly as it was when killed while its parser threads read the feed", async () => {
+    const { db, file } = tempDb();
+    await importLines(db, [trip({ id: "k-1" }), trip({ id: "k-2", departureDate: departureInDays(40) })]);
+    const before = everything(db);
+
+    // From standard input, which stays open: the import is still reading when the 2,000th line's rejection shows (the parsers
+    // answer a batch of 1,000 lines while the next ones are read: 6,000 lines are more than they hold in flight).
+    const killed = startIndexer(["import", "-"], { DATABASE_URL: file }, 120_000, true);
+    const line = (k: number) =>
+      k === 1_999
+        ? "{nej"
+        : JSON.stringify(trip({ id: `k-${k}`, price: 9000 + k * 2, pricePerPerson: 4500 + k, departureDate: departureInDays(50) }));
+    killed.child.stdin!.write(Array.from({ length: 6_000 }, (_, k) => line(k)).join("\n") + "\n");
+    await expect.poll(() => killed.output().stderr, { timeout: 60_000, interval: 20 }).toMatch(/Linje 2000 afvist: ugyldig JSON/);
+    // Batch work: every thread of it, its parsers and V8's helpers too, runs below the web server's priority (nice 10, Linux).
+    const tasks = fs.readdirSync(`/proc/${killed.child.pid}/task`);
+    const nice = tasks.map((t) =>
+      Number(fs.readFileSync(`/proc/${killed.child.pid}/task/${t}/stat`, "utf8").split(") ")[1].split(" ")[16]),
+    );
+    expect(tasks.length).toBeGreaterThan(4);
+    expect(new Set(nice)).toEqual(new Set([10]));
+    killed.kill();
+    expect((await killed.done).signal).toBe("SIGKILL");
+    expect(everything(db)).toEqual(before);
+
+    const { summary } = await imported(db, [trip({ id: "k-1" }), trip({ id: "k-2", departureDate: departureInDays(40) }), line(3)]);
+    expect(summary).toMatchObject({ added: 1, unchanged: 2, rejected: 0, generation: 2 });
+  });
 });
 
 describe("indexer CLI", () => {

@@ -64,15 +64,19 @@ export interface RunningIndexer {
   kill: () => void;
 }
 
-/** Starts `npm run indexer -- …args` and returns at once, for a test that acts while it runs (and may kill it). */
-export function startIndexer(args: string[], env: Record<string, string>, timeoutMs = 120_000): RunningIndexer {
+/**
+ * Starts `npm run indexer -- …args` and returns at once, for a test that acts while it runs (and
+ * may kill it); with `stdin`, the test writes its standard input (`child.stdin`).
+ */
+export function startIndexer(args: string[], env: Record<string, string>, timeoutMs = 120_000, stdin = false): RunningIndexer {
   const child = spawn(process.execPath, ["--import", "tsx", "indexer/cli.ts", ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: [stdin ? "pipe" : "ignore", "pipe", "pipe"],
     detached: true,
   });
   trackProcessGroup(child.pid!);
+  child.stdin?.on("error", () => {}); // a killed indexer's input breaks off (EPIPE)
   let stdout = "";
   let stderr = "";
   child.stdout!.on("data", (d: Buffer) => (stdout += d));
