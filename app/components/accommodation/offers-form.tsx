@@ -57,24 +57,18 @@ export function OffersForm({
           ))}
         </select>
       </label>
-      <fieldset className="mt-3">
-        <legend className="text-sm font-semibold">{t.companies}</legend>
-        {options.travelCompanies.map((c) => (
-          <label key={c.slug} className="option-row">
-            <input type="checkbox" name="travelCompanies" value={c.slug} defaultChecked={f.travelCompanies?.includes(c.slug)} />
-            {c.name}
-          </label>
-        ))}
-      </fieldset>
-      <fieldset className="mt-3">
-        <legend className="text-sm font-semibold">{t.mealPlans}</legend>
-        {options.mealPlanTypes.map((m) => (
-          <label key={m.slug} className="option-row">
-            <input type="checkbox" name="mealPlanTypes" value={m.slug} defaultChecked={f.mealPlanTypes?.includes(m.slug)} />
-            {m.title}
-          </label>
-        ))}
-      </fieldset>
+      <CheckFieldset
+        legend={t.companies}
+        name="travelCompanies"
+        items={options.travelCompanies.map((c) => ({ value: c.slug, label: c.name }))}
+        chosen={f.travelCompanies}
+      />
+      <CheckFieldset
+        legend={t.mealPlans}
+        name="mealPlanTypes"
+        items={options.mealPlanTypes.map((m) => ({ value: m.slug, label: m.title }))}
+        chosen={f.mealPlanTypes}
+      />
       <label className="mt-3 block text-sm font-semibold">
         {t.skiPass}
         <select
@@ -106,5 +100,30 @@ export function OffersForm({
         {t.apply}
       </button>
     </form>
+  );
+}
+
+/** A list param's checkboxes: one row per choice, checked when the search has it. */
+function CheckFieldset({
+  legend,
+  name,
+  items,
+  chosen,
+}: {
+  legend: string;
+  name: string;
+  items: Array<{ value: string; label: string }>;
+  chosen?: readonly string[] | null;
+}) {
+  return (
+    <fieldset className="mt-3">
+      <legend className="text-sm font-semibold">{legend}</legend>
+      {items.map((item) => (
+        <label key={item.value} className="option-row">
+          <input type="checkbox" name={name} value={item.value} defaultChecked={chosen?.includes(item.value)} />
+          {item.label}
+        </label>
+      ))}
+    </fieldset>
   );
 }
