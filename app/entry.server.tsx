@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { SEARCH_BAR_NO_JS_STYLE } from "~/components/search-bar";
 import { SEARCH_FORM_NO_JS_STYLE } from "~/components/search-bar/search-form";
+import { MarkupOnlyContext } from "~/components/ui/markup-only";
 import { NonceContext } from "~/components/ui/nonce";
 import { NO_JS_STYLE } from "~/routes/results";
 import { UNSUBSCRIBE_STYLE } from "~/routes/soegeagenter.afmeld.$token";
@@ -46,7 +47,9 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <MarkupOnlyContext.Provider value={loadContext.markupOnly ?? {}}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </MarkupOnlyContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -7,6 +7,7 @@ import { createSessions, type Sessions } from "../app/services/accounts/session.
 import { createMailer, type Mailer } from "../app/services/mail/transport.server";
 import { createVisitors, type Visitors } from "../app/services/visitors/visitors.server";
 import type { Config } from "../app/utils/config.server";
+import type { MarkupOnly } from "../app/domain/markup-only";
 import { seedIfEmpty } from "../indexer/seed";
 
 // The app context: everything a loader or action needs besides its request, built once when the
@@ -27,6 +28,8 @@ export interface AppContext {
   clientAddress: string;
   /** This response's Content-Security-Policy nonce (server/security-headers.ts), for the page's inline scripts. */
   cspNonce: string;
+  /** A document request's data for its markup only (app/domain/markup-only.ts); null for a data request. */
+  markupOnly: MarkupOnly | null;
 }
 
 declare module "@remix-run/server-runtime" {
@@ -34,7 +37,7 @@ declare module "@remix-run/server-runtime" {
   interface AppLoadContext extends AppContext {}
 }
 
-export type SharedContext = Omit<AppContext, "clientAddress" | "cspNonce">;
+export type SharedContext = Omit<AppContext, "clientAddress" | "cspNonce" | "markupOnly">;
 
 /** Opens the store (loading the demo data into an empty one) and builds the engine, sessions and mailer. */
 export async function createAppContext(config: Config, publicUrl: string): Promise<SharedContext> {
@@ -57,11 +60,15 @@ export function contextFor(db: Db, config: Config, engine: SearchEngine, publicU
   };
 }
 
-/** Remix's getLoadContext: the shared context plus the request's client address and the response's CSP nonce. */
+/**
+ * Remix's getLoadContext: the shared context plus the request's client address, the response's CSP
+ * nonce and, for a document (not a client navigation's `.data` request), its markup-only data.
+ */
 export function loadContextFor(shared: SharedContext) {
   return (req: ExpressRequest, res: ExpressResponse): AppLoadContext => ({
     ...shared,
     clientAddress: req.socket.remoteAddress ?? "",
     cspNonce: String(res.locals.cspNonce ?? ""),
+    markupOnly: req.path.endsWith(".data") ? null : {},
   });
 }

@@ -475,7 +475,6 @@ export const texts = {
   // Accommodation photos: the card's photo and the accommodation page's gallery (app/components/accommodation).
   photos: {
     none: "Intet billede",
-    photo: (name: string) => `Billede af ${name}`,
     galleryItem: (name: string, n: number, of: number) => `${name}, billede ${n} af ${of}`,
     galleryLabel: (name: string) => `Billeder af ${name}`,
   },

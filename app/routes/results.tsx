@@ -15,6 +15,7 @@ import { ResultCard } from "~/components/results/result-card";
 import { priceDrops } from "~/services/offers/price-history.server";
 import { SearchStateProvider, useSearchState } from "~/components/results/search-state";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { useMarkupOnly } from "~/components/ui/markup-only";
 import { DesktopOnly, desktopPart, useDesktopPartsReady } from "~/components/ui/desktop-only";
 import { SortingBar } from "~/components/results/sorting-bar";
 import { Loading, NoResults, SaveTripHint, ScrollToTop } from "~/components/results/status";
@@ -31,7 +32,15 @@ import { RESULTS_PATH } from "~/domain/constants";
 import { resultsAccount } from "~/services/accounts/results-account.server";
 import { AgentToggle } from "~/components/agents/agent-toggle";
 import { mapData } from "~/search/map.server";
-import { resultCardItem, type FacetNumbers, type SearchResult, type SearchResultItem } from "~/domain/search-result";
+import {
+  resultCardItem,
+  resultCardKey,
+  type FacetNumbers,
+  type ResultCardItem,
+  type ResultCardKey,
+  type SearchResult,
+  type SearchResultItem,
+} from "~/domain/search-result";
 import type { SearchQuery } from "~/domain/search-data";
 import { histogramFacetKey } from "~/domain/histogram";
 import { withSearch } from "~/utils/search-unavailable.server";
@@ -60,14 +69,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [found, options, map] = await withSearch("page", () =>
     Promise.all([engine.search(state.query), engine.options(), state.map ? mapData(engine, state) : null]),
   );
-  // The data is serialised into the page for hydration: only what the page shows goes in (a
-  // card's fields, the chosen price type's histogram); the destination picker loads its tree
-  // when it opens (without JavaScript the search form is a page of its own, app/routes/soeg.tsx).
+  // The data is serialised into the page for hydration: only what the page shows goes in (the
+  // chosen price type's histogram); the destination picker loads its tree when it opens (without
+  // JavaScript the search form is a page of its own, app/routes/soeg.tsx). A page rendered here
+  // carries its cards as markup only, which the browser keeps (ResultCard); a client navigation's
+  // data carries them whole.
   const { items, facetNumbers, ...counts } = found;
   const shownHistogram = histogramFacetKey(state.priceMode);
   const otherHistogram = shownHistogram === "priceRange" ? "pricePerPersonRange" : "priceRange";
   const { [otherHistogram]: _unused, ...shownFacets } = facetNumbers;
-  const result = { ...counts, facetNumbers: shownFacets as FacetNumbers, items: items.map(resultCardItem) };
+  const cards = items.map(resultCardItem);
+  if (context.markupOnly) context.markupOnly.resultCards = cards;
+  const result = {
+    ...counts,
+    facetNumbers: shownFacets as FacetNumbers,
+    cardKeys: cards.map(resultCardKey),
+    items: context.markupOnly ? null : cards,
+  };
   return {
     // The URL's state as parsed here: the page's script never parses a URL (no zod in the browser).
     state,
@@ -147,7 +165,7 @@ export default function Results() {
 }
 
 function ResultsPage() {
-  const { result, options, banners, tiles, places, account, drops } = useLoaderData<typeof loader>();
+  const { result, options, banners, tiles, places, account } = useLoaderData<typeof loader>();
   const { applied, searchIsUpToDate, searchIsLoading } = useSearchState();
   const mapView = applied.map === true;
   const [folded, setFolded] = useState(false);
@@ -155,7 +173,7 @@ function ResultsPage() {
   // `data-hydrated` (what the browser tests wait for): the page and its desktop-only parts are live.
   const desktopReady = useDesktopPartsReady();
   const noResults = result.pagination.totalCount === 0 && searchIsUpToDate && !searchIsLoading;
-  const entries = placeBanners(result.items, banners);
+  const entries = placeBanners(usePageCards(), banners);
 
   return (
     <div
@@ -231,15 +249,8 @@ function ResultsPage() {
             >
               {entries.map((entry) =>
                 entry.kind === "item" ? (
-                  <li key={`a-${entry.item.accommodation.id}`}>
-                    <ResultCard
-                      item={entry.item}
-                      priceMode={applied.priceMode}
-                      aff={applied.aff}
-                      pageHref={accommodationHref(entry.item.accommodation.id, applied)}
-                      newTab={applied.embed}
-                      drop={drops[entry.item.trip.id]}
-                    />
+                  <li key={cardKey(entry.item)}>
+                    <PageCard card={entry.item} />
                   </li>
                 ) : (
                   <li key={`b-${entry.banner.id}`}>
@@ -272,7 +283,8 @@ function ResultsPage() {
  * is no room for both at a readable width, and the map replaces the list, as the specification says.
  */
 function MapView({ tiles, places }: { tiles: MapTiles | null; places: ReturnType<typeof placesByResort> | null }) {
-  const { result, map, drops } = useLoaderData<typeof loader>();
+  const { result, map } = useLoaderData<typeof loader>();
+  const cards = usePageCards();
   const { applied } = useSearchState();
   const hydrated = useHydrated();
   const priceUnit = applied.priceMode === "total" ? texts.map.party : texts.map.perPerson;
@@ -294,16 +306,9 @@ function MapView({ tiles, places }: { tiles: MapTiles | null; places: ReturnType
             className="@container max-h-[65vh] space-y-3 overflow-y-auto pr-1"
             data-testid="map-side-list"
           >
-            {result.items.map((item) => (
-              <li key={item.accommodation.id}>
-                <ResultCard
-                  item={item}
-                  priceMode={applied.priceMode}
-                  aff={applied.aff}
-                  pageHref={accommodationHref(item.accommodation.id, applied)}
-                  newTab={applied.embed}
-                  drop={drops[item.trip.id]}
-                />
+            {cards.map((card) => (
+              <li key={cardKey(card)}>
+                <PageCard card={card} />
               </li>
             ))}
           </ol>
@@ -312,5 +317,37 @@ function MapView({ tiles, places }: { tiles: MapTiles | null; places: ReturnType
       </div>
       {places && <PlacesList groups={places} priceUnit={priceUnit} />}
     </div>
+  );
+}
+
+type PageCardData = { key: ResultCardKey; item: ResultCardItem | undefined };
+
+/**
+ * The page's cards: whole where their data is at hand (the server's render, a client navigation),
+ * else their keys only, in a browser that keeps the cards' markup from the server.
+ */
+function usePageCards(): PageCardData[] {
+  const { result } = useLoaderData<typeof loader>();
+  const kept = useMarkupOnly().resultCards;
+  const items = result.items ?? kept;
+  return result.cardKeys.map((key, i) => ({ key, item: items?.[i] }));
+}
+
+/** A card kept from the server's markup is a new element once its data arrives. */
+const cardKey = ({ key, item }: PageCardData) => `${item ? "" : "kept-"}${key.accommodationId}`;
+
+function PageCard({ card }: { card: PageCardData }) {
+  const { drops } = useLoaderData<typeof loader>();
+  const { applied } = useSearchState();
+  return (
+    <ResultCard
+      cardKey={card.key}
+      item={card.item}
+      priceMode={applied.priceMode}
+      aff={applied.aff}
+      pageHref={accommodationHref(card.key.accommodationId, applied)}
+      newTab={applied.embed}
+      drop={drops[card.key.tripId]}
+    />
   );
 }

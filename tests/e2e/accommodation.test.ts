@@ -50,10 +50,10 @@ for (const mode of modes) {
 
     it("opens from a result card's name, carrying the search", async () => {
       await page.goto(RESULTS);
-      const card = page.getByTestId("result-card").first();
+      const card = page.getByRole("article").first();
       accommodationId = (await card.getAttribute("data-accommodation-id"))!;
-      name = (await card.getByTestId("accommodation-link").textContent())!;
-      await card.getByTestId("accommodation-link").click();
+      name = (await card.getByRole("heading").getByRole("link").textContent())!;
+      await card.getByRole("heading").getByRole("link").click();
       await page.waitForURL((url) => url.pathname.startsWith("/ophold/"));
       expect(pathname(page)).toBe(`/ophold/${accommodationId}`);
       expect(search(page)).toBe("?sort=price:asc&aff=p7");
@@ -116,7 +116,7 @@ for (const mode of modes) {
       await page.getByTestId("back-to-results").click();
       await page.waitForURL((url) => url.pathname === "/skirejser");
       expect(search(page)).toBe("?sort=price:asc&aff=p7");
-      expect(await page.getByTestId("result-card").first().getAttribute("data-accommodation-id")).toBe(accommodationId);
+      expect(await page.getByRole("article").first().getAttribute("data-accommodation-id")).toBe(accommodationId);
     });
   });
 }
@@ -129,7 +129,7 @@ describe("the accommodation page's form and edges", () => {
 
   it("narrows the offers with the GET form to the canonical URL", async () => {
     await page.goto("/skirejser?aff=p7");
-    await page.getByTestId("offer-count").first().click();
+    await page.locator(".rc-offers").first().click();
     await page.waitForURL((url) => url.pathname.startsWith("/ophold/"));
     const company = (await page.getByTestId("offer-row").first().locator("td").first().textContent())!.replace("Billigst", "").trim();
     const checkbox = page.locator('[data-testid="offers-form"] label', { hasText: company }).locator("input");
@@ -155,7 +155,7 @@ describe("the accommodation page's form and edges", () => {
 
   it("answers an accommodation without a matching offer with a notice and the same search in its resort", async () => {
     await page.goto("/skirejser");
-    const id = (await page.getByTestId("result-card").first().getAttribute("data-accommodation-id"))!;
+    const id = (await page.getByRole("article").first().getAttribute("data-accommodation-id"))!;
     const res = await page.goto(`/ophold/${id}?maxPrice=1&adultCount=3`);
     expect(res?.status()).toBe(200);
     expect(await page.getByTestId("no-matching-offers").textContent()).toContain("Ingen tilbud passer til din søgning");
@@ -166,7 +166,7 @@ describe("the accommodation page's form and edges", () => {
 
   it("redirects the percent-encoded spelling of a search's form to the readable one", async () => {
     await page.goto("/skirejser");
-    const id = (await page.getByTestId("result-card").first().getAttribute("data-accommodation-id"))!;
+    const id = (await page.getByRole("article").first().getAttribute("data-accommodation-id"))!;
     await page.goto(`/ophold/${id}?travelCompanies=alpetours&travelCompanies=sneglad&adultCount=2&sort=price%3Aasc`);
     expect(search(page)).toBe("?travelCompanies=alpetours,sneglad&sort=price:asc");
   });

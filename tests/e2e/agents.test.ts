@@ -104,15 +104,15 @@ describe("with JavaScript", () => {
     await page.keyboard.press("Escape");
     await page.getByTestId("create-agent-dialog").waitFor({ state: "detached" });
     // Saving a trip afterwards reloads the toggle's check in the background: it opens nothing.
-    const card = page.getByTestId("result-card").first();
+    const card = page.getByRole("article").first();
     const saved = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/gemte-rejser") && r.request().method() === "POST");
-    await card.getByTestId("save-trip").click();
+    await card.locator(".save-trip").click();
     await saved;
     await page.waitForLoadState("networkidle");
     expect(params(page).get("dialog")).toBeNull();
     expect(await page.getByTestId("create-agent-dialog").count()).toBe(0);
-    await card.getByTestId("save-trip").click();
-    await expect.poll(() => card.getByTestId("save-trip").textContent()).toBe("Gem rejse");
+    await card.locator(".save-trip").click();
+    await expect.poll(() => card.locator(".save-trip").textContent()).toBe("Gem rejse");
   });
 
   it("renames, pauses, resumes, changes frequency and deletes the agent", async () => {
@@ -141,7 +141,7 @@ describe("with JavaScript", () => {
 
   it("saves a trip from its card and removes it on the saved-trips page", async () => {
     await open(page, "/skirejser");
-    const card = page.getByTestId("result-card").first();
+    const card = page.getByRole("article").first();
     const name = await card.locator("h2").textContent();
     // Saving changes the button only: the results page's loader (the search) does not run again.
     const searches: string[] = [];
@@ -152,15 +152,15 @@ describe("with JavaScript", () => {
     };
     page.on("request", onRequest);
     const saved = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/gemte-rejser") && r.request().method() === "POST");
-    await card.getByTestId("save-trip").click();
+    await card.locator(".save-trip").click();
     expect((await saved).status()).toBe(200);
-    await expect.poll(() => card.getByTestId("save-trip").textContent()).toBe("Gemt");
+    await expect.poll(() => card.locator(".save-trip").textContent()).toBe("Gemt");
     await page.waitForLoadState("networkidle");
     page.off("request", onRequest);
     expect(searches).toEqual([]);
     // Still saved after the page's data is reloaded.
     await open(page, "/skirejser");
-    expect(await page.getByTestId("result-card").first().getByTestId("save-trip").textContent()).toBe("Gemt");
+    expect(await page.getByRole("article").first().locator(".save-trip").textContent()).toBe("Gemt");
     await page.getByTestId("nav-saved").click();
     await page.waitForURL(/\/gemte-rejser$/);
     await page.getByTestId("saved-trip").first().waitFor();
@@ -173,10 +173,10 @@ describe("with JavaScript", () => {
   it("an anonymous visitor's saves stay in the browser and are offered to the account after log-in", async () => {
     await logOut(page);
     await open(page, "/skirejser");
-    const cards = page.getByTestId("result-card");
-    await cards.nth(0).getByTestId("save-trip").click();
-    await cards.nth(1).getByTestId("save-trip").click();
-    await expect.poll(() => cards.nth(1).getByTestId("save-trip").textContent()).toBe("Gemt");
+    const cards = page.getByRole("article");
+    await cards.nth(0).locator(".save-trip").click();
+    await cards.nth(1).locator(".save-trip").click();
+    await expect.poll(() => cards.nth(1).locator(".save-trip").textContent()).toBe("Gemt");
     await page.getByTestId("nav-login").click();
     await page.getByLabel("E-mail").fill("jens@example.dk");
     await page.getByLabel("Adgangskode").fill(PASSWORD);
@@ -271,10 +271,10 @@ describe("without JavaScript", () => {
     await page.goto("/skirejser?adultCount=5");
     expect(await page.getByTestId("agent-toggle-link").getAttribute("href")).toBe("/skirejser?adultCount=5&dialog=createSearchAgent");
 
-    const card = page.getByTestId("result-card").first();
-    await card.getByTestId("save-trip").click();
+    const card = page.getByRole("article").first();
+    await card.locator(".save-trip").click();
     await page.waitForURL(/\/skirejser\?adultCount=5$/);
-    expect(await page.getByTestId("result-card").first().getByTestId("save-trip").textContent()).toBe("Gemt");
+    expect(await page.getByRole("article").first().locator(".save-trip").textContent()).toBe("Gemt");
     await page.goto("/gemte-rejser");
     expect(await page.getByTestId("saved-trip").count()).toBe(1);
   });

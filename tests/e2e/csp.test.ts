@@ -137,7 +137,7 @@ describe("with JavaScript", () => {
     const frame = (await (await partnerPage.waitForSelector("iframe")).contentFrame())!;
     await frame.locator('[data-hydrated="true"]').waitFor();
     await frame.waitForLoadState("networkidle");
-    expect(await frame.getByTestId("result-card").count()).toBeGreaterThan(0);
+    expect(await frame.getByRole("article").count()).toBeGreaterThan(0);
     expect(await violations()).toEqual([]);
     await partnerPage.close();
   });

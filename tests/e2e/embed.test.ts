@@ -136,7 +136,7 @@ describe("desktop", () => {
   it("runs in the partner's third-party frame, where storage is refused, without a page or console error", async () => {
     // The frame is on another site than the partner's page, so Chromium refuses it storage.
     expect(await frame.evaluate(() => document.hasStorageAccess())).toBe(false);
-    await frame.getByTestId("result-card").first().waitFor();
+    await frame.getByRole("article").first().waitFor();
     expect(errors).toEqual([]);
   });
 
@@ -147,7 +147,7 @@ describe("desktop", () => {
     expect(url.searchParams.get("sort")).toBe("price:asc");
     expect(url.searchParams.get("aff")).toBe(AFF);
     expect(url.searchParams.get("embed")).toBe("1");
-    expect(await frame.getByTestId("result-card").count()).toBeGreaterThan(0);
+    expect(await frame.getByRole("article").count()).toBeGreaterThan(0);
   });
 
   it("resizes the iframe to its content: no inner scrolling", async () => {
@@ -206,13 +206,13 @@ describe("desktop", () => {
       const p = new URL(h, suite.server.url).searchParams;
       expect([h, p.get("aff"), p.get("embed")]).toEqual([h, AFF, "1"]);
     }
-    const offers = await frame.getByTestId("offer-link").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+    const offers = await frame.locator(".rc-link").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
     expect(offers.length).toBeGreaterThan(0);
     for (const h of offers) expect(h).toMatch(new RegExp(`^/ud/[^?]+\\?aff=${AFF}$`));
   });
 
   it("records offer clicks with the affiliate id and sends the visitor on with it", async () => {
-    const link = frame.getByTestId("offer-link").first();
+    const link = frame.locator(".rc-link").first();
     const tripId = decodeURIComponent((await link.getAttribute("href"))!.split("?")[0].slice("/ud/".length));
     const before = clickRows().length;
     const [popup] = await Promise.all([ctx.waitForEvent("page"), link.click()]);

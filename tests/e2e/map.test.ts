@@ -118,7 +118,7 @@ describe("desktop", () => {
   });
 
   it("highlights the marker of the hovered result card", async () => {
-    const card = page.getByTestId("map-side-list").getByTestId("result-card").first();
+    const card = page.getByTestId("map-side-list").getByRole("article").first();
     const id = await card.getAttribute("data-accommodation-id");
     expect(await page.getByTestId("map-marker-hovered").count()).toBe(0);
     await card.hover();
@@ -211,7 +211,7 @@ describe("desktop", () => {
     await openMap(p);
     await p.getByTestId("back-to-list").click();
     await p.getByTestId("results-list").waitFor();
-    await p.getByTestId("result-card").first().waitFor();
+    await p.getByRole("article").first().waitFor();
     expect(errors).toEqual([]);
     await c.close();
   });

@@ -108,7 +108,7 @@ for (const combo of COMBOS) {
     it("the banner shows at its slot on the results page and counts a view (with JavaScript) and a click", async () => {
       const id = await bannerRow(page, provider).getAttribute("data-banner-id");
       await page.goto("/skirejser");
-      const entries = page.locator('[data-testid="result-card"], [data-testid="banner"]');
+      const entries = page.locator('article, [data-testid="banner"]');
       await entries.first().waitFor();
       expect(await entries.nth(1).getAttribute("data-banner-id")).toBe(id);
       const banner = page.locator(`[data-testid="banner"][data-banner-id="${id}"]`);
@@ -147,7 +147,7 @@ for (const combo of COMBOS) {
       await row.getByRole("button", { name: "Deaktivér" }).click();
       await expect.poll(() => bannerRow(page, provider).getByTestId("banner-status").textContent()).toBe("Deaktiveret");
       await page.goto("/skirejser");
-      await page.getByTestId("result-card").first().waitFor();
+      await page.getByRole("article").first().waitFor();
       expect(await page.locator(`[data-testid="banner"][data-banner-id="${id}"]`).count()).toBe(0);
     });
 

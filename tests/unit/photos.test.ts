@@ -66,7 +66,7 @@ describe("Photo and Gallery", () => {
     expect(html).toContain('class="aspect-[4/3] overflow-hidden rounded-lg bg-slate-100"');
     expect(html).toMatch(/<img src="https:\/\/img\.example\.dk\/1\.jpg" alt="Billede af Alpenhof" width="800" height="600" loading="lazy"/);
     const none = renderToStaticMarkup(createElement(Photo, { src: null, alt: "" }));
-    expect(none).toContain('data-testid="photo-placeholder"');
+    expect(none).toContain('class="aspect-[4/3] photo-none"');
     expect(none).toContain("Intet billede");
     expect(none).not.toContain("<img");
   });
@@ -80,6 +80,6 @@ describe("Photo and Gallery", () => {
     expect(html).toContain('alt="Alpenhof, billede 1 af 2"');
     expect(html.match(/loading="eager"/g)).toHaveLength(1);
     expect(html.match(/loading="lazy"/g)).toHaveLength(1);
-    expect(renderToStaticMarkup(createElement(Gallery, { name: "Alpenhof", photos: [] }))).toContain("photo-placeholder");
+    expect(renderToStaticMarkup(createElement(Gallery, { name: "Alpenhof", photos: [] }))).toContain("photo-none");
   });
 });

@@ -2,26 +2,25 @@ import { texts } from "~/domain/texts";
 
 // One accommodation photo in a box of fixed aspect ratio, so nothing moves when it loads; lazy by
 // default; a neutral placeholder (a drawn mountain, "Intet billede" for screen readers) where there is none.
+// A decorative photo (a result card's, beside the name that says the same) says nothing to screen readers.
 
 export function Photo({
   src,
   alt,
   className = "aspect-[4/3]",
   eager = false,
+  decorative = false,
 }: {
   src: string | null | undefined;
   alt: string;
   /** The box: its aspect ratio and size. */
   className?: string;
   eager?: boolean;
+  decorative?: boolean;
 }) {
   if (!src) {
     // `.photo-none` (app/tailwind.css) draws the mountain: twenty cards on a page need no SVG each.
-    return (
-      <div className={`${className} photo-none`} data-testid="photo-placeholder">
-        <span className="sr-only">{texts.photos.none}</span>
-      </div>
-    );
+    return <div className={`${className} photo-none`}>{!decorative && <span className="sr-only">{texts.photos.none}</span>}</div>;
   }
   return (
     <div className={`${className} overflow-hidden rounded-lg bg-slate-100`}>

@@ -48,7 +48,7 @@ export function AgentToggle({ agentExists, loggedIn, className = "" }: { agentEx
   }, [check.state, check.data, applied, navigate]);
 
   return (
-    <div className={`relative inline-flex items-center gap-2 ${className}`} data-testid="agent-toggle-wrap">
+    <div className={`relative inline-flex items-center gap-2 ${className}`}>
       <span className="group/tip relative inline-flex js-only">
         <Switch
           checked={checked}

@@ -13,7 +13,7 @@ export function FeaturesSection({
   accommodationFeatures: SearchOptions["accommodationFeatures"];
 }) {
   return (
-    <OptionsSection title={texts.filters.features} testId="section-features">
+    <OptionsSection title={texts.filters.features}>
       {accommodationFeatures.map((o) => (
         <CheckboxOption
           key={o.value}

@@ -17,9 +17,9 @@ export interface SectionProps {
 // `option-count` are named classes in app/tailwind.css.
 
 /** An accordion section whose options form one fieldset, named by the section's title. */
-export function OptionsSection({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+export function OptionsSection({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Section title={title} testId={testId}>
+    <Section title={title}>
       <fieldset>
         <legend className="sr-only">{title}</legend>
         {children}

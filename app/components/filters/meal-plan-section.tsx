@@ -14,7 +14,7 @@ export function MealPlanSection({
 }) {
   const counts = facetCounts(facetNumbers, "mealPlanType");
   return (
-    <OptionsSection title={texts.filters.mealPlan} testId="section-meal">
+    <OptionsSection title={texts.filters.mealPlan}>
       {mealPlanTypes.map((m) => (
         <CheckboxOption
           key={m.slug}

@@ -32,7 +32,7 @@ export function PriceSection({
   const { filters } = searchData;
   const keys = priceKeys(priceMode);
   return (
-    <Section title={texts.filters.price} testId="section-price">
+    <Section title={texts.filters.price}>
       <PriceTypeToggle
         mode={priceMode}
         onChange={(mode) => onModeChange({ priceMode: mode, searchData: { ...searchData, filters: switchPriceMode(filters, mode) } })}

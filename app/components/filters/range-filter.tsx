@@ -41,7 +41,6 @@ export function RangeFilter({ names, labels, min, max, sliderMax, step, gap, for
         type="text"
         inputMode="numeric"
         autoComplete="off"
-        data-testid={`${testId}-${which}`}
         className="range-input"
         value={text(which, which === "min" ? lo : hi)}
         onBlur={() => setEditing(null)}
@@ -70,7 +69,6 @@ export function RangeFilter({ names, labels, min, max, sliderMax, step, gap, for
           step={step}
           value={Math.min(lo, Math.max(0, hi - gap))}
           aria-valuetext={format(lo)}
-          data-testid={`${testId}-min-slider`}
           onChange={(e) => onChange(Number(e.target.value), max)}
         />
         <label className="sr-only" htmlFor={`${id}-max-slider`}>
@@ -85,7 +83,6 @@ export function RangeFilter({ names, labels, min, max, sliderMax, step, gap, for
           step={step}
           value={hi}
           aria-valuetext={format(hi)}
-          data-testid={`${testId}-max-slider`}
           onChange={(e) => {
             const n = Math.max(Number(e.target.value), lo + gap);
             onChange(min, n);

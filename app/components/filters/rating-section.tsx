@@ -7,7 +7,7 @@ import { OptionsSection, RadioOption, type SectionProps } from "./filter-options
 export function RatingSection({ filters, facetNumbers, onChange }: SectionProps) {
   const byRating = facetCounts(facetNumbers, "accommodation_rating");
   return (
-    <OptionsSection title={texts.filters.minRating} testId="section-rating">
+    <OptionsSection title={texts.filters.minRating}>
       {RATINGS.map((n) => (
         <RadioOption
           key={n}

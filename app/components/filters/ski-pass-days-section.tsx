@@ -10,7 +10,7 @@ const days = (n: number) => `${n}${texts.filters.daysSuffix}`;
 /** 'Liftkort dage': 0 to 12 days; a bound at its default is unset. */
 export function SkiPassDaysSection({ filters, onChange }: { filters: SearchFilters; onChange: (filters: SearchFilters) => void }) {
   return (
-    <Section title={texts.filters.skiPassDays} testId="section-days">
+    <Section title={texts.filters.skiPassDays}>
       <RangeFilter
         testId="days"
         names={{ min: "minSkiPassDaysCount", max: "maxSkiPassDaysCount" }}

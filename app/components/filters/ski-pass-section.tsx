@@ -9,7 +9,7 @@ import { OptionsSection, RadioOption, type SectionProps } from "./filter-options
 export function SkiPassSection({ filters, facetNumbers, onChange }: SectionProps) {
   const counts = facetCounts(facetNumbers, "skiPassIncluded");
   return (
-    <OptionsSection title={texts.filters.skiPass} testId="section-skipass">
+    <OptionsSection title={texts.filters.skiPass}>
       {([true, false] as const).map((included) => (
         <RadioOption
           key={String(included)}

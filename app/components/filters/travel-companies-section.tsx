@@ -14,7 +14,7 @@ export function TravelCompaniesSection({
 }) {
   const counts = facetCounts(facetNumbers, "travelCompanySlug");
   return (
-    <OptionsSection title={texts.filters.travelCompanies} testId="section-companies">
+    <OptionsSection title={texts.filters.travelCompanies}>
       {byCountDesc(travelCompanies, (c) => counts[c.slug] ?? 0).map((c) => (
         <CheckboxOption
           key={c.slug}

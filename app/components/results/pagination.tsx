@@ -33,7 +33,7 @@ export function Pagination({ totalCount, pageSize }: { totalCount: number; pageS
           const visibility = `${l.small ? "inline-flex" : "hidden"} ${l.mobile ? "sm:inline-flex" : "sm:hidden"} ${l.large ? "lg:inline-flex" : "lg:hidden"}`;
           const current = l.page === page;
           return (
-            <li key={l.page} className={visibility} data-testid="page-link-item">
+            <li key={l.page} className={visibility}>
               <Link
                 to={hrefFor({ page: l.page })}
                 aria-label={texts.pagination.page(l.page)}

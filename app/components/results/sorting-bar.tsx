@@ -11,11 +11,7 @@ export function PriceTypeLinks() {
   const sd = applied.query.searchData;
   const href = (mode: PriceMode) => hrefFor({ priceMode: mode, searchData: { ...sd, filters: switchPriceMode(sd.filters, mode) } });
   return (
-    <nav
-      aria-label={texts.priceType.label}
-      className="inline-flex rounded-full border border-slate-300 bg-white p-0.5 text-sm"
-      data-testid="price-type-links"
-    >
+    <nav aria-label={texts.priceType.label} className="inline-flex rounded-full border border-slate-300 bg-white p-0.5 text-sm">
       {(["perPerson", "total"] as const).map((mode) => (
         <Link
           key={mode}

@@ -41,7 +41,6 @@ export function SaveTripButton({ tripId }: { tripId: string }) {
         className={cls}
         aria-pressed={saved}
         title={saved ? texts.savedTrips.savedLocally : undefined}
-        data-testid="save-trip"
         onClick={() => writeLocalSaves(saved ? localSaves.filter((id) => id !== tripId) : [...localSaves, tripId])}
       >
         {label}
@@ -54,7 +53,7 @@ export function SaveTripButton({ tripId }: { tripId: string }) {
       <input type="hidden" name="redirectTo" value={pathname + search} />
       {/* With JavaScript the action answers with data instead of redirecting back. */}
       {hydrated && <input type="hidden" name="js" value="1" />}
-      <button type="submit" name="intent" value={saved ? "remove" : "save"} className={cls} aria-pressed={saved} data-testid="save-trip">
+      <button type="submit" name="intent" value={saved ? "remove" : "save"} className={cls} aria-pressed={saved}>
         {label}
       </button>
       {refused && (

@@ -1,11 +1,11 @@
 import { useId, useState, type ReactNode } from "react";
 
 /** A foldable accordion section of the filter sidebar (a disclosure); open by default, and always open without JavaScript. */
-export function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+export function Section({ title, children }: { title: string; children: ReactNode }) {
   const [open, setOpen] = useState(true);
   const panelId = useId();
   return (
-    <section className="border-b border-slate-200 py-3" data-testid={testId} data-section={title}>
+    <section className="border-b border-slate-200 py-3" data-section={title}>
       <h3>
         <button
           type="button"

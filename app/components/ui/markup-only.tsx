@@ -1,0 +1,35 @@
+import { useNavigate } from "@remix-run/react";
+import { createContext, useContext, type MouseEvent } from "react";
+import type { MarkupOnly } from "~/domain/markup-only";
+
+/**
+ * The markup-only data of the page being rendered (app/domain/markup-only.ts), given by
+ * entry.server.tsx from the load context. Empty in the browser.
+ */
+export const MarkupOnlyContext = createContext<MarkupOnly>({});
+
+export const useMarkupOnly = () => useContext(MarkupOnlyContext);
+
+/**
+ * The props of an element whose content the browser keeps from the server's markup: React hydrates
+ * the element itself but neither its content (an element with inner HTML has no children to
+ * hydrate) nor, later, replaces it (the inner HTML never changes). Never rendered on the server.
+ */
+export const keepServerMarkup = { dangerouslySetInnerHTML: { __html: "" }, suppressHydrationWarning: true } as const;
+
+/**
+ * A click handler for an element holding kept markup: a plain click on one of its links to this
+ * site navigates in the page, as the Remix <Link> the server rendered would have.
+ */
+export function useFollowLinks() {
+  const navigate = useNavigate();
+  return (event: MouseEvent) => {
+    const link = event.target instanceof Element ? event.target.closest("a") : null;
+    if (!link || link.target || event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const url = new URL(link.href);
+    if (url.origin !== window.location.origin) return;
+    event.preventDefault();
+    navigate(url.pathname + url.search + url.hash);
+  };
+}
