@@ -146,16 +146,10 @@ export interface ResultCardItem {
   companyCount: number;
 }
 
-/** What a card needs in the browser besides its markup: what it is of, and the trip to save. */
-export interface ResultCardKey {
-  accommodationId: string;
-  tripId: string;
-}
+/** What a card needs in the browser besides its markup: what it is of, and the trip to save (a pair: twenty on a page). */
+export type ResultCardKey = [accommodationId: string, tripId: string];
 
-export const resultCardKey = ({ accommodation, trip }: ResultCardItem): ResultCardKey => ({
-  accommodationId: accommodation.id,
-  tripId: trip.id,
-});
+export const resultCardKey = ({ accommodation, trip }: ResultCardItem): ResultCardKey => [accommodation.id, trip.id];
 
 export function resultCardItem({ accommodation: a, trip: t, offerCount, companyCount }: SearchResultItem): ResultCardItem {
   return {

@@ -31,6 +31,7 @@ import { searchHref } from "~/domain/url-codec";
 import { RESULTS_PATH } from "~/domain/constants";
 import { resultsAccount } from "~/services/accounts/results-account.server";
 import { AgentToggle } from "~/components/agents/agent-toggle";
+import { SaveTripForms } from "~/components/saved-trips/save-trip-button";
 import { mapData } from "~/search/map.server";
 import {
   resultCardItem,
@@ -236,6 +237,7 @@ function ResultsPage() {
             </Link>
           )}
           <SaveTripHint />
+          <SaveTripForms />
           {searchIsLoading && <Loading />}
           {mapView ? (
             <MapView tiles={tiles} places={places} />
@@ -334,20 +336,21 @@ function usePageCards(): PageCardData[] {
 }
 
 /** A card kept from the server's markup is a new element once its data arrives. */
-const cardKey = ({ key, item }: PageCardData) => `${item ? "" : "kept-"}${key.accommodationId}`;
+const cardKey = ({ key: [accommodationId], item }: PageCardData) => `${item ? "" : "kept-"}${accommodationId}`;
 
 function PageCard({ card }: { card: PageCardData }) {
   const { drops } = useLoaderData<typeof loader>();
   const { applied } = useSearchState();
+  const [accommodationId, tripId] = card.key;
   return (
     <ResultCard
       cardKey={card.key}
       item={card.item}
       priceMode={applied.priceMode}
       aff={applied.aff}
-      pageHref={accommodationHref(card.key.accommodationId, applied)}
+      pageHref={accommodationHref(accommodationId, applied)}
       newTab={applied.embed}
-      drop={drops[card.key.tripId]}
+      drop={drops[tripId]}
     />
   );
 }

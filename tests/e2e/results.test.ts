@@ -49,7 +49,7 @@ describe("desktop", () => {
       .evaluateAll((els) => els.map((e) => e.getAttribute("data-section")));
     expect(sections).toEqual(["Pris", "Min. stjerner", "Liftkort", "Liftkort dage", "Pension", "Faciliteter", "Rejseselskaber"]);
     const counts = await page
-      .locator('[data-testid="sidebar"] [data-testid="company-option"]')
+      .locator('[data-testid="sidebar"] [data-section="Rejseselskaber"] label')
       .evaluateAll((els) => els.map((e) => Number((e.textContent ?? "").match(/\(([\d.]+)\)/)![1].replace(/\./g, ""))));
     expect(counts.length).toBeGreaterThan(3);
     expect([...counts].sort((a, b) => b - a)).toEqual(counts);
@@ -243,6 +243,43 @@ describe("desktop", () => {
     expect(await page.getByTestId("page-link").first().getAttribute("href")).toContain("aff=partner-7");
     await page.locator('[data-testid="sidebar"] [data-testid="rating-5"]').click();
     await expect.poll(() => search(page)).toBe("?minRating=5&aff=partner-7");
+  });
+
+  it("sends the cards once: their text in the markup, only their keys in the page's data; a navigation's data carries them whole", async () => {
+    const html = await (await fetch(`${suite.server.url}/skirejser?sort=price:asc`)).text();
+    const hydration = [...html.matchAll(/<script[^>]*>(.*?)<\/script>/gs)]
+      .map((m) => m[1])
+      .find((s) => s.includes("streamController.enqueue"))!;
+    const data = await (await fetch(`${suite.server.url}/skirejser.data?sort=price:asc`)).text();
+    await open(page, "/skirejser?sort=price:asc");
+    const cards = page.getByRole("article");
+    expect(await cards.count()).toBe(20);
+    for (const card of (await cards.all()).slice(0, 3)) {
+      const name = (await card.getByRole("heading").textContent())!;
+      const tripId = (await card.locator(".rc-link").getAttribute("href"))!.slice("/ud/".length);
+      // The markup's text as React escapes it.
+      const escaped = name.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
+      expect([html.includes(escaped), hydration.includes(name), data.includes(name)]).toEqual([true, false, true]);
+      // The keys: the card's save button needs its trip.
+      expect([hydration.includes(tripId), data.includes(tripId)]).toEqual([true, true]);
+    }
+  });
+
+  it("the cards kept from the server's markup follow their links in the page, and a navigation renders new ones", async () => {
+    await open(page, "/skirejser");
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    const first = page.getByRole("article").first();
+    const name = (await first.getByRole("heading").textContent())!;
+    await first.getByRole("heading").getByRole("link").click();
+    await page.waitForURL((url) => url.pathname.startsWith("/ophold/"));
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(name);
+    expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+    await page.goBack();
+    await page.getByRole("navigation", { name: "Sider" }).getByRole("link", { name: "Side 2" }).click();
+    await page.waitForURL((url) => url.searchParams.get("page") === "2");
+    await expect.poll(() => page.getByRole("article").first().getByRole("heading").textContent()).not.toBe(name);
+    expect(await page.getByRole("article").count()).toBe(20);
+    expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
   });
 
   it("hovering a card sets the hovered accommodation, leaving clears it", async () => {

@@ -57,7 +57,6 @@ export function AgentToggle({ agentExists, loggedIn, className = "" }: { agentEx
           aria-describedby={tooltipId}
           aria-busy={busy}
           data-testid="agent-toggle"
-          className="focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
           knobClassName="shadow"
         />
         {/* The tooltip, placed at the bottom. */}

@@ -13,8 +13,8 @@ export interface SectionProps {
 }
 
 // The building blocks of the option sections: an accordion section holding one fieldset, and its
-// rows, each with the option's facet count. `option-row` (which also colours its input) and
-// `option-count` are named classes in app/tailwind.css.
+// rows, each with the option's facet count. `option-row` (which also styles its input and its
+// count, a `<small>`) is a named class in app/tailwind.css.
 
 /** An accordion section whose options form one fieldset, named by the section's title. */
 export function OptionsSection({ title, children }: { title: string; children: ReactNode }) {
@@ -29,7 +29,7 @@ export function OptionsSection({ title, children }: { title: string; children: R
 }
 
 export function OptionCount({ count }: { count: number }) {
-  return <span className="option-count">{texts.filters.count(formatCount(count))}</span>;
+  return <small>{texts.filters.count(formatCount(count))}</small>;
 }
 
 /**
@@ -69,7 +69,6 @@ export function CheckboxOption({
   label,
   checked,
   count,
-  testId,
   onChange,
 }: {
   name: string;
@@ -77,13 +76,12 @@ export function CheckboxOption({
   label: string;
   checked: boolean;
   count: number;
-  testId?: string;
   onChange: () => void;
 }) {
   return (
-    <label className="option-row" data-testid={testId}>
+    <label className="option-row">
       <input type="checkbox" name={name} value={value} checked={checked} onChange={onChange} />
-      <span>{label}</span>
+      {label}
       <OptionCount count={count} />
     </label>
   );

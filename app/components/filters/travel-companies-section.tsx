@@ -23,7 +23,6 @@ export function TravelCompaniesSection({
           label={c.name}
           checked={filters.travelCompanies?.includes(c.slug) ?? false}
           count={counts[c.slug] ?? 0}
-          testId="company-option"
           onChange={() => onChange(toggleListValue(filters, "travelCompanies", c.slug))}
         />
       ))}

@@ -29,8 +29,6 @@ export function MobileBar({
   const [sortOpen, setSortOpen] = useState(false);
   const id = useId();
   const total = applied.priceMode === "total";
-  const button =
-    "inline-flex items-center gap-2 rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800";
 
   const closeFilters = () => {
     setFiltersOpen(false);
@@ -39,10 +37,10 @@ export function MobileBar({
 
   return (
     <div className={`flex-wrap items-center gap-2 ${className}`} data-testid="mobile-bar">
-      <button type="button" className={button} onClick={() => setFiltersOpen(true)} data-testid="open-filters">
+      <button type="button" className="bar-button" onClick={() => setFiltersOpen(true)} data-testid="open-filters">
         {texts.mobile.filters}
       </button>
-      <button type="button" className={button} onClick={() => setSortOpen(true)} data-testid="open-sort">
+      <button type="button" className="bar-button" onClick={() => setSortOpen(true)} data-testid="open-sort">
         {texts.mobile.sort}: {texts.sorting.options[applied.query.sort]}
       </button>
       {!applied.map && <MapToggleLink className="bg-white py-2" />}

@@ -30,7 +30,14 @@ export function Pagination({ totalCount, pageSize }: { totalCount: number; pageS
           </li>
         )}
         {links.map((l) => {
-          const visibility = `${l.small ? "inline-flex" : "hidden"} ${l.mobile ? "sm:inline-flex" : "sm:hidden"} ${l.large ? "lg:inline-flex" : "lg:hidden"}`;
+          // Only the widths where the link's display changes.
+          const visibility = [
+            l.small ? "inline-flex" : "hidden",
+            l.mobile !== l.small && (l.mobile ? "sm:inline-flex" : "sm:hidden"),
+            l.large !== l.mobile && (l.large ? "lg:inline-flex" : "lg:hidden"),
+          ]
+            .filter(Boolean)
+            .join(" ");
           const current = l.page === page;
           return (
             <li key={l.page} className={visibility}>

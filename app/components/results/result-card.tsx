@@ -37,7 +37,7 @@ export function ResultCard({
   /** Set when the best offer's price fell at its last change. */
   drop?: PriceChange & { previousPrice: number };
 }) {
-  const { accommodationId, tripId } = cardKey;
+  const [accommodationId, tripId] = cardKey;
   const { hoveredAccommodationId, setHoveredAccommodationId } = useHoveredAccommodation();
   const followLinks = useFollowLinks();
   return (
@@ -47,7 +47,6 @@ export function ResultCard({
       className="rc"
       data-accommodation-id={accommodationId}
       data-hovered={hoveredAccommodationId === accommodationId ? "true" : undefined}
-      aria-labelledby={`acc-${accommodationId}`}
       onMouseEnter={() => setHoveredAccommodationId(accommodationId)}
       onMouseLeave={() => setHoveredAccommodationId(null)}
       onClick={item ? undefined : followLinks}
@@ -86,7 +85,7 @@ function CardFacts({ item, pageHref, newTab }: { item: ResultCardItem; pageHref:
         </Link>
       </div>
       <div className="rc-main">
-        <h2 id={`acc-${a.id}`}>
+        <h2>
           <Link to={pageHref} target={newTab ? "_blank" : undefined}>
             {a.name}
           </Link>
@@ -100,7 +99,6 @@ function CardFacts({ item, pageHref, newTab }: { item: ResultCardItem; pageHref:
           <li>{trip.skiPass.included ? r.skiPassIncluded(trip.skiPass.days) : r.skiPassExcluded}</li>
           <li>{r.transport[trip.transport]}</li>
           <li>{r.departure(formatShortDate(trip.departureDate), trip.nights)}</li>
-          <li>{r.travelCompany(trip.travelCompany.name)}</li>
         </ul>
         {a.features.length > 0 && (
           <ul aria-label={r.features} className="feature-chips">

@@ -18,7 +18,7 @@ export function PriceTypeLinks() {
           to={href(mode)}
           preventScrollReset
           aria-current={applied.priceMode === mode ? "true" : undefined}
-          className={`rounded-full px-3 py-1 ${applied.priceMode === mode ? "bg-brand-600 text-white" : "text-slate-700 hover:bg-slate-100"}`}
+          className="price-type-link"
         >
           {mode === "total" ? texts.priceType.total : texts.priceType.perPerson}
         </Link>
@@ -44,7 +44,7 @@ export function SortingBar({ className = "" }: { className?: string }) {
               key={sort}
               to={hrefFor({ sort })}
               aria-current={current ? "true" : undefined}
-              className={`rounded px-3 py-1.5 text-sm ${current ? "bg-brand-600 font-semibold text-white" : "text-slate-800 hover:bg-slate-100"}`}
+              className="sort-link"
               data-testid="sort-link"
             >
               {texts.sorting.options[sort]}

@@ -8,10 +8,28 @@ interface AccountData {
   account?: { loggedIn: boolean; savedTripIds: string[] };
 }
 
+/** The two forms every card's save button submits without JavaScript (HTML's `form` attribute). */
+const FORM_ID = { save: "save-trip", remove: "remove-trip" } as const;
+
 /**
- * 'Gem rejse' on a result card: a plain POST to /gemte-rejser (without JavaScript; an anonymous
- * visitor is sent to log in), a fetcher with JavaScript, and for an anonymous visitor with
- * JavaScript a save in this browser that is offered to their account after log-in.
+ * The page's save and remove forms, once for all its cards: they say what to do and where to come
+ * back to, and each card's button adds its trip.
+ */
+export function SaveTripForms() {
+  const { pathname, search } = useLocation();
+  return (["save", "remove"] as const).map((intent) => (
+    <form key={intent} id={FORM_ID[intent]} method="post" action={SAVED_TRIPS_PATH} hidden>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="redirectTo" value={pathname + search} />
+    </form>
+  ));
+}
+
+/**
+ * 'Gem rejse' on a result card: a plain POST to /gemte-rejser through the page's SaveTripForms
+ * (without JavaScript; an anonymous visitor is sent to log in), a fetcher with JavaScript, and for
+ * an anonymous visitor with JavaScript a save in this browser that is offered to their account
+ * after log-in.
  */
 export function SaveTripButton({ tripId }: { tripId: string }) {
   const data = useRouteLoaderData("results") as AccountData | undefined;
@@ -47,13 +65,26 @@ export function SaveTripButton({ tripId }: { tripId: string }) {
       </button>
     );
   }
+  const intent = saved ? "remove" : "save";
   return (
-    <fetcher.Form method="post" action={SAVED_TRIPS_PATH} preventScrollReset>
-      <input type="hidden" name="tripId" value={tripId} />
-      <input type="hidden" name="redirectTo" value={pathname + search} />
-      {/* With JavaScript the action answers with data instead of redirecting back. */}
-      {hydrated && <input type="hidden" name="js" value="1" />}
-      <button type="submit" name="intent" value={saved ? "remove" : "save"} className={cls} aria-pressed={saved}>
+    <>
+      <button
+        type="submit"
+        form={FORM_ID[intent]}
+        name="tripId"
+        value={tripId}
+        className={cls}
+        aria-pressed={saved}
+        onClick={(event) => {
+          if (!hydrated) return;
+          // With JavaScript the action answers with data instead of redirecting back.
+          event.preventDefault();
+          fetcher.submit(
+            { intent, tripId, redirectTo: pathname + search, js: "1" },
+            { method: "post", action: SAVED_TRIPS_PATH, preventScrollReset: true },
+          );
+        }}
+      >
         {label}
       </button>
       {refused && (
@@ -61,6 +92,6 @@ export function SaveTripButton({ tripId }: { tripId: string }) {
           {refused}
         </p>
       )}
-    </fetcher.Form>
+    </>
   );
 }
