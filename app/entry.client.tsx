@@ -1,6 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { HYDRATION_DEADLINE_MS } from "./domain/constants";
 
 // Remix's own entry, but the server's HTML (the whole page: every part of it works without
 // JavaScript) is painted before hydration makes it quicker to use: hydration starts after the next
@@ -27,4 +28,4 @@ function hydrate() {
   });
 }
 requestAnimationFrame(() => setTimeout(hydrate, 0));
-setTimeout(hydrate, 100);
+setTimeout(hydrate, HYDRATION_DEADLINE_MS);

@@ -111,6 +111,9 @@ export const STORE_LIMITS = {
 /** The outbound offer redirect (app/routes/ud.$tripId.ts): records the click, then sends the visitor on. */
 export const OFFER_REDIRECT_PATH = "/ud";
 /** The media query of the desktop layout (Tailwind's `lg`, 64rem); below it the page is the mobile layout. */
+/** The latest a page starts hydrating after its entry module ran, where frames are held back (app/entry.client.tsx). */
+export const HYDRATION_DEADLINE_MS = 100;
+
 export const DESKTOP_MEDIA_QUERY = "(min-width: 64rem)";
 /** Messages the embedded results page posts to the partner page (public/embed.js). */
 export const EMBED_MESSAGE = { scroll: "pistepris:scroll", height: "pistepris:height" } as const;

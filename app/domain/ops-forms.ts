@@ -29,6 +29,11 @@ export function parseFields<T>(schema: z.ZodType<T>, fields: Record<string, unkn
   return { ok: false, errors };
 }
 
+/** A stored record's id as the dashboard's URLs and the CLI write it (digits only), or undefined. */
+export function recordId(raw: string | undefined): number | undefined {
+  return raw !== undefined && /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
+}
+
 /** A form's text fields as a plain object. */
 export function formFields(form: FormData): Record<string, string> {
   const out: Record<string, string> = {};
@@ -76,6 +81,25 @@ export const bannerInput = z
   .refine((v) => !v.startsOn || !v.endsOn || v.startsOn <= v.endsOn, { error: b.endBeforeStart, path: ["endsOn"] });
 
 export type BannerInput = z.infer<typeof bannerInput>;
+
+/** A stored banner as the form's (and the CLI's) fields: what `bannerInput` parses back. */
+export function bannerFields(banner: {
+  provider: string;
+  url: string;
+  image: string;
+  position: number;
+  startsOn: string | null;
+  endsOn: string | null;
+}): Record<string, string> {
+  return {
+    provider: banner.provider,
+    url: banner.url,
+    image: banner.image,
+    position: String(banner.position),
+    startsOn: banner.startsOn ?? "",
+    endsOn: banner.endsOn ?? "",
+  };
+}
 
 const l = texts.ops.landing;
 const colour = z.string({ error: l.colourInvalid }).trim().regex(HEX_COLOUR, { error: l.colourInvalid });
@@ -127,3 +151,10 @@ export const landingBoxInput = z.object({
 });
 
 export type LandingBoxInput = z.infer<typeof landingBoxInput>;
+
+const LANDING_BOX_FIELDS = ["title", "description", "icon", "borderColor", "backgroundColor", "textColor", "iconColor", "query"] as const;
+
+/** A stored landing box as the form's (and the CLI's) fields: what `landingBoxInput` parses back. */
+export function landingBoxFields(box: Record<(typeof LANDING_BOX_FIELDS)[number], string>): Record<string, string> {
+  return Object.fromEntries(LANDING_BOX_FIELDS.map((field) => [field, box[field]]));
+}

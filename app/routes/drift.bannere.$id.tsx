@@ -1,10 +1,11 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { OPS_PATH } from "~/domain/constants";
-import { bannerInput, formFields, parseFields, type BannerInput, type FieldErrors } from "~/domain/ops-forms";
+import { bannerFields, bannerInput, type BannerInput } from "~/domain/ops-forms";
 import { texts } from "~/domain/texts";
 import { notFound, NO_STORE } from "~/utils/responses.server";
-import { operatorAction, requireOperator } from "~/services/operators/access.server";
+import { requireOperator } from "~/services/operators/access.server";
+import { dashboardFormAction, formTarget, type DashboardFormResult } from "~/services/operators/dashboard-form.server";
 import { createBanner, getBanner, updateBanner } from "~/services/banners/manage.server";
 import { OpsPage } from "~/components/ops/ops-nav";
 import { Button, FormProblem, TextField } from "~/components/ops/fields";
@@ -13,43 +14,27 @@ import { BannerPreview } from "~/components/ops/banner-preview";
 // /drift/bannere/ny and /drift/bannere/:id: a banner's form. "Forhåndsvis" shows it at its slot in
 // a results list without saving; "Gem" saves it (a new one active) and returns to the list.
 
-/** The banner's id, "new" for /ny, or undefined for anything else. */
-function bannerId(raw: string | undefined): number | "new" | undefined {
-  if (raw === "ny") return "new";
-  return raw && /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
-}
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireOperator(request, context);
-  const id = bannerId(params.id);
+  const id = formTarget(params.id);
   if (id === undefined) throw notFound();
   if (id === "new") return data({ id, values: { position: "1" } as Record<string, string> }, { headers: NO_STORE });
   const banner = getBanner(context.db, id);
   if (!banner) throw notFound();
-  const values = {
-    provider: banner.provider,
-    url: banner.url,
-    image: banner.image,
-    position: String(banner.position),
-    startsOn: banner.startsOn ?? "",
-    endsOn: banner.endsOn ?? "",
-  };
-  return data({ id, values: values as Record<string, string> }, { headers: NO_STORE });
+  return data({ id, values: bannerFields(banner) }, { headers: NO_STORE });
 }
 
-type ActionResult = { values: Record<string, string>; errors?: FieldErrors; preview?: BannerInput };
+type ActionResult = DashboardFormResult<BannerInput, object>;
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { user, form } = await operatorAction(request, context);
-  const id = bannerId(params.id);
-  if (id === undefined) throw notFound();
-  const values = formFields(form);
-  const parsed = parseFields(bannerInput, values);
-  if (!parsed.ok) return data<ActionResult>({ values, errors: parsed.errors }, { status: 400, headers: NO_STORE });
-  if (values.intent === "preview") return data<ActionResult>({ values, preview: parsed.value }, { headers: NO_STORE });
-  if (id === "new") createBanner(context.db, parsed.value, true, user.email);
-  else if (!updateBanner(context.db, id, parsed.value, user.email)) throw notFound();
-  return redirect(`${OPS_PATH}/bannere`, { headers: NO_STORE });
+export function action({ request, params, context }: ActionFunctionArgs) {
+  return dashboardFormAction(request, context, params.id, {
+    schema: bannerInput,
+    // A new banner is active from the start.
+    save: (id, input, actor) =>
+      id === "new" ? !!createBanner(context.db, input, true, actor) : !!updateBanner(context.db, id, input, actor),
+    listPath: `${OPS_PATH}/bannere`,
+    extra: () => ({}),
+  });
 }
 
 export default function BannerFormPage() {

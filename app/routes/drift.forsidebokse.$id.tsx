@@ -1,10 +1,11 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { LANDING_ICONS, OPS_PATH, RESULTS_PATH } from "~/domain/constants";
-import { formFields, landingBoxInput, landingQuery, parseFields, type FieldErrors } from "~/domain/ops-forms";
+import { landingBoxFields, landingBoxInput, landingQuery, type LandingBoxInput } from "~/domain/ops-forms";
 import { texts } from "~/domain/texts";
 import { notFound, NO_STORE } from "~/utils/responses.server";
-import { operatorAction, requireOperator } from "~/services/operators/access.server";
+import { requireOperator } from "~/services/operators/access.server";
+import { dashboardFormAction, formTarget, type DashboardFormResult } from "~/services/operators/dashboard-form.server";
 import { createLandingBox, getLandingBox, updateLandingBox } from "~/services/landing/manage.server";
 import { OpsPage } from "~/components/ops/ops-nav";
 import { Button, FormProblem } from "~/components/ops/fields";
@@ -12,11 +13,6 @@ import { LandingBoxEditor } from "~/components/ops/landing-box-editor";
 
 // /drift/forsidebokse/ny and /drift/forsidebokse/:id: a landing box's form with its preview (live
 // with JavaScript, after "Forhåndsvis" without) and the contrast warning; "Gem" saves it.
-
-function boxId(raw: string | undefined): number | "new" | undefined {
-  if (raw === "ny") return "new";
-  return raw && /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
-}
 
 const NEW_BOX: Record<string, string> = {
   icon: LANDING_ICONS[0],
@@ -38,31 +34,26 @@ function previewHref(values: Record<string, string>): string {
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireOperator(request, context);
-  const id = boxId(params.id);
+  const id = formTarget(params.id);
   if (id === undefined) throw notFound();
   if (id === "new")
     return data({ id, title: texts.ops.landing.newTitle, values: NEW_BOX, href: previewHref(NEW_BOX) }, { headers: NO_STORE });
   const box = getLandingBox(context.db, id);
   if (!box) throw notFound();
-  const { title, description, icon, borderColor, backgroundColor, textColor, iconColor, query } = box;
-  const values: Record<string, string> = { title, description, icon, borderColor, backgroundColor, textColor, iconColor, query };
+  const values = landingBoxFields(box);
   return data({ id, title: texts.ops.landing.editTitle(box.title), values, href: previewHref(values) }, { headers: NO_STORE });
 }
 
-type ActionResult = { values: Record<string, string>; href: string; errors?: FieldErrors; previewed?: true };
+type ActionResult = DashboardFormResult<LandingBoxInput, { href: string }>;
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { user, form } = await operatorAction(request, context);
-  const id = boxId(params.id);
-  if (id === undefined) throw notFound();
-  const values = formFields(form);
-  const parsed = parseFields(landingBoxInput, values);
-  if (!parsed.ok)
-    return data<ActionResult>({ values, href: previewHref(values), errors: parsed.errors }, { status: 400, headers: NO_STORE });
-  if (values.intent === "preview") return data<ActionResult>({ values, href: previewHref(values), previewed: true }, { headers: NO_STORE });
-  if (id === "new") createLandingBox(context.db, parsed.value, user.email);
-  else if (!updateLandingBox(context.db, id, parsed.value, user.email)) throw notFound();
-  return redirect(`${OPS_PATH}/forsidebokse`, { headers: NO_STORE });
+export function action({ request, params, context }: ActionFunctionArgs) {
+  return dashboardFormAction(request, context, params.id, {
+    schema: landingBoxInput,
+    save: (id, input, actor) =>
+      id === "new" ? !!createLandingBox(context.db, input, actor) : !!updateLandingBox(context.db, id, input, actor),
+    listPath: `${OPS_PATH}/forsidebokse`,
+    extra: (values) => ({ href: previewHref(values) }),
+  });
 }
 
 export default function LandingBoxFormPage() {

@@ -1,15 +1,15 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { parsePeriod } from "~/domain/click-period";
-import { CLICK_TABLES, clickRate, clickRows, type ClickTable } from "~/domain/click-stats";
+import { CLICK_TABLES, type ClickTable } from "~/domain/click-stats";
 import { OPS_PATH } from "~/domain/constants";
-import { formatCount, formatDate, formatPercent, formatShortDate } from "~/domain/format";
+import { formatDate } from "~/domain/format";
 import { texts } from "~/domain/texts";
 import { NO_STORE } from "~/utils/responses.server";
 import { requireOperator } from "~/services/operators/access.server";
 import { clickStats } from "~/services/ops/click-stats.server";
 import { OpsPage } from "~/components/ops/ops-nav";
-import { ClickChart } from "~/components/ops/click-chart";
+import { ClickSection } from "~/components/ops/click-section";
 
 // /drift/klik?fra=&til=: click-outs per travel company and affiliate, banner views and clicks, per day.
 
@@ -78,63 +78,5 @@ export default function ClicksPage() {
         ))}
       <p className="mt-6 text-sm text-slate-600">{t.viewsNote}</p>
     </OpsPage>
-  );
-}
-
-function ClickSection({ table, csvHref }: { table: ClickTable; csvHref: string }) {
-  const t = texts.ops.clicks;
-  const title = t.titles[table.name];
-  const rows = clickRows(table);
-  const views = (n: number | null) => (n === null ? t.noViews : formatCount(n));
-  const rate = (r: number | null) => (r === null ? t.noViews : formatPercent(r));
-  return (
-    <section className="mb-10" data-testid={`clicks-${table.name}`}>
-      <h3 className="mb-2 text-lg font-semibold">{title}</h3>
-      {rows.length === 0 ? (
-        <p className="mb-2 text-sm">{t.empty}</p>
-      ) : (
-        <>
-          <ClickChart id={`clicks-${table.name}`} days={table.days} series={table.series} caption={t.chartCaption(title)} />
-          <div className="overflow-x-auto">
-            <table className="w-full max-w-3xl text-left text-sm" data-testid={`clicks-${table.name}-table`}>
-              <thead>
-                <tr className="border-b border-slate-300">
-                  <th className="p-2">{t.day}</th>
-                  <th className="p-2">{t.keyHeading[table.name]}</th>
-                  <th className="p-2 text-right">{t.views}</th>
-                  <th className="p-2 text-right">{t.clicks}</th>
-                  <th className="p-2 text-right">{t.clickRate}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={`${r.day}|${r.label}`} className="border-b border-slate-100">
-                    <td className="p-2">{formatShortDate(r.day)}</td>
-                    <td className="p-2">{r.label}</td>
-                    <td className="p-2 text-right">{views(r.views)}</td>
-                    <td className="p-2 text-right">{formatCount(r.clicks)}</td>
-                    <td className="p-2 text-right">{rate(clickRate(r))}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                {table.series.map((s) => (
-                  <tr key={s.key} className="font-semibold">
-                    <td className="p-2">{t.total}</td>
-                    <td className="p-2">{s.label}</td>
-                    <td className="p-2 text-right">{views(s.views)}</td>
-                    <td className="p-2 text-right">{formatCount(s.clicks)}</td>
-                    <td className="p-2 text-right">{rate(clickRate(s))}</td>
-                  </tr>
-                ))}
-              </tfoot>
-            </table>
-          </div>
-        </>
-      )}
-      <a href={csvHref} className="mt-2 inline-block text-sm font-semibold text-brand-700 underline" download>
-        {t.csv}
-      </a>
-    </section>
   );
 }

@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import type { Db } from "../../db/client";
 import { todayInDenmark } from "../../app/domain/dates";
 import { formatCount } from "../../app/domain/format";
-import { bannerInput, bannerStatus, parseFields, type FieldErrors } from "../../app/domain/ops-forms";
+import { bannerFields, bannerInput, bannerStatus, parseFields, recordId, type FieldErrors } from "../../app/domain/ops-forms";
 import { texts } from "../../app/domain/texts";
 import { CLI_ACTOR } from "../../app/services/audit/audit.server";
 import { allBanners, createBanner, getBanner, setBannerActive, updateBanner } from "../../app/services/banners/manage.server";
@@ -44,7 +44,7 @@ export function printFieldErrors(errors: FieldErrors, optionOf: Record<string, s
 export function runBanners(db: Db, args: string[]): number {
   const { positionals, values } = parseArgs({ args, allowPositionals: true, options: OPTIONS });
   const [action, rawId] = positionals;
-  const id = rawId !== undefined && /^\d{1,9}$/.test(rawId) ? Number(rawId) : undefined;
+  const id = recordId(rawId);
   if (action === "list" && positionals.length === 1) return list(db);
   if (action === "add" && positionals.length === 1) {
     const parsed = parseFields(bannerInput, { ...fieldsOf(values) });
@@ -60,16 +60,8 @@ export function runBanners(db: Db, args: string[]): number {
       return 2;
     }
     if (action === "set") {
-      const current = {
-        provider: banner.provider,
-        url: banner.url,
-        image: banner.image,
-        position: String(banner.position),
-        startsOn: banner.startsOn ?? "",
-        endsOn: banner.endsOn ?? "",
-      };
       const given = Object.fromEntries(Object.entries(fieldsOf(values)).filter(([, v]) => v !== undefined));
-      const parsed = parseFields(bannerInput, { ...current, ...given });
+      const parsed = parseFields(bannerInput, { ...bannerFields(banner), ...given });
       if (!parsed.ok) return printFieldErrors(parsed.errors, OPTION_OF);
       updateBanner(db, id, parsed.value, CLI_ACTOR);
       console.log(`Banner #${id} gemt.`);

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import type { Db } from "../../db/client";
 import { AA_NORMAL_TEXT, contrastRatio, formatContrast } from "../../app/domain/contrast";
-import { landingBoxInput, parseFields } from "../../app/domain/ops-forms";
+import { landingBoxFields, landingBoxInput, parseFields, recordId } from "../../app/domain/ops-forms";
 import { texts } from "../../app/domain/texts";
 import { CLI_ACTOR } from "../../app/services/audit/audit.server";
 import {
@@ -72,7 +72,7 @@ export function runLanding(db: Db, args: string[]): number {
     warnContrast(box);
     return 0;
   }
-  const id = rawId !== undefined && /^\d{1,9}$/.test(rawId) ? Number(rawId) : undefined;
+  const id = recordId(rawId);
   const box = id === undefined ? undefined : getLandingBox(db, id);
   const known = ["set", "remove", "move"].includes(action ?? "");
   if (known && (!box || id === undefined)) {
@@ -81,7 +81,7 @@ export function runLanding(db: Db, args: string[]): number {
   }
   if (box && action === "set" && positionals.length === 2) {
     const given = Object.fromEntries(Object.entries(fieldsOf(values)).filter(([, v]) => v !== undefined));
-    const parsed = parseFields(landingBoxInput, { ...box, ...given });
+    const parsed = parseFields(landingBoxInput, { ...landingBoxFields(box), ...given });
     if (!parsed.ok) return printFieldErrors(parsed.errors, OPTION_OF);
     const saved = updateLandingBox(db, box.id, parsed.value, CLI_ACTOR)!;
     console.log(`Forsideboks #${box.id} gemt.`);

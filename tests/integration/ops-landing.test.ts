@@ -53,7 +53,18 @@ describe("the dashboard's landing-box form", () => {
     const bad = await send("ny", { textColor: "blå", intent: "save" });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ errors: { textColor: texts.ops.landing.colourInvalid } });
-    expect((await send("ny", { intent: "preview" })).body).toMatchObject({ previewed: true, values: { title: "Påskeferie" } });
+    // The preview: the fields as sent, the checked box (its search as a query string) and the link it opens.
+    expect((await send("ny", { intent: "preview" })).body).toMatchObject({
+      values: { title: "Påskeferie", query: "/skirejser?weeks=14" },
+      preview: { title: "Påskeferie", query: "weeks=14" },
+      href: "/skirejser?weeks=14",
+    });
+    expect(allLandingBoxes(db)).toEqual([]);
+  });
+
+  it("saving a missing box or at a bad id is a 404, and nothing is saved", async () => {
+    expect((await send("999", { intent: "save" })).status).toBe(404);
+    expect((await send("x", { intent: "save" })).status).toBe(404);
     expect(allLandingBoxes(db)).toEqual([]);
   });
 

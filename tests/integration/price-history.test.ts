@@ -2,8 +2,9 @@ import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { importFeed } from "../../indexer/import-feed";
 import { PACING } from "../../indexer/apply/sides";
+import { todayInDenmark } from "../../app/domain/dates";
 import { priceDropText } from "../../app/domain/price-history";
-import { cheapestPriceByImport, offerPriceChange, priceDrops } from "../../app/services/offers/price-history.server";
+import { cheapestPriceByImport, priceDrops } from "../../app/services/offers/price-history.server";
 import { feedStream, importLines, tempDb } from "../support/db";
 import { trip } from "../support/feed";
 import type { FeedLine } from "../../indexer/feed-schema";
@@ -27,13 +28,22 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 const rowCount = (db: ReturnType<typeof fresh>) => db.$client.prepare("SELECT count(*) FROM price_history").pluck().get() as number;
+/** What the imports recorded for one offer, oldest first: [price, price per person, day]. */
+const recorded = (db: ReturnType<typeof fresh>, tripId: string) =>
+  (
+    db.$client
+      .prepare("SELECT price, price_per_person AS perPerson, recorded_at AS at FROM price_history WHERE trip_id = ? ORDER BY version")
+      .all(tripId) as Array<{ price: number | null; perPerson: number | null; at: number }>
+  ).map((r) => [r.price, r.perPerson, todayInDenmark(new Date(r.at))]);
 
 describe("price history", () => {
   it("records the first price and each change, nothing for an unchanged re-import, and reads the drop", async () => {
     const db = fresh();
     await importLines(db, [offer("a", 12000), offer("b", 9000)], D1);
     expect(rowCount(db)).toBe(2);
-    expect(offerPriceChange(db, "a")).toEqual({ price: 12000, previousPrice: null, previousPricePerPerson: null, since: "2026-12-01" });
+    expect(recorded(db, "a")).toEqual([[12000, 6000, "2026-12-01"]]);
+    // A first price is no drop.
+    expect(priceDrops(db, ["a", "b"]).size).toBe(0);
 
     const same = await importLines(db, [offer("a", 12000), offer("b", 9000)], D2);
     expect(same.changed).toBe(false);
@@ -45,14 +55,18 @@ describe("price history", () => {
 
     await importLines(db, [offer("a", 10800, { url: "https://alpetours.example.dk/a2" }), offer("b", 9000)], D2);
     expect(rowCount(db)).toBe(3);
-    const change = offerPriceChange(db, "a")!;
-    expect(change).toEqual({ price: 10800, previousPrice: 12000, previousPricePerPerson: 6000, since: "2026-12-03" });
-    expect(priceDropText(change as typeof change & { previousPrice: number })).toBe("Prisen er faldet 1.200 kr. siden 3. dec.");
-    expect([...priceDrops(db, ["a", "b", "unknown"]).keys()]).toEqual(["a"]);
+    const drops = priceDrops(db, ["a", "b", "unknown"]);
+    expect([...drops.keys()]).toEqual(["a"]);
+    expect(drops.get("a")).toEqual({ price: 10800, previousPrice: 12000, previousPricePerPerson: 6000, since: "2026-12-03" });
+    expect(priceDropText(drops.get("a")!)).toBe("Prisen er faldet 1.200 kr. siden 3. dec.");
 
     // A rise is a change but not a drop.
     await importLines(db, [offer("a", 11000, { url: "https://alpetours.example.dk/a2" }), offer("b", 9000)], D3);
-    expect(offerPriceChange(db, "a")).toEqual({ price: 11000, previousPrice: 10800, previousPricePerPerson: 5400, since: "2026-12-05" });
+    expect(recorded(db, "a")).toEqual([
+      [12000, 6000, "2026-12-01"],
+      [10800, 5400, "2026-12-03"],
+      [11000, 5500, "2026-12-05"],
+    ]);
     expect(priceDrops(db, ["a"]).size).toBe(0);
   });
 
@@ -60,6 +74,7 @@ describe("price history", () => {
     const db = fresh();
     await importLines(db, [offer("a", 12000), offer("b", 9000), offer("four", 10000, { persons: 4, pricePerPerson: 2500 })], D1);
     await importLines(db, [offer("a", 8000), offer("b", 9000), offer("four", 10000, { persons: 4, pricePerPerson: 2500 })], D2);
+    expect([...priceDrops(db, ["a"]).keys()]).toEqual(["a"]);
     // a leaves the sale (every share may go here: the feed is tiny)
     await importFeed(db, feedStream([offer("b", 9000), offer("four", 10000, { persons: 4, pricePerPerson: 2500 })]), {
       now: D3,
@@ -72,7 +87,9 @@ describe("price history", () => {
       ["2026-12-05", 9000, 4500],
     ]);
     expect(cheapestPriceByImport(db, "hotel-aiguille-vt", 4).map((p) => p.price)).toEqual([10000]);
-    expect(offerPriceChange(db, "a")).toBeNull();
+    // Off sale: recorded as no price, and no longer a drop.
+    expect(recorded(db, "a").at(-1)).toEqual([null, null, "2026-12-05"]);
+    expect(priceDrops(db, ["a"]).size).toBe(0);
   });
 
   it("shows nothing a killed import wrote, and the next change drops it", async () => {
@@ -96,7 +113,7 @@ describe("price history", () => {
     }
     // Rows of the dead change are stored but above the live version: not read.
     expect(db.$client.prepare("SELECT count(*) FROM price_history WHERE price < 10000").pluck().get()).toBeGreaterThan(0);
-    expect(offerPriceChange(db, "t0000")).toEqual({ price: 10000, previousPrice: null, previousPricePerPerson: null, since: "2026-12-01" });
+    // (Read, they would be drops.)
     expect(priceDrops(db, ["t0000", "t0001"]).size).toBe(0);
     expect(cheapestPriceByImport(db, "hotel-aiguille-vt", 2).map((p) => p.price)).toEqual([10000]);
 

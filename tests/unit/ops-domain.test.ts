@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { pageCount, pageParam } from "../../app/domain/ops-paging";
 import { formatDateTime, formatPercent } from "../../app/domain/format";
 import { bannerStatus } from "../../app/domain/banner-status";
-import { bannerInput, landingBoxInput, landingQuery, parseFields } from "../../app/domain/ops-forms";
+import {
+  bannerFields,
+  bannerInput,
+  landingBoxFields,
+  landingBoxInput,
+  landingQuery,
+  parseFields,
+  recordId,
+} from "../../app/domain/ops-forms";
 import { contrastRatio, formatContrast, meetsAA, parseHexColour } from "../../app/domain/contrast";
 import { texts } from "../../app/domain/texts";
 import { danishDayStart } from "../../app/domain/dates";
@@ -25,6 +33,13 @@ describe("formatting for the dashboard", () => {
     // 12:20 UTC is 13:20 in Copenhagen in November.
     expect(formatDateTime(Date.UTC(2026, 10, 23, 12, 20, 5))).toBe("23.11.2026, 13.20.05");
     expect(formatPercent(0.0345)).toBe("3,5\u00a0%");
+  });
+});
+
+describe("a record's id in the dashboard's URLs and the CLI", () => {
+  it("is digits only", () => {
+    expect(recordId("42")).toBe(42);
+    for (const bad of [undefined, "", "ny", "-1", "1.5", "4e2", " 4", "1234567890"]) expect(recordId(bad)).toBeUndefined();
   });
 });
 
@@ -62,6 +77,15 @@ describe("a banner's fields", () => {
     expect(errors({ startsOn: "2027-02-30" })).toEqual({ startsOn: b.dateInvalid });
     expect(errors({ startsOn: "2027-02-10", endsOn: "2027-02-09" })).toEqual({ endsOn: b.endBeforeStart });
     expect(errors({ provider: undefined as unknown as string })).toEqual({ provider: b.providerInvalid });
+  });
+  it("a stored banner is its form's fields again, and they parse back to what was stored", () => {
+    const stored = { id: 4, active: true, provider: "Alpeforsikring", url: "https://example.com/a", image: "/x.svg", position: 3 };
+    const dated = { ...stored, startsOn: "2027-01-01", endsOn: null };
+    expect(bannerFields(dated)).toEqual({ ...good, image: "/x.svg", startsOn: "2027-01-01", endsOn: "" });
+    expect(parseFields(bannerInput, bannerFields(dated))).toEqual({
+      ok: true,
+      value: { provider: stored.provider, url: stored.url, image: stored.image, position: 3, startsOn: "2027-01-01", endsOn: undefined },
+    });
   });
   it("is shown when active and within its dates", () => {
     const banner = { active: true, startsOn: "2027-01-10", endsOn: "2027-01-20" };
@@ -119,6 +143,13 @@ describe("a landing box's fields", () => {
     expect(landingQuery("https://evil.example/other")).toBeUndefined();
     const parsed = parseFields(landingBoxInput, good);
     expect(parsed).toMatchObject({ ok: true, value: { title: "Vinterferie", query: landingQuery("weeks=7,8") } });
+  });
+  it("a stored box is its form's fields again (nothing else), and they parse back to what was stored", () => {
+    const parsed = parseFields(landingBoxInput, good);
+    if (!parsed.ok) throw new Error("the box is good");
+    const stored = { ...parsed.value, id: 2, sortOrder: 5 };
+    expect(landingBoxFields(stored)).toEqual({ ...good, query: parsed.value.query });
+    expect(parseFields(landingBoxInput, landingBoxFields(stored))).toEqual(parsed);
   });
   it("says in Danish which field is wrong", () => {
     const l = texts.ops.landing;

@@ -7,14 +7,6 @@ import { cheapestByVersion, isDrop, priceChangeOf, type CheapestPoint, type Pric
 const LIVE = "(SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'offers_version')";
 const ROW = "trip_id AS tripId, version, price, price_per_person AS pricePerPerson, recorded_at AS recordedAt";
 
-/** An offer's current price, the price before it and since when; null when it is not on sale (or unknown). */
-export function offerPriceChange(db: Db, tripId: string): PriceChange | null {
-  const rows = db.$client
-    .prepare(`SELECT ${ROW} FROM price_history WHERE trip_id = ? AND version <= coalesce(${LIVE}, 0) ORDER BY version`)
-    .all(tripId) as PriceRow[];
-  return priceChangeOf(rows);
-}
-
 /** Of these offers, the ones whose price fell last time it changed, by trip id (one query for a page of cards). */
 export function priceDrops(db: Db, tripIds: readonly string[]): Map<string, PriceChange & { previousPrice: number }> {
   const drops = new Map<string, PriceChange & { previousPrice: number }>();
