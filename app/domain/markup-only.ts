@@ -1,3 +1,5 @@
+import type { DepartureGroup } from "./accommodation-offers";
+import type { PriceChange } from "./price-history";
 import type { ResultCardItem } from "./search-result";
 
 /**
@@ -9,4 +11,6 @@ import type { ResultCardItem } from "./search-result";
 export interface MarkupOnly {
   /** The results page's cards (app/routes/results.tsx). */
   resultCards?: ResultCardItem[];
+  /** The accommodation page's offers tables and their price drops (app/routes/ophold.$id.tsx). */
+  offers?: { groups: DepartureGroup[]; drops: Record<string, PriceChange> };
 }

@@ -6,6 +6,7 @@ import { NoMatchingOffers, OffersTable } from "~/components/accommodation/offers
 import { OffersForm } from "~/components/accommodation/offers-form";
 import { PriceCalendar } from "~/components/accommodation/price-calendar";
 import { PriceHistoryChart } from "~/components/accommodation/price-history-chart";
+import { useMarkupOnly } from "~/components/ui/markup-only";
 import { useNonce } from "~/components/ui/nonce";
 import { RESULTS_PATH, TRIP_ID_PATTERN } from "~/domain/constants";
 import { formatCount, formatPrice } from "~/domain/format";
@@ -37,8 +38,16 @@ export async function loader({ params: raw, request, context }: LoaderFunctionAr
     Promise.all([accommodationPage(context.db, context.engine, id, state), context.engine.options()]),
   );
   if (!page) throw new Response(texts.errors.notFound, { status: 404 });
+  // A page rendered here carries its offers tables as markup only, which the browser keeps; a
+  // client navigation's data carries them whole.
+  const { groups, drops, ...rest } = page;
+  if (context.markupOnly) context.markupOnly.offers = { groups, drops };
   return {
-    ...page,
+    ...rest,
+    offers: context.markupOnly ? null : { groups, drops },
+    shownDates: groups.map((g) => g.departureDate),
+    // The cheapest shown offer, for the page's description.
+    lowestPrice: groups.length ? Math.min(...groups.map((g) => priceIn(g.rows[0].trip, state.priceMode))) : null,
     options,
     state,
     links: accommodationLinks(
@@ -58,7 +67,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const a = data.accommodation;
   const { priceMode, query } = data.state;
   const persons = query.searchData.adultCount + query.searchData.childrenCount;
-  const lowest = data.groups.length ? Math.min(...data.groups.map((g) => priceIn(g.rows[0].trip, priceMode))) : null;
+  const lowest = data.lowestPrice;
   const from = lowest === null ? null : texts.accommodation.fromPrice(formatPrice(lowest), priceMode === "perPerson", persons);
   return shareMeta({
     title: `${texts.accommodation.metaTitle(a.name, a.destination.name, a.country.name)} | ${texts.siteName}`,
@@ -77,6 +86,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export default function AccommodationRoute() {
   const data = useLoaderData<typeof loader>();
   const nonce = useNonce();
+  const kept = useMarkupOnly().offers;
   const { accommodation: a, state, links } = data;
   const t = texts.accommodation;
   const persons = state.query.searchData.adultCount + state.query.searchData.childrenCount;
@@ -102,10 +112,9 @@ export default function AccommodationRoute() {
             <p className="text-sm text-slate-600" data-testid="offers-summary">
               {t.offersSummary(formatCount(data.summary?.offerCount ?? 0), formatCount(data.companyCount), persons)}
             </p>
-            {data.groups.length ? (
+            {data.shownDates.length ? (
               <OffersTable
-                groups={data.groups}
-                drops={data.drops}
+                offers={data.offers ?? kept}
                 priceMode={state.priceMode}
                 aff={state.aff}
                 dateHref={(date) => onDate.get(date) ?? links.self}
@@ -128,13 +137,7 @@ export default function AccommodationRoute() {
           </section>
         </main>
         <aside className="mt-6 space-y-6 lg:mt-0">
-          <OffersForm
-            action={links.path}
-            state={state}
-            options={data.options}
-            calendar={data.calendar}
-            shownDates={data.groups.map((g) => g.departureDate)}
-          />
+          <OffersForm action={links.path} state={state} options={data.options} calendar={data.calendar} shownDates={data.shownDates} />
           <AccommodationMap accommodation={a} tiles={data.tiles} resortMapHref={links.resortMap} />
         </aside>
       </div>

@@ -146,6 +146,26 @@ describe("the accommodation page's form and edges", () => {
     expect(search(page)).toBe("?aff=p7");
   });
 
+  it("sends the offers tables once: in the markup, not in the page's data", async () => {
+    await page.goto("/skirejser");
+    const href = (await page.getByRole("article").first().getByRole("heading").getByRole("link").getAttribute("href"))!;
+    const html = await (await fetch(`${suite.server.url}${href}`)).text();
+    const hydration = [...html.matchAll(/<script[^>]*>(.*?)<\/script>/gs)]
+      .map((m) => m[1])
+      .find((s) => s.includes("streamController.enqueue"))!;
+    const data = await (await fetch(`${suite.server.url}${href.replace(/^([^?]*)/, "$1.data")}`)).text();
+    await page.goto(href);
+    await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer")));
+    await page.waitForLoadState("networkidle");
+    // Not a date's cheapest: the price calendar names those.
+    const tripIds = await page
+      .locator('[data-testid="offer-row"]:not([data-cheapest])')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-trip-id")!));
+    expect(tripIds.length).toBeGreaterThan(0);
+    for (const id of tripIds.slice(0, 5))
+      expect([html.includes(id), hydration.includes(id), data.includes(id)]).toEqual([true, false, true]);
+  });
+
   it("answers an unknown accommodation with the Danish 404 and a way back to the search", async () => {
     const res = await page.goto("/ophold/findes-ikke?adultCount=3&aff=p7");
     expect(res?.status()).toBe(404);
@@ -249,11 +269,14 @@ for (const mode of [modes[0], modes[3]]) {
       expect(groups[0].rows.map((r) => r.price)).toEqual([5000, 5100, 5200, 5300, 5400]);
       const all = page.locator(`[data-testid="departure-group"][data-date="${departureInDays(60)}"] [data-testid="departure-all"]`);
       expect(await all.textContent()).toMatch(/^Se alle 7 tilbud med afrejse /);
+      // With JavaScript the tables kept from the server's markup follow their links in the page.
+      if (mode.javaScript) await page.evaluate(() => Object.assign(window, { samePage: true }));
       await all.click();
       await page.waitForURL((url) => url.searchParams.get("dates") === departureInDays(60));
       await expect
         .poll(async () => (await groupsOf(page)).map((g) => [g.date, g.rows.length, g.all]), { timeout: 15_000 })
         .toEqual([[departureInDays(60), 7, null]]);
+      if (mode.javaScript) expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
     });
   });
 }

@@ -150,9 +150,9 @@ async function submitFilters(page: Page) {
 async function expectFilteredResults(page: Page) {
   await page.waitForURL((url) => url.searchParams.get("travelCompanies") === "alpetours" && url.searchParams.get("maxPrice") === "9000");
   await expect.poll(() => page.locator('input[name="travelCompanies"][value="alpetours"]').isChecked()).toBe(true);
-  const cards = await page.getByTestId("result-card").allTextContents();
+  const cards = await page.getByRole("article").allTextContents();
   expect(cards.length).toBeGreaterThan(0);
-  for (const text of cards) expect(text).toContain("Hos Alpetours");
+  for (const text of cards) expect(text).toContain("Se tilbuddet hos Alpetours");
 }
 
 describe("the results page, used after its entry ran and before it hydrated", () => {

@@ -183,7 +183,7 @@ describe("the offers table's drops", () => {
   const groups = groupByDeparture([offer("a", "2027-01-09", 9000), offer("b", "2027-01-09", 9500)], "total");
   const drops = { b: { price: 9500, previousPrice: 10700, previousPricePerPerson: 5350, since: "2026-12-03" } };
   const cells = (priceMode: "total" | "perPerson") => {
-    const html = renderToStaticMarkup(createElement(OffersTable, { groups, drops, priceMode, dateHref }));
+    const html = renderToStaticMarkup(createElement(OffersTable, { offers: { groups, drops }, priceMode, dateHref }));
     const rows = html.split('data-testid="offer-row"').slice(1);
     return rows.map((row) => [...row.matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((m) => m[1]));
   };
@@ -204,8 +204,7 @@ describe("the offers table's drops", () => {
   it("tells nothing of a rise", () => {
     const rise = renderToStaticMarkup(
       createElement(OffersTable, {
-        groups,
-        drops: { b: { price: 9500, previousPrice: 9000, previousPricePerPerson: 4500, since: "2026-12-03" } },
+        offers: { groups, drops: { b: { price: 9500, previousPrice: 9000, previousPricePerPerson: 4500, since: "2026-12-03" } } },
         priceMode: "total",
         dateHref,
       }),

@@ -5,6 +5,7 @@ import { formatCount, formatPrice, formatShortDate } from "~/domain/format";
 import { offerRedirectHref } from "~/domain/results-url";
 import { isDrop, priceDropText, type PriceChange } from "~/domain/price-history";
 import { texts } from "~/domain/texts";
+import { keepServerMarkup, useFollowLinks } from "../ui/markup-only";
 
 type Drops = Readonly<Record<string, PriceChange>>;
 
@@ -13,22 +14,23 @@ type Drops = Readonly<Record<string, PriceChange>>;
  * several dates, each shows its cheapest few and links to the page narrowed to it); each row
  * links out through the click-out redirect with the affiliate id, and shows its drop and the price
  * before when its price fell at its last change. Rows are plain OfferRow values, so a new column
- * needs only a field there and a cell here.
+ * needs only a field there and a cell here. Without its data (`offers`), in a browser hydrating the
+ * server's page, it keeps the server's markup, and its links navigate in the page.
  */
 export function OffersTable({
-  groups,
-  drops,
+  offers,
   priceMode,
   aff,
   dateHref,
 }: {
-  groups: DepartureGroup[];
-  drops: Drops;
+  offers: { groups: DepartureGroup[]; drops: Drops } | undefined;
   priceMode: PriceMode;
   aff?: string;
   /** The page narrowed to a departure date: where a date with more offers than its rows links to. */
   dateHref: (date: string) => string;
 }) {
+  if (!offers) return <KeptOffersTable />;
+  const { groups, drops } = offers;
   const c = texts.accommodation.columns;
   // The chosen price type leads.
   const priceColumns = priceMode === "total" ? [c.price, c.perPerson] : [c.perPerson, c.price];
@@ -98,6 +100,13 @@ export function OffersTable({
       ))}
     </div>
   );
+}
+
+function KeptOffersTable() {
+  const followLinks = useFollowLinks();
+  // Kept markup's links are followed by a click on the tables, which Enter on a link fires too.
+  // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
+  return <div className="mt-4 space-y-6" data-testid="offers-table" onClick={followLinks} {...keepServerMarkup} />;
 }
 
 function OfferTableRow({ row, drop, priceMode, aff }: { row: OfferRow; drop?: PriceChange; priceMode: PriceMode; aff?: string }) {
