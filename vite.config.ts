@@ -66,7 +66,7 @@ function precompress(): Plugin {
  */
 const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@remix-run\/[^/]+|turbo-stream)\//;
 const CORE =
-  /\/app\/(domain\/(constants|format|dates|banner-slots|search-summary|price-history|price-mode|results-url|url-codec|accommodation-url|tags)\.ts|utils\/revalidation\.ts|components\/(embed\.tsx|ui\/(nonce|desktop-only|use-hydrated|browser-storage)\.tsx?|saved-trips\/local-saves\.ts|accommodation\/photo\.tsx))$/;
+  /\/app\/(domain\/(constants|format|dates|banner-slots|search-summary|price-history|price-mode|results-url|url-codec|accommodation-url|tags)\.ts|utils\/revalidation\.ts|components\/(embed\.tsx|ui\/(nonce|desktop-only|use-hydrated|browser-storage|markup-only)\.tsx?|saved-trips\/local-saves\.ts|accommodation\/photo\.tsx))$/;
 
 /** The chunks above, in the browser's build only (the server's build is one bundle). */
 function clientChunks(): Plugin {
