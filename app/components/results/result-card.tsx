@@ -10,6 +10,18 @@ import { SaveTripButton } from "../saved-trips/save-trip-button";
 import { Photo } from "../accommodation/photo";
 import { keepServerMarkup, useFollowLinks } from "../ui/markup-only";
 
+/** How a card shows, beside its data. */
+interface CardView {
+  priceMode: PriceMode;
+  aff?: string;
+  /** The accommodation's page with the current search (its name, photo and offer count link there). */
+  pageHref: string;
+  /** Open the page in a new tab (embed mode: the page may not be framed). */
+  newTab?: boolean;
+  /** Set when the best offer's price fell at its last change. */
+  drop?: PriceChange & { previousPrice: number };
+}
+
 /**
  * One accommodation with its best matching offer (specification point 2, "Search results screen").
  * Twenty per page: its parts are styled by a few named classes (`rc…`, `feature-chips` in
@@ -25,18 +37,7 @@ export function ResultCard({
   pageHref,
   newTab,
   drop,
-}: {
-  cardKey: ResultCardKey;
-  item: ResultCardItem | undefined;
-  priceMode: PriceMode;
-  aff?: string;
-  /** The accommodation's page with the current search (its name, photo and offer count link there). */
-  pageHref: string;
-  /** Open the page in a new tab (embed mode: the page may not be framed). */
-  newTab?: boolean;
-  /** Set when the best offer's price fell at its last change. */
-  drop?: PriceChange & { previousPrice: number };
-}) {
+}: CardView & { cardKey: ResultCardKey; item: ResultCardItem | undefined }) {
   const [accommodationId, tripId] = cardKey;
   const { hoveredAccommodationId, setHoveredAccommodationId } = useHoveredAccommodation();
   const followLinks = useFollowLinks();
@@ -72,7 +73,7 @@ export function ResultCard({
 }
 
 /** The photo, name, place, stars, facts and facilities. */
-function CardFacts({ item, pageHref, newTab }: { item: ResultCardItem; pageHref: string; newTab?: boolean }) {
+function CardFacts({ item, pageHref, newTab }: Pick<CardView, "pageHref" | "newTab"> & { item: ResultCardItem }) {
   const { accommodation: a, trip } = item;
   const r = texts.results;
   return (
@@ -113,21 +114,7 @@ function CardFacts({ item, pageHref, newTab }: { item: ResultCardItem; pageHref:
 }
 
 /** The best offer: its price both ways, discount, price drop, offer count and the link to the company. */
-function CardDeal({
-  item,
-  priceMode,
-  aff,
-  pageHref,
-  newTab,
-  drop,
-}: {
-  item: ResultCardItem;
-  priceMode: PriceMode;
-  aff?: string;
-  pageHref: string;
-  newTab?: boolean;
-  drop?: PriceChange & { previousPrice: number };
-}) {
+function CardDeal({ item, priceMode, aff, pageHref, newTab, drop }: CardView & { item: ResultCardItem }) {
   const { trip } = item;
   const r = texts.results;
   const party = (
