@@ -1,4 +1,4 @@
-import { clickRate, clickRows, type ClickTable } from "~/domain/click-stats";
+import { clickRate, clickRows, type ClickTable, type Totals } from "~/domain/click-stats";
 import { formatCount, formatPercent, formatShortDate } from "~/domain/format";
 import { texts } from "~/domain/texts";
 import { ClickChart } from "./click-chart";
@@ -10,8 +10,6 @@ export function ClickSection({ table, csvHref }: { table: ClickTable; csvHref: s
   const t = texts.ops.clicks;
   const title = t.titles[table.name];
   const rows = clickRows(table);
-  const views = (n: number | null) => (n === null ? t.noViews : formatCount(n));
-  const rate = (r: number | null) => (r === null ? t.noViews : formatPercent(r));
   return (
     <section className="mb-10" data-testid={`clicks-${table.name}`}>
       <h3 className="mb-2 text-lg font-semibold">{title}</h3>
@@ -33,24 +31,12 @@ export function ClickSection({ table, csvHref }: { table: ClickTable; csvHref: s
               </thead>
               <tbody>
                 {rows.map((r) => (
-                  <tr key={`${r.day}|${r.label}`} className="border-b border-slate-100">
-                    <td className="p-2">{formatShortDate(r.day)}</td>
-                    <td className="p-2">{r.label}</td>
-                    <td className="p-2 text-right">{views(r.views)}</td>
-                    <td className="p-2 text-right">{formatCount(r.clicks)}</td>
-                    <td className="p-2 text-right">{rate(clickRate(r))}</td>
-                  </tr>
+                  <CountsRow key={`${r.day}|${r.label}`} className="border-b border-slate-100" when={formatShortDate(r.day)} counts={r} />
                 ))}
               </tbody>
               <tfoot>
                 {table.series.map((s) => (
-                  <tr key={s.key} className="font-semibold">
-                    <td className="p-2">{t.total}</td>
-                    <td className="p-2">{s.label}</td>
-                    <td className="p-2 text-right">{views(s.views)}</td>
-                    <td className="p-2 text-right">{formatCount(s.clicks)}</td>
-                    <td className="p-2 text-right">{rate(clickRate(s))}</td>
-                  </tr>
+                  <CountsRow key={s.key} className="font-semibold" when={t.total} counts={s} />
                 ))}
               </tfoot>
             </table>
@@ -61,5 +47,20 @@ export function ClickSection({ table, csvHref }: { table: ClickTable; csvHref: s
         {t.csv}
       </a>
     </section>
+  );
+}
+
+/** A row of the table: a day's (or the period's total) views, clicks and click rate of one key. */
+function CountsRow({ when, counts, className }: { when: string; counts: Totals & { label: string }; className: string }) {
+  const t = texts.ops.clicks;
+  const rate = clickRate(counts);
+  return (
+    <tr className={className}>
+      <td className="p-2">{when}</td>
+      <td className="p-2">{counts.label}</td>
+      <td className="p-2 text-right">{counts.views === null ? t.noViews : formatCount(counts.views)}</td>
+      <td className="p-2 text-right">{formatCount(counts.clicks)}</td>
+      <td className="p-2 text-right">{rate === null ? t.noViews : formatPercent(rate)}</td>
+    </tr>
   );
 }
