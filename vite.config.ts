@@ -13,22 +13,35 @@ declare module "@remix-run/node" {
 }
 
 const TEXTS = path.resolve(import.meta.dirname, "app/domain/texts.ts");
-/** The operators' dashboard and the partner page: pages away from the search, with texts of their own. */
-const APART = /\/app\/(routes\/(drift[./]|partner\.)|components\/ops\/)/;
+/**
+ * Modules whose texts the browser needs only after a page has loaded: the operators' dashboard and the
+ * partner page (pages away from the search), and the parts of the search pages loaded on demand
+ * (dialogs, drawers, the search bar's steps, the filters, the map).
+ */
+const APART: Record<string, RegExp> = {
+  ops: /\/app\/(routes\/(drift[./]|partner\.)|components\/ops\/)/,
+  later:
+    /\/app\/components\/(filters\/|search-bar\/(?!index|mobile-search-summary|state)|results\/(mobile-drawers|sorting-bar)|agents\/results-dialogs|map\/results-map|saved-trips\/local-saves-offer)/,
+  stay: /\/app\/(routes\/ophold\.|components\/accommodation\/(?!photo))/,
+  account: /\/app\/(routes\/(konto\.|soegeagenter\.|gemte-rejser)|components\/account\/account-forms)/,
+};
 
 /**
- * The pages away from the search get their own copy of app/domain/texts.ts in the browser's bundle.
- * Rollup keeps one copy of a module per build, holding every text any page uses, so the search's
- * pages would otherwise carry the dashboard's texts too. Still one module in the source.
+ * Each group above gets its own copy of app/domain/texts.ts in the browser's bundle. Rollup keeps
+ * one copy of a module per build, holding every text any page uses, and puts it in the chunk every
+ * page loads, so a page would otherwise carry the dashboard's texts and those of every dialog.
+ * Still one module in the source.
  */
 function textsApart(): Plugin {
   return {
     name: "texts-apart",
     enforce: "pre",
     async resolveId(source, importer, options) {
-      if (options.ssr || !importer || !APART.test(importer)) return null;
+      if (options.ssr || !importer) return null;
+      const group = Object.keys(APART).find((g) => APART[g].test(importer));
+      if (!group) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved?.id === TEXTS ? `${TEXTS}?apart` : null;
+      return resolved?.id === TEXTS ? `${TEXTS}?apart=${group}` : null;
     },
   };
 }
@@ -66,7 +79,7 @@ function precompress(): Plugin {
  */
 const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@remix-run\/[^/]+|turbo-stream)\//;
 const CORE =
-  /\/app\/(domain\/(constants|format|dates|banner-slots|search-summary|price-history|price-mode|results-url|url-codec|accommodation-url|tags)\.ts|utils\/revalidation\.ts|components\/(embed\.tsx|ui\/(nonce|desktop-only|use-hydrated|browser-storage|markup-only)\.tsx?|saved-trips\/local-saves\.ts|accommodation\/photo\.tsx))$/;
+  /\/app\/(domain\/(constants|format|dates|banner-slots|search-summary|price-history|price-mode|results-url|url-codec|accommodation-url|tags)\.ts|utils\/revalidation\.ts|components\/(embed\.tsx|ui\/(nonce|page-parts|use-hydrated|browser-storage|markup-only)\.tsx?|saved-trips\/local-saves\.ts|accommodation\/photo\.tsx))$/;
 
 /** The chunks above, in the browser's build only (the server's build is one bundle). */
 function clientChunks(): Plugin {
