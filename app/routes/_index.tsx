@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { desktopSearchBar, MobileSearchSummary, StandaloneSearchProvider } from "~/components/search-bar";
-import { DesktopOnly } from "~/components/ui/desktop-only";
+import { PagePartView } from "~/components/ui/page-parts";
 import { LandingBoxTile } from "~/components/landing/landing-box";
 import { RESULTS_PATH } from "~/domain/constants";
 import { texts } from "~/domain/texts";
@@ -35,7 +35,7 @@ export default function Landing() {
         </div>
       </header>
       <main className="mx-auto -mt-9 max-w-5xl px-4 pb-16">
-        <DesktopOnly part={desktopSearchBar} props={{ className: "hidden lg:block" }} />
+        <PagePartView part={desktopSearchBar} props={{ className: "hidden lg:block" }} />
         <MobileSearchSummary className="lg:hidden" />
 
         <section aria-labelledby="landing-boxes" className="mt-12">

@@ -6,8 +6,8 @@ import { activeBanners } from "~/services/banners/banners.server";
 import { Banner } from "~/components/banners/banner";
 import { FilterForm } from "~/components/filters/filter-form";
 import { desktopSearchBar, MobileSearchSummary } from "~/components/search-bar";
-import { PlacesList, placesByResort } from "~/components/map/places-list";
-import type { MapTiles } from "~/components/map/results-map";
+import { placesByResort } from "~/components/map/places-list";
+import { MapView } from "~/components/map/map-view";
 import { HoveredAccommodationProvider } from "~/components/results/hover-context";
 import { MobileBar } from "~/components/results/mobile-bar";
 import { Pagination } from "~/components/results/pagination";
@@ -16,7 +16,7 @@ import { priceDrops } from "~/services/offers/price-history.server";
 import { SearchStateProvider, useSearchState } from "~/components/results/search-state";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { useMarkupOnly } from "~/components/ui/markup-only";
-import { DesktopOnly, desktopPart, useDesktopPartsReady } from "~/components/ui/desktop-only";
+import { PagePartView, desktopPart, partOnDemand, useDesktopPartsReady } from "~/components/ui/page-parts";
 import { SortingBar } from "~/components/results/sorting-bar";
 import { Loading, NoResults, SaveTripHint, ScrollToTop } from "~/components/results/status";
 import { placeBanners } from "~/domain/banner-slots";
@@ -54,8 +54,8 @@ const sortingBar = desktopPart(import.meta.env.SSR ? SortingBar : null, () =>
   import("~/components/results/sorting-bar").then((m) => m.SortingBar),
 );
 
-// The map (and Leaflet) and the dialogs load only when they open.
-const ResultsMap = lazy(() => import("~/components/map/results-map").then((m) => ({ default: m.ResultsMap })));
+// The map view (and Leaflet with it) loads when it is shown; the dialogs when they open.
+const mapViewPart = partOnDemand(import.meta.env.SSR ? MapView : null, () => import("~/components/map/map-view").then((m) => m.MapView));
 const ResultsDialogs = lazy(() => import("~/components/agents/results-dialogs").then((m) => ({ default: m.ResultsDialogs })));
 
 // The search results page. The URL is the whole state: the loader redirects any other
@@ -166,7 +166,7 @@ export default function Results() {
 }
 
 function ResultsPage() {
-  const { result, options, banners, tiles, places, account } = useLoaderData<typeof loader>();
+  const { result, options, banners, map, tiles, places, account } = useLoaderData<typeof loader>();
   const { applied, searchIsUpToDate, searchIsLoading } = useSearchState();
   const mapView = applied.map === true;
   const [folded, setFolded] = useState(false);
@@ -174,7 +174,8 @@ function ResultsPage() {
   // `data-hydrated` (what the browser tests wait for): the page and its desktop-only parts are live.
   const desktopReady = useDesktopPartsReady();
   const noResults = result.pagination.totalCount === 0 && searchIsUpToDate && !searchIsLoading;
-  const entries = placeBanners(usePageCards(), banners);
+  const cards = usePageCards();
+  const entries = placeBanners(cards, banners);
 
   return (
     <div
@@ -183,7 +184,7 @@ function ResultsPage() {
       data-hydrated={hydrated && desktopReady ? "true" : undefined}
     >
       <noscript dangerouslySetInnerHTML={{ __html: NO_JS_STYLE }} />
-      <DesktopOnly part={desktopSearchBar} props={{ className: "mb-5 hidden lg:block" }} />
+      <PagePartView part={desktopSearchBar} props={{ className: "mb-5 hidden lg:block" }} />
       <MobileSearchSummary className="mb-3 lg:hidden" />
       <div className="lg:flex lg:items-start lg:gap-6">
         <aside
@@ -194,7 +195,7 @@ function ResultsPage() {
           data-testid="sidebar"
           data-folded={folded ? "true" : "false"}
         >
-          <DesktopOnly
+          <PagePartView
             part={filterSidebar}
             props={{
               options,
@@ -225,7 +226,7 @@ function ResultsPage() {
             <h1 className="text-2xl font-bold text-brand-900">{texts.results.heading}</h1>
             {!applied.embed && <AgentToggle agentExists={account.agentExists} loggedIn={account.loggedIn} />}
           </div>
-          <DesktopOnly part={sortingBar} props={{ className: "nojs-flex mb-4 hidden lg:flex" }} />
+          <PagePartView part={sortingBar} props={{ className: "nojs-flex mb-4 hidden lg:flex" }} />
           <MobileBar className="js-only mb-4 flex lg:hidden" options={options} facetNumbers={result.facetNumbers} />
           {mapView && (
             <Link
@@ -240,7 +241,31 @@ function ResultsPage() {
           <SaveTripForms />
           {searchIsLoading && <Loading />}
           {mapView ? (
-            <MapView tiles={tiles} places={places} />
+            <PagePartView
+              part={mapViewPart}
+              props={{
+                data: map,
+                tiles,
+                places,
+                priceMode: applied.priceMode,
+                sideList: (
+                  <>
+                    <ol
+                      aria-label={texts.results.listLabel}
+                      className="@container max-h-[65vh] space-y-3 overflow-y-auto pr-1"
+                      data-testid="map-side-list"
+                    >
+                      {cards.map((card) => (
+                        <li key={cardKey(card)}>
+                          <PageCard card={card} />
+                        </li>
+                      ))}
+                    </ol>
+                    <Pagination totalCount={result.pagination.totalCount} pageSize={result.pagination.pageSize} />
+                  </>
+                ),
+              }}
+            />
           ) : noResults ? (
             <NoResults />
           ) : (
@@ -274,50 +299,6 @@ function ResultsPage() {
           <ResultsDialogs loggedIn={account.loggedIn} agentExists={account.agentExists} />
         </Suspense>
       )}
-    </div>
-  );
-}
-
-/**
- * The results-map view (`map=1`): the map in place of the list, and under it the plain list of
- * places. From the xl width up the page's cards stay beside the map in a list 400 px wide (so
- * hovering a card highlights its marker, and a card reads as it does on a phone); below that there
- * is no room for both at a readable width, and the map replaces the list, as the specification says.
- */
-function MapView({ tiles, places }: { tiles: MapTiles | null; places: ReturnType<typeof placesByResort> | null }) {
-  const { result, map } = useLoaderData<typeof loader>();
-  const cards = usePageCards();
-  const { applied } = useSearchState();
-  const hydrated = useHydrated();
-  const priceUnit = applied.priceMode === "total" ? texts.map.party : texts.map.perPerson;
-  return (
-    <div data-testid="map-view">
-      <div className="xl:grid xl:grid-cols-[minmax(0,1fr)_400px] xl:items-start xl:gap-4">
-        <div className="xl:sticky xl:top-4">
-          {hydrated && map && tiles && (
-            <Suspense
-              fallback={<p className="grid h-[65vh] min-h-[360px] place-items-center text-sm text-slate-600">{texts.map.loading}</p>}
-            >
-              <ResultsMap tiles={tiles} data={map} />
-            </Suspense>
-          )}
-        </div>
-        <div className="hidden xl:block">
-          <ol
-            aria-label={texts.results.listLabel}
-            className="@container max-h-[65vh] space-y-3 overflow-y-auto pr-1"
-            data-testid="map-side-list"
-          >
-            {cards.map((card) => (
-              <li key={cardKey(card)}>
-                <PageCard card={card} />
-              </li>
-            ))}
-          </ol>
-          <Pagination totalCount={result.pagination.totalCount} pageSize={result.pagination.pageSize} />
-        </div>
-      </div>
-      {places && <PlacesList groups={places} priceUnit={priceUnit} />}
     </div>
   );
 }

@@ -217,6 +217,35 @@ describe("desktop", () => {
   });
 });
 
+it("the list loads none of the map's code; a page served with the map open keeps its markup until the map view's code is there", async () => {
+  const c = await suite.newContext({ size: DESKTOP });
+  const p = await c.newPage();
+  const errors = pageErrors(p);
+  const scripts: string[] = [];
+  p.on("request", (req) => void (req.resourceType() === "script" && scripts.push(new URL(req.url()).pathname)));
+  const mapCode = () => scripts.filter((s) => /\/(map-view|results-map|leaflet-src)-[\w-]+\.js$/.test(s));
+  await p.goto("/skirejser");
+  await p.locator('[data-hydrated="true"]').waitFor();
+  await p.waitForLoadState("networkidle");
+  expect(mapCode()).toEqual([]);
+
+  // Served with the map open: the places list is the server's, and stays on the page as the view goes live.
+  const c2 = await suite.newContext({ size: DESKTOP });
+  const p2 = await c2.newPage();
+  const errors2 = pageErrors(p2);
+  await p2.route(/\/map-view-[\w-]+\.js$/, async (route) => {
+    await p2.getByTestId("places-list").waitFor(); // the server's markup is on the page first
+    await route.continue();
+  });
+  await p2.goto("/skirejser?map=1");
+  await openMap(p2);
+  expect(await p2.getByTestId("places-list").count()).toBe(1);
+  expect(await p2.getByTestId("map-side-list").getByRole("article").count()).toBeGreaterThan(0);
+  expect([...errors, ...errors2]).toEqual([]);
+  await c.close();
+  await c2.close();
+});
+
 describe("mobile", () => {
   it("'Vis på kort' opens the map view carrying priceType=total and map=1; 'Tilbage til listen' goes back", async () => {
     const ctx = await suite.newContext({ size: MOBILE });

@@ -1,4 +1,4 @@
-import { desktopPart } from "../ui/desktop-only";
+import { desktopPart } from "../ui/page-parts";
 import { SearchBar } from "./search-bar";
 
 export { SEARCH_BAR_NO_JS_STYLE } from "./search-bar";

@@ -18,7 +18,7 @@ import { WithSearchBarState, type SearchBarState } from "./state";
 const t = texts.searchBar;
 
 const loadStepFields = () => import("./steps");
-// Marked pure: importing this module runs nothing, so a page on a narrow screen need not load it (ui/desktop-only.tsx).
+// Marked pure: importing this module runs nothing, so a page on a narrow screen need not load it (ui/page-parts.tsx).
 const StepFields = /* @__PURE__ */ lazy(loadStepFields);
 
 /** Without JavaScript: the steps as text and the link to the search form; no toggles, and the bar also on small screens. */

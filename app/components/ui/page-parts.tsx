@@ -1,33 +1,46 @@
 import { useEffect, useState, useSyncExternalStore, type ComponentType } from "react";
 import { DESKTOP_MEDIA_QUERY } from "~/domain/constants";
+import { keepServerMarkup } from "./markup-only";
 
-// Parts of a page that only the desktop layout shows (display:none below DESKTOP_MEDIA_QUERY): the
-// search bar, the filter sidebar and the sorting bar. The server renders them as always (without
-// JavaScript they show at every width). In the browser their code loads only where they show: on
-// a desktop-wide screen it starts loading as soon as the route's module runs, so it is usually
-// there when the page hydrates and the part hydrates with it; if not, React keeps the part's
-// server markup (it does not hydrate inside an element whose content is `dangerouslySetInnerHTML`)
-// until the code is there, then renders the part in its place. On a narrower screen the markup
-// stays as it is, and the code loads only if the screen becomes desktop-wide.
+// Parts of a page whose code the browser loads on demand, while the server renders them as always.
+//
+// - Desktop-only parts (display:none below DESKTOP_MEDIA_QUERY): the search bar, the filter sidebar
+//   and the sorting bar. Without JavaScript they show at every width. In the browser their code
+//   loads only where they show: on a desktop-wide screen it starts loading as soon as the route's
+//   module runs, so it is usually there when the page hydrates and the part hydrates with it; on a
+//   narrower screen the code loads only if the screen becomes desktop-wide.
+// - Parts loaded when they are rendered: the results-map view (and Leaflet with it).
+//
+// Until a part's code is there, React keeps its server markup (it does not hydrate inside an element
+// whose content is `dangerouslySetInnerHTML`), then renders the part in its place. (React.lazy
+// under Suspense would throw away the server markup at the page's first update during hydration.)
 
-export interface DesktopPart<P> {
+export interface PagePart<P> {
   /** The component once loaded; in the server's build from the start. */
   loaded: ComponentType<P> | null;
   load: () => Promise<ComponentType<P>>;
+  /** Whether its code is wanted on this screen now. */
+  wanted: () => boolean;
 }
 
 const isWide = () => window.matchMedia(DESKTOP_MEDIA_QUERY).matches;
-const parts: Array<DesktopPart<never>> = [];
+const desktopParts: Array<PagePart<never>> = [];
 const listeners = new Set<() => void>();
 
 /**
- * A desktop-only part. `server` is the component in the server's build and null in the browser's
- * (`import.meta.env.SSR ? Component : null`, so the browser's bundle leaves it to `load`'s chunk).
+ * A part whose code loads on demand. `server` is the component in the server's build and null in
+ * the browser's (`import.meta.env.SSR ? Component : null`, so the browser's bundle leaves it to
+ * `load`'s chunk).
  */
-export function desktopPart<P>(server: ComponentType<P> | null, load: () => Promise<ComponentType<P>>): DesktopPart<P> {
+export function partOnDemand<P>(
+  server: ComponentType<P> | null,
+  load: () => Promise<ComponentType<P>>,
+  wanted: () => boolean = () => true,
+): PagePart<P> {
   let loading: Promise<ComponentType<P>> | undefined;
-  const part: DesktopPart<P> = {
+  const part: PagePart<P> = {
     loaded: server,
+    wanted,
     load: () =>
       (loading ??= load().then(
         (component) => {
@@ -41,7 +54,13 @@ export function desktopPart<P>(server: ComponentType<P> | null, load: () => Prom
         },
       )),
   };
-  parts.push(part as DesktopPart<never>);
+  return part;
+}
+
+/** A desktop-only part: its code starts loading at once on a desktop-wide screen. */
+export function desktopPart<P>(server: ComponentType<P> | null, load: () => Promise<ComponentType<P>>): PagePart<P> {
+  const part = partOnDemand(server, load, isWide);
+  desktopParts.push(part as PagePart<never>);
   if (!server && isWide()) part.load().catch(() => undefined);
   return part;
 }
@@ -56,20 +75,20 @@ export function useDesktopPartsReady(): boolean {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    () => !isWide() || parts.every((p) => p.loaded !== null),
+    () => !isWide() || desktopParts.every((p) => p.loaded !== null),
     () => false,
   );
 }
 
-/** A desktop-only part in a `div` of its own (the element whose server markup may be kept). */
-export function DesktopOnly<P extends object>({ part, props }: { part: DesktopPart<P>; props: P }) {
+/** A part in a `div` of its own (the element whose server markup may be kept). */
+export function PagePartView<P extends object>({ part, props }: { part: PagePart<P>; props: P }) {
   const [Component, setComponent] = useState(() => part.loaded);
   useEffect(() => {
     if (Component) return;
     const wide = window.matchMedia(DESKTOP_MEDIA_QUERY);
     let stopped = false;
     const load = () => {
-      if (wide.matches)
+      if (part.wanted())
         void part.load().then(
           (c) => !stopped && setComponent(() => c),
           () => undefined,
@@ -82,7 +101,7 @@ export function DesktopOnly<P extends object>({ part, props }: { part: DesktopPa
       wide.removeEventListener("change", load);
     };
   }, [Component, part]);
-  if (!Component) return <div suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />;
+  if (!Component) return <div {...keepServerMarkup} />;
   return (
     <div>
       <Component {...props} />

@@ -1,0 +1,47 @@
+import { lazy, Suspense, type ReactNode } from "react";
+import type { MapData } from "~/domain/search-result";
+import type { PriceMode } from "~/domain/constants";
+import { texts } from "~/domain/texts";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { PlacesList, type PlacesByResort } from "./places-list";
+import type { MapTiles } from "./results-map";
+
+// Leaflet and the map's code load only once the map is on the screen (pure: the module has no
+// side effect, so the browser's build can leave it to its own chunk).
+const ResultsMap = /* @__PURE__ */ lazy(() => import("./results-map").then((m) => ({ default: m.ResultsMap })));
+
+/**
+ * The results-map view (`map=1`): the map in place of the list, and under it the plain list of
+ * places. From the xl width up the page's cards (`sideList`) stay beside the map in a list 400 px
+ * wide (so hovering a card highlights its marker, and a card reads as it does on a phone); below
+ * that there is no room for both at a readable width, and the map replaces the list, as the
+ * specification says.
+ */
+export function MapView(props: {
+  data: MapData | null;
+  tiles: MapTiles | null;
+  places: PlacesByResort[] | null;
+  priceMode: PriceMode;
+  sideList: ReactNode;
+}) {
+  const { data, tiles, places, priceMode, sideList } = props;
+  const hydrated = useHydrated();
+  const priceUnit = priceMode === "total" ? texts.map.party : texts.map.perPerson;
+  return (
+    <div data-testid="map-view">
+      <div className="xl:grid xl:grid-cols-[minmax(0,1fr)_400px] xl:items-start xl:gap-4">
+        <div className="xl:sticky xl:top-4">
+          {hydrated && data && tiles && (
+            <Suspense
+              fallback={<p className="grid h-[65vh] min-h-[360px] place-items-center text-sm text-slate-600">{texts.map.loading}</p>}
+            >
+              <ResultsMap tiles={tiles} data={data} />
+            </Suspense>
+          )}
+        </div>
+        <div className="hidden xl:block">{sideList}</div>
+      </div>
+      {places && <PlacesList groups={places} priceUnit={priceUnit} />}
+    </div>
+  );
+}
