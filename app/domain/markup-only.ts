@@ -1,6 +1,5 @@
 import type { DepartureGroup } from "./accommodation-offers";
 import type { PriceChange } from "./price-history";
-import type { ResultCardItem } from "./search-result";
 
 /**
  * Data the server renders into a page's markup but leaves out of the page's hydration data, so that
@@ -9,8 +8,15 @@ import type { ResultCardItem } from "./search-result";
  * only; a client navigation's data carries everything.
  */
 export interface MarkupOnly {
-  /** The results page's cards (app/routes/results.tsx). */
-  resultCards?: ResultCardItem[];
+  /** The markup of the results page's cards, by the page's order (app/routes/results.tsx). */
+  resultCards?: CardMarkup[];
   /** The accommodation page's offers tables and their price drops (app/routes/ophold.$id.tsx). */
   offers?: { groups: DepartureGroup[]; drops: Record<string, PriceChange> };
+}
+
+/** A result card's parts that are markup only: its photo, facts and offer (app/components/results/result-card.tsx). */
+export interface CardMarkup {
+  photo: string;
+  main: string;
+  deal: string;
 }

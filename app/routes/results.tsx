@@ -11,11 +11,13 @@ import { MapView } from "~/components/map/map-view";
 import { HoveredAccommodationProvider } from "~/components/results/hover-context";
 import { MobileBar } from "~/components/results/mobile-bar";
 import { Pagination } from "~/components/results/pagination";
-import { ResultCard } from "~/components/results/result-card";
+import { cardView, ResultCard } from "~/components/results/result-card";
+import { cardMarkup } from "~/components/results/card-markup.server";
 import { priceDrops } from "~/services/offers/price-history.server";
 import { SearchStateProvider, useSearchState } from "~/components/results/search-state";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { useMarkupOnly } from "~/components/ui/markup-only";
+import type { CardMarkup } from "~/domain/markup-only";
 import { PagePartView, desktopPart, partOnDemand, useDesktopPartsReady } from "~/components/ui/page-parts";
 import { SortingBar } from "~/components/results/sorting-bar";
 import { Loading, NoResults, SaveTripHint, ScrollToTop } from "~/components/results/status";
@@ -26,7 +28,6 @@ import { isCanonical, parseResultsParams, resultsHref } from "~/domain/results-u
 import { searchDescription, searchTitle, type PlaceNames } from "~/domain/search-title";
 import { texts } from "~/domain/texts";
 import { shareMeta } from "~/domain/share-meta";
-import { accommodationHref } from "~/domain/accommodation-url";
 import { searchHref } from "~/domain/url-codec";
 import { RESULTS_PATH } from "~/domain/constants";
 import { resultsAccount } from "~/services/accounts/results-account.server";
@@ -80,7 +81,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const otherHistogram = shownHistogram === "priceRange" ? "pricePerPersonRange" : "priceRange";
   const { [otherHistogram]: _unused, ...shownFacets } = facetNumbers;
   const cards = items.map(resultCardItem);
-  if (context.markupOnly) context.markupOnly.resultCards = cards;
+  // The best offers whose price fell at their last change (price history), by trip id: the cards mark them.
+  const drops = Object.fromEntries(
+    priceDrops(
+      db,
+      items.map((i) => i.trip.id),
+    ),
+  );
+  if (context.markupOnly) {
+    context.markupOnly.resultCards = cards.map((card) => cardMarkup(card, cardView(state, resultCardKey(card), drops)));
+  }
   const result = {
     ...counts,
     facetNumbers: shownFacets as FacetNumbers,
@@ -100,13 +110,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       items.map((i) => i.trip.id),
     ),
     meta: pageMeta(state.query, found, context.publicUrl),
-    // The best offers whose price fell at their last change (price history), by trip id: the cards mark them.
-    drops: Object.fromEntries(
-      priceDrops(
-        db,
-        items.map((i) => i.trip.id),
-      ),
-    ),
+    drops,
     // The results-map view (`map=1`): the map's points, its tiles and the plain list of places by resort.
     map,
     tiles: map ? config.mapTiles : null,
@@ -303,17 +307,16 @@ function ResultsPage() {
   );
 }
 
-type PageCardData = { key: ResultCardKey; item: ResultCardItem | undefined };
+type PageCardData = { key: ResultCardKey; item: ResultCardItem | undefined; markup: CardMarkup | undefined };
 
 /**
- * The page's cards: whole where their data is at hand (the server's render, a client navigation),
- * else their keys only, in a browser that keeps the cards' markup from the server.
+ * The page's cards: whole where their data is at hand (a client navigation), as markup in the
+ * server's render, else their keys only, in a browser that keeps the cards' markup from the server.
  */
 function usePageCards(): PageCardData[] {
   const { result } = useLoaderData<typeof loader>();
-  const kept = useMarkupOnly().resultCards;
-  const items = result.items ?? kept;
-  return result.cardKeys.map((key, i) => ({ key, item: items?.[i] }));
+  const markup = useMarkupOnly().resultCards;
+  return result.cardKeys.map((key, i) => ({ key, item: result.items?.[i], markup: markup?.[i] }));
 }
 
 /** A card kept from the server's markup is a new element once its data arrives. */
@@ -322,16 +325,6 @@ const cardKey = ({ key: [accommodationId], item }: PageCardData) => `${item ? ""
 function PageCard({ card }: { card: PageCardData }) {
   const { drops } = useLoaderData<typeof loader>();
   const { applied } = useSearchState();
-  const [accommodationId, tripId] = card.key;
-  return (
-    <ResultCard
-      cardKey={card.key}
-      item={card.item}
-      priceMode={applied.priceMode}
-      aff={applied.aff}
-      pageHref={accommodationHref(accommodationId, applied)}
-      newTab={applied.embed}
-      drop={drops[tripId]}
-    />
-  );
+  const data = card.item && { item: card.item, view: cardView(applied, card.key, drops) };
+  return <ResultCard cardKey={card.key} data={data} markup={card.markup} />;
 }

@@ -265,7 +265,7 @@ describe("desktop", () => {
     }
   });
 
-  it("the cards kept from the server's markup follow their links in the page, and a navigation renders new ones", async () => {
+  it("the cards kept from the server's markup follow their links in the page, and a navigation renders new ones that do too", async () => {
     await open(page, "/skirejser");
     await page.evaluate(() => Object.assign(window, { samePage: true }));
     const first = page.getByRole("article").first();
@@ -279,6 +279,13 @@ describe("desktop", () => {
     await page.waitForURL((url) => url.searchParams.get("page") === "2");
     await expect.poll(() => page.getByRole("article").first().getByRole("heading").textContent()).not.toBe(name);
     expect(await page.getByRole("article").count()).toBe(20);
+    expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+    // The new cards' links, plain links as in the server's markup, navigate in the page too.
+    const second = page.getByRole("article").nth(1);
+    const secondName = (await second.getByRole("heading").textContent())!;
+    await second.locator(".rc-offers").click();
+    await page.waitForURL((url) => url.pathname.startsWith("/ophold/"));
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(secondName);
     expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
   });
 

@@ -1,7 +1,8 @@
-import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import type { PriceMode } from "~/domain/constants";
 import { formatCount, formatPrice, formatShortDate } from "~/domain/format";
-import { offerRedirectHref } from "~/domain/results-url";
+import { offerRedirectHref, type ResultsState } from "~/domain/results-url";
+import { accommodationHref } from "~/domain/accommodation-url";
 import { texts } from "~/domain/texts";
 import type { ResultCardItem, ResultCardKey } from "~/domain/search-result";
 import { priceDropText, type PriceChange } from "~/domain/price-history";
@@ -9,9 +10,10 @@ import { useHoveredAccommodation } from "./hover-context";
 import { SaveTripButton } from "../saved-trips/save-trip-button";
 import { Photo } from "../accommodation/photo";
 import { keepServerMarkup, useFollowLinks } from "../ui/markup-only";
+import type { CardMarkup } from "~/domain/markup-only";
 
 /** How a card shows, beside its data. */
-interface CardView {
+export interface CardView {
   priceMode: PriceMode;
   aff?: string;
   /** The accommodation's page with the current search (its name, photo and offer count link there). */
@@ -22,99 +24,129 @@ interface CardView {
   drop?: PriceChange & { previousPrice: number };
 }
 
+/** A card's data and how it shows. */
+type CardPartProps = { item: ResultCardItem; view: CardView };
+
+/** A card's view on the results page: from the page's search and the price drops by trip id. */
+export function cardView(
+  applied: ResultsState,
+  [accommodationId, tripId]: ResultCardKey,
+  drops: Record<string, CardView["drop"]>,
+): CardView {
+  return {
+    priceMode: applied.priceMode,
+    aff: applied.aff,
+    pageHref: accommodationHref(accommodationId, applied),
+    newTab: applied.embed,
+    drop: drops[tripId],
+  };
+}
+
 /**
  * One accommodation with its best matching offer (specification point 2, "Search results screen").
  * Twenty per page: its parts are styled by a few named classes (`rc…`, `feature-chips` in
  * app/tailwind.css), not each by its own list of utility classes, so the page stays small.
- * Without its data (`item`), in a browser hydrating the server's page, the card keeps the
- * server's markup of its photo, facts and offer; its frame (hovering) and save button are live.
+ * Its photo, facts and offer are plain markup (their links are followed by the card's click
+ * handler), which the server renders once for all pages that show them (cardMarkup,
+ * card-markup.server.tsx) and a browser hydrating the server's page keeps
+ * (no `data`); the card's frame (hovering) and save button are live.
  */
 export function ResultCard({
   cardKey,
-  item,
-  priceMode,
-  aff,
-  pageHref,
-  newTab,
-  drop,
-}: CardView & { cardKey: ResultCardKey; item: ResultCardItem | undefined }) {
+  data,
+  markup,
+}: {
+  cardKey: ResultCardKey;
+  /** The card's data and view, where the browser renders the card. */
+  data?: CardPartProps;
+  /** The server's markup of the card's parts, where the server renders the page. */
+  markup?: CardMarkup;
+}) {
   const [accommodationId, tripId] = cardKey;
   const { hoveredAccommodationId, setHoveredAccommodationId } = useHoveredAccommodation();
   const followLinks = useFollowLinks();
   return (
-    // Kept markup's links are followed by a click on the card, which Enter on a link fires too.
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+    // The card's links are followed by a click on the card, which Enter on a link fires too.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <article
       className="rc"
       data-accommodation-id={accommodationId}
       data-hovered={hoveredAccommodationId === accommodationId ? "true" : undefined}
       onMouseEnter={() => setHoveredAccommodationId(accommodationId)}
       onMouseLeave={() => setHoveredAccommodationId(null)}
-      onClick={item ? undefined : followLinks}
+      onClick={followLinks}
     >
-      {item ? (
-        <CardFacts item={item} pageHref={pageHref} newTab={newTab} />
-      ) : (
-        <>
-          <div className="rc-photo" {...keepServerMarkup} />
-          <div className="rc-main" {...keepServerMarkup} />
-        </>
-      )}
+      <CardPart className="rc-photo" html={markup?.photo}>
+        {data && <CardPhoto {...data} />}
+      </CardPart>
+      <CardPart className="rc-main" html={markup?.main}>
+        {data && <CardFacts {...data} />}
+      </CardPart>
       <div className="rc-offer">
-        {item ? (
-          <CardDeal item={item} priceMode={priceMode} aff={aff} pageHref={pageHref} newTab={newTab} drop={drop} />
-        ) : (
-          <div className="rc-deal" {...keepServerMarkup} />
-        )}
+        <CardPart className="rc-deal" html={markup?.deal}>
+          {data && <CardDeal {...data} />}
+        </CardPart>
         <SaveTripButton tripId={tripId} />
       </div>
     </article>
   );
 }
 
-/** The photo, name, place, stars, facts and facilities. */
-function CardFacts({ item, pageHref, newTab }: Pick<CardView, "pageHref" | "newTab"> & { item: ResultCardItem }) {
+/** A part of the card: rendered, the server's markup, or (without either) the markup the browser has. */
+function CardPart({ className, html, children }: { className: string; html: string | undefined; children: ReactNode }) {
+  if (children) return <div className={className}>{children}</div>;
+  if (html !== undefined) return <div className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div className={className} {...keepServerMarkup} />;
+}
+
+/** The card's parts, rendered for the server's markup (HTML strings) or in the browser. */
+export const cardParts = { photo: CardPhoto, main: CardFacts, deal: CardDeal };
+
+/** The photo links to the accommodation's page for the pointer only: the name's link says the same to the keyboard and screen readers. */
+function CardPhoto({ item, view }: CardPartProps) {
+  return (
+    <a href={view.pageHref} target={view.newTab ? "_blank" : undefined} tabIndex={-1} aria-hidden="true">
+      <Photo src={item.accommodation.imageUrl} alt="" decorative />
+    </a>
+  );
+}
+
+/** The name, place, stars, facts and facilities. */
+function CardFacts({ item, view }: CardPartProps) {
   const { accommodation: a, trip } = item;
   const r = texts.results;
   return (
     <>
-      {/* The name's link says the same to the keyboard and screen readers, so the photo's is for the pointer only
-          (and Remix learns the page's route from the name's link: discover="none" leaves one attribute out). */}
-      <div className="rc-photo">
-        <Link to={pageHref} target={newTab ? "_blank" : undefined} tabIndex={-1} aria-hidden="true" discover="none">
-          <Photo src={a.imageUrl} alt="" decorative />
-        </Link>
-      </div>
-      <div className="rc-main">
-        <h2>
-          <Link to={pageHref} target={newTab ? "_blank" : undefined}>
-            {a.name}
-          </Link>
-        </h2>
-        <p className="rc-place">{`${a.destination.name}, ${a.country.name}`}</p>
-        <p className="rc-stars" aria-label={r.stars(a.rating)} role="img">
-          {"★".repeat(a.rating)}
-        </p>
-        <ul className="rc-facts">
-          <li>{trip.mealPlan.title}</li>
-          <li>{trip.skiPass.included ? r.skiPassIncluded(trip.skiPass.days) : r.skiPassExcluded}</li>
-          <li>{r.transport[trip.transport]}</li>
-          <li>{r.departure(formatShortDate(trip.departureDate), trip.nights)}</li>
+      <h2>
+        {/* data-discover: Remix's router learns the page's route from the link, as from a <Link>. */}
+        <a href={view.pageHref} target={view.newTab ? "_blank" : undefined} data-discover="true">
+          {a.name}
+        </a>
+      </h2>
+      <p className="rc-place">{`${a.destination.name}, ${a.country.name}`}</p>
+      <p className="rc-stars" aria-label={r.stars(a.rating)} role="img">
+        {"★".repeat(a.rating)}
+      </p>
+      <ul className="rc-facts">
+        <li>{trip.mealPlan.title}</li>
+        <li>{trip.skiPass.included ? r.skiPassIncluded(trip.skiPass.days) : r.skiPassExcluded}</li>
+        <li>{r.transport[trip.transport]}</li>
+        <li>{r.departure(formatShortDate(trip.departureDate), trip.nights)}</li>
+      </ul>
+      {a.features.length > 0 && (
+        <ul aria-label={r.features} className="feature-chips">
+          {a.features.map((name) => (
+            <li key={name}>{name}</li>
+          ))}
         </ul>
-        {a.features.length > 0 && (
-          <ul aria-label={r.features} className="feature-chips">
-            {a.features.map((name) => (
-              <li key={name}>{name}</li>
-            ))}
-          </ul>
-        )}
-      </div>
+      )}
     </>
   );
 }
 
 /** The best offer: its price both ways, discount, price drop, offer count and the link to the company. */
-function CardDeal({ item, priceMode, aff, pageHref, newTab, drop }: CardView & { item: ResultCardItem }) {
+function CardDeal({ item, view }: CardPartProps) {
+  const { priceMode, aff, pageHref, newTab, drop } = view;
   const { trip } = item;
   const r = texts.results;
   const party = (
@@ -132,7 +164,7 @@ function CardDeal({ item, priceMode, aff, pageHref, newTab, drop }: CardView & {
   );
   const main = priceMode === "total" ? formatPrice(trip.price) : formatPrice(trip.pricePerPerson);
   return (
-    <div className="rc-deal">
+    <>
       <span className="rc-label">{r.bestOffer}</span>
       {trip.discountPercentage > 0 && <span className="rc-discount">{r.discount(trip.discountPercentage)}</span>}
       {drop && (
@@ -157,6 +189,6 @@ function CardDeal({ item, priceMode, aff, pageHref, newTab, drop }: CardView & {
       <a href={offerRedirectHref(trip.id, aff)} target="_blank" rel="noopener nofollow" className="rc-link">
         {r.seeOffer(trip.travelCompany.name)}
       </a>
-    </div>
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import type { Statement } from "better-sqlite3";
 import type { Db } from "../../../db/client";
 import { cheapestByVersion, isDrop, priceChangeOf, type CheapestPoint, type PriceChange, type PriceRow } from "~/domain/price-history";
 
@@ -7,16 +8,22 @@ import { cheapestByVersion, isDrop, priceChangeOf, type CheapestPoint, type Pric
 const LIVE = "(SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'offers_version')";
 const ROW = "trip_id AS tripId, version, price, price_per_person AS pricePerPerson, recorded_at AS recordedAt";
 
+// Prepared once a connection: every results page asks it.
+const dropsQueries = new WeakMap<Db, Statement>();
+
 /** Of these offers, the ones whose price fell last time it changed, by trip id (one query for a page of cards). */
 export function priceDrops(db: Db, tripIds: readonly string[]): Map<string, PriceChange & { previousPrice: number }> {
   const drops = new Map<string, PriceChange & { previousPrice: number }>();
   if (!tripIds.length) return drops;
-  const rows = db.$client
-    .prepare(
+  let query = dropsQueries.get(db);
+  if (!query) {
+    query = db.$client.prepare(
       `SELECT ${ROW} FROM price_history WHERE trip_id IN (SELECT value FROM json_each(?)) AND version <= coalesce(${LIVE}, 0)
         ORDER BY trip_id, version`,
-    )
-    .all(JSON.stringify(tripIds)) as PriceRow[];
+    );
+    dropsQueries.set(db, query);
+  }
+  const rows = query.all(JSON.stringify(tripIds)) as PriceRow[];
   for (let start = 0, k = 1; start < rows.length; k++) {
     if (k < rows.length && rows[k].tripId === rows[start].tripId) continue;
     const change = priceChangeOf(rows.slice(start, k));

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { cardMarkup } from "../../app/components/results/card-markup.server";
+import type { CardView } from "../../app/components/results/result-card";
+import type { ResultCardItem } from "../../app/domain/search-result";
+
+// The result cards' markup, rendered once for every page that shows the same card the same way.
+
+const item = (name = "Hotel Alpenrose", price = 23960): ResultCardItem => ({
+  accommodation: {
+    id: "alpenrose",
+    name,
+    rating: 4,
+    imageUrl: null,
+    destination: { name: "Sölden" },
+    country: { name: "Østrig" },
+    features: ["Pool"],
+  },
+  trip: {
+    id: "t-1",
+    departureDate: "2027-02-06",
+    nights: 7,
+    transport: "bus",
+    persons: 4,
+    price,
+    pricePerPerson: price / 4,
+    originalPrice: null,
+    discountPercentage: 0,
+    skiPass: { included: true, days: 6 },
+    travelCompany: { name: "Skirejser A/S" },
+    mealPlan: { title: "Halvpension" },
+  },
+  offerCount: 3,
+  companyCount: 2,
+});
+const view: CardView = { priceMode: "perPerson", pageHref: "/ophold/alpenrose?adultCount=4" };
+
+describe("cardMarkup", () => {
+  it("renders a card's photo, facts and offer once for equal data and view", () => {
+    const first = cardMarkup(item(), view);
+    expect(first.main).toContain(">Hotel Alpenrose</a>");
+    expect(first.main).toContain('href="/ophold/alpenrose?adultCount=4"');
+    expect(first.deal).toContain("5.990 kr.");
+    expect(first.photo).toContain("photo-none");
+    expect(cardMarkup(item(), { ...view })).toBe(first);
+  });
+
+  it("renders anew when anything it shows changes: a price, the price type, the search in its links", () => {
+    const first = cardMarkup(item(), view);
+    expect(cardMarkup(item("Hotel Alpenrose", 19960), view).deal).toContain("4.990 kr.");
+    expect(cardMarkup(item(), { ...view, priceMode: "total" }).deal).not.toBe(first.deal);
+    expect(cardMarkup(item(), { ...view, pageHref: "/ophold/alpenrose?adultCount=2" }).main).toContain("adultCount=2");
+    expect(cardMarkup(item(), { ...view, aff: "partner-1" }).deal).toContain("aff=partner-1");
+  });
+
+  it("escapes the feed's text", () => {
+    const markup = cardMarkup(item('<img src=x onerror="alert(1)">'), view);
+    expect(markup.main).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
+    expect(markup.main).not.toContain("<img");
+  });
+});
