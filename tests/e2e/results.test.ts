@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import type { BrowserContext, Page, Response } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { SAVE_TRIP_HINT_KEY } from "../../app/domain/constants";
 import { DESKTOP, MOBILE } from "./support/browser";
 import { framesRendered, intersectionsDelivered, open, seriousViolations } from "./support/page";
 import { usePage, useServerAndBrowser } from "./support/suite";
@@ -370,6 +371,33 @@ describe("desktop", () => {
     await open(page, "/skirejser");
     await framesRendered(page);
     expect(await page.getByTestId("save-trip-hint").count()).toBe(0);
+  });
+
+  it("nothing moves as the page hydrates, whether the save-trip hint was dismissed or not", async () => {
+    for (const dismissed of [false, true]) {
+      const c = await suite.newContext({ size: DESKTOP });
+      await c.addInitScript(
+        ([key, value]) => {
+          if (value) localStorage.setItem(key, "1");
+          const w = window as unknown as { shifted: Array<{ value: number; at: string }> };
+          w.shifted = [];
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; sources?: Array<{ node?: Node }> }>)
+              w.shifted.push({
+                value: e.value,
+                at: e.sources?.map((s) => (s.node as Element | undefined)?.className ?? "").join(" ") ?? "",
+              });
+          }).observe({ type: "layout-shift", buffered: true });
+        },
+        [SAVE_TRIP_HINT_KEY, dismissed] as const,
+      );
+      const p = await c.newPage();
+      await open(p, "/skirejser");
+      await framesRendered(p);
+      expect(await p.getByTestId("save-trip-hint").isVisible(), `dismissed: ${dismissed}`).toBe(!dismissed);
+      expect(await p.evaluate(() => (window as unknown as { shifted: unknown[] }).shifted), `dismissed: ${dismissed}`).toEqual([]);
+      await c.close();
+    }
   });
 
   it("has no serious accessibility violations", async () => {

@@ -4,6 +4,7 @@ import { RESULTS_PATH, SAVE_TRIP_HINT_KEY, SCROLL_TO_TOP_THRESHOLD_PX } from "~/
 import { texts } from "~/domain/texts";
 import { useSearchState } from "./search-state";
 import { useStorageItem, writeStorage } from "../ui/browser-storage";
+import { useNonce } from "../ui/nonce";
 
 /** While a search runs: a loading animation with a title and subtitle. */
 export function Loading() {
@@ -38,31 +39,48 @@ export function NoResults() {
   );
 }
 
+/**
+ * While the page hydrates, the hint is the server's, which cannot know whether it was dismissed:
+ * this script, right after it in the markup, hides it before it paints where it was, so that the
+ * cards never move (the hint appearing or leaving above them would shift them under the pointer).
+ */
+const HIDE_DISMISSED_HINT = `try{if(localStorage.getItem(${JSON.stringify(SAVE_TRIP_HINT_KEY)})==="1")document.currentScript.previousElementSibling.style.display="none"}catch(e){}`;
+
 /** The save-trip hint: shown until dismissed (remembered in localStorage); hidden on mobile. */
 export function SaveTripHint() {
+  const nonce = useNonce();
   const stored = useStorageItem(SAVE_TRIP_HINT_KEY);
   // Without storage the dismissal lasts for this page view.
   const [dismissedNow, setDismissedNow] = useState(false);
-  // Nothing on the server or while hydrating: only the browser knows whether it was dismissed.
-  if (stored === undefined || stored === "1" || dismissedNow) return null;
+  if (stored === "1" || dismissedNow) return null;
   return (
-    <div
-      className="mb-4 hidden items-start justify-between gap-4 rounded-xl bg-brand-50 p-4 text-sm text-brand-900 lg:flex"
-      data-testid="save-trip-hint"
-    >
-      <p>{texts.results.saveTripHint}</p>
-      <button
-        type="button"
-        className="shrink-0 rounded px-2 py-1 font-semibold underline"
-        onClick={() => {
-          setDismissedNow(true);
-          writeStorage(SAVE_TRIP_HINT_KEY, "1");
-        }}
-        data-testid="dismiss-hint"
+    <>
+      <div
+        className="mb-4 hidden items-start justify-between gap-4 rounded-xl bg-brand-50 p-4 text-sm text-brand-900 lg:flex"
+        data-testid="save-trip-hint"
       >
-        {texts.results.saveTripHintDismiss}
-      </button>
-    </div>
+        <p>{texts.results.saveTripHint}</p>
+        <button
+          type="button"
+          className="js-only shrink-0 rounded px-2 py-1 font-semibold underline"
+          onClick={() => {
+            setDismissedNow(true);
+            writeStorage(SAVE_TRIP_HINT_KEY, "1");
+          }}
+          data-testid="dismiss-hint"
+        >
+          {texts.results.saveTripHintDismiss}
+        </button>
+      </div>
+      {/* Only the server's markup holds the script's text: React leaves a script as the server wrote it. */}
+      {stored === undefined && (
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? HIDE_DISMISSED_HINT : "" }}
+        />
+      )}
+    </>
   );
 }
 
