@@ -75,7 +75,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // chosen price type's histogram); the destination picker loads its tree when it opens (without
   // JavaScript the search form is a page of its own, app/routes/soeg.tsx). A page rendered here
   // carries its cards as markup only, which the browser keeps (ResultCard); a client navigation's
-  // data carries them whole.
+  // data carries them whole, and so does the map view's page: the browser renders that view anew
+  // once its code is there (page-parts.tsx), cards and all.
   const { items, facetNumbers, ...counts } = found;
   const shownHistogram = histogramFacetKey(state.priceMode);
   const otherHistogram = shownHistogram === "priceRange" ? "pricePerPersonRange" : "priceRange";
@@ -88,14 +89,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       items.map((i) => i.trip.id),
     ),
   );
-  if (context.markupOnly) {
-    context.markupOnly.resultCards = cards.map((card) => cardMarkup(card, cardView(state, resultCardKey(card), drops)));
-  }
+  const markupOnly = state.map ? null : context.markupOnly;
+  if (markupOnly) markupOnly.resultCards = cards.map((card) => cardMarkup(card, cardView(state, resultCardKey(card), drops)));
   const result = {
     ...counts,
     facetNumbers: shownFacets as FacetNumbers,
     cardKeys: cards.map(resultCardKey),
-    items: context.markupOnly ? null : cards,
+    items: markupOnly ? null : cards,
   };
   return {
     // The URL's state as parsed here: the page's script never parses a URL (no zod in the browser).

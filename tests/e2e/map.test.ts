@@ -6,6 +6,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, MOBILE } from "./support/browser";
+import { layoutShifts, watchLayoutShifts } from "./support/page";
 import { usePage, useServerAndBrowser } from "./support/suite";
 
 // The results map. No tile server is reachable in tests, so a tiny one here answers
@@ -215,38 +216,52 @@ describe("desktop", () => {
     expect(errors).toEqual([]);
     await c.close();
   });
-});
 
-it("the list loads none of the map's code; a page served with the map open keeps its markup until the map view's code is there", async () => {
-  const c = await suite.newContext({ size: DESKTOP });
-  const p = await c.newPage();
-  const errors = pageErrors(p);
-  const scripts: string[] = [];
-  p.on("request", (req) => void (req.resourceType() === "script" && scripts.push(new URL(req.url()).pathname)));
-  const mapCode = () => scripts.filter((s) => /\/(map-view|results-map|leaflet-src)-[\w-]+\.js$/.test(s));
-  await p.goto("/skirejser");
-  await p.locator('[data-hydrated="true"]').waitFor();
-  await p.waitForLoadState("networkidle");
-  expect(mapCode()).toEqual([]);
+  it("the list loads none of the map's code; a page served with the map open keeps its markup until the map view's code is there", async () => {
+    const c = await suite.newContext({ size: DESKTOP });
+    const p = await c.newPage();
+    const errors = pageErrors(p);
+    const scripts: string[] = [];
+    p.on("request", (req) => void (req.resourceType() === "script" && scripts.push(new URL(req.url()).pathname)));
+    const mapCode = () => scripts.filter((s) => /\/(map-view|results-map|leaflet-src)-[\w-]+\.js$/.test(s));
+    await p.goto("/skirejser");
+    await p.locator('[data-hydrated="true"]').waitFor();
+    await p.waitForLoadState("networkidle");
+    expect(mapCode()).toEqual([]);
 
-  // Served with the map open: the places list is the server's, and stays on the page as the view goes live.
-  const c2 = await suite.newContext({ size: DESKTOP });
-  const p2 = await c2.newPage();
-  const errors2 = pageErrors(p2);
-  await p2.route(/\/map-view-[\w-]+\.js$/, async (route) => {
-    await p2.getByTestId("places-list").waitFor(); // the server's markup is on the page first
-    await route.continue();
+    // Served with the map open: the places list is the server's, and stays on the page as the view goes live.
+    const c2 = await suite.newContext({ size: DESKTOP });
+    const p2 = await c2.newPage();
+    const errors2 = pageErrors(p2);
+    await p2.route(/\/map-view-[\w-]+\.js$/, async (route) => {
+      await p2.getByTestId("places-list").waitFor(); // the server's markup is on the page first
+      await route.continue();
+    });
+    await p2.goto("/skirejser?map=1");
+    await openMap(p2);
+    expect(await p2.getByTestId("places-list").count()).toBe(1);
+    // The live view's cards are whole: their name and price, not only their save button.
+    const sideCard = p2.getByTestId("map-side-list").getByRole("article").first();
+    expect(await sideCard.getByRole("heading").count()).toBe(1);
+    expect(await sideCard.getByRole("heading").textContent()).not.toBe("");
+    expect(await sideCard.locator(".rc-price").textContent()).toMatch(/kr\./);
+    expect([...errors, ...errors2]).toEqual([]);
+    await c.close();
+    await c2.close();
   });
-  await p2.goto("/skirejser?map=1");
-  await openMap(p2);
-  expect(await p2.getByTestId("places-list").count()).toBe(1);
-  expect(await p2.getByTestId("map-side-list").getByRole("article").count()).toBeGreaterThan(0);
-  expect([...errors, ...errors2]).toEqual([]);
-  await c.close();
-  await c2.close();
 });
 
 describe("mobile", () => {
+  it("a page served with the map open moves nothing as the map comes", async () => {
+    const ctx = await suite.newContext({ size: MOBILE });
+    await watchLayoutShifts(ctx);
+    const page = await ctx.newPage();
+    await page.goto("/skirejser?map=1");
+    await openMap(page);
+    expect(await layoutShifts(page)).toEqual([]);
+    await ctx.close();
+  });
+
   it("'Vis på kort' opens the map view carrying priceType=total and map=1; 'Tilbage til listen' goes back", async () => {
     const ctx = await suite.newContext({ size: MOBILE });
     const page = await ctx.newPage();
@@ -276,6 +291,7 @@ describe("without JavaScript", () => {
     await page.waitForURL((u) => u.searchParams.get("map") === "1");
     expect(new URL(page.url()).search).toBe("?priceType=total&map=1");
     expect(await page.getByTestId("results-map").count()).toBe(0);
+    expect(await page.getByText("Kortet indlæses …").isVisible()).toBe(false);
     const resorts = page.getByTestId("places-resort");
     expect(await resorts.count()).toBeGreaterThan(3);
     const first = resorts.first();

@@ -3,7 +3,7 @@ import type { BrowserContext, Page, Response } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { SAVE_TRIP_HINT_KEY } from "../../app/domain/constants";
 import { DESKTOP, MOBILE } from "./support/browser";
-import { framesRendered, intersectionsDelivered, open, seriousViolations } from "./support/page";
+import { framesRendered, intersectionsDelivered, layoutShifts, open, seriousViolations, watchLayoutShifts } from "./support/page";
 import { usePage, useServerAndBrowser } from "./support/suite";
 
 // The results page with JavaScript, at desktop and mobile sizes.
@@ -376,26 +376,12 @@ describe("desktop", () => {
   it("nothing moves as the page hydrates, whether the save-trip hint was dismissed or not", async () => {
     for (const dismissed of [false, true]) {
       const c = await suite.newContext({ size: DESKTOP });
-      await c.addInitScript(
-        ([key, value]) => {
-          if (value) localStorage.setItem(key, "1");
-          const w = window as unknown as { shifted: Array<{ value: number; at: string }> };
-          w.shifted = [];
-          new PerformanceObserver((list) => {
-            for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; sources?: Array<{ node?: Node }> }>)
-              w.shifted.push({
-                value: e.value,
-                at: e.sources?.map((s) => (s.node as Element | undefined)?.className ?? "").join(" ") ?? "",
-              });
-          }).observe({ type: "layout-shift", buffered: true });
-        },
-        [SAVE_TRIP_HINT_KEY, dismissed] as const,
-      );
+      await watchLayoutShifts(c);
+      if (dismissed) await c.addInitScript((key) => localStorage.setItem(key, "1"), SAVE_TRIP_HINT_KEY);
       const p = await c.newPage();
       await open(p, "/skirejser");
-      await framesRendered(p);
       expect(await p.getByTestId("save-trip-hint").isVisible(), `dismissed: ${dismissed}`).toBe(!dismissed);
-      expect(await p.evaluate(() => (window as unknown as { shifted: unknown[] }).shifted), `dismissed: ${dismissed}`).toEqual([]);
+      expect(await layoutShifts(p), `dismissed: ${dismissed}`).toEqual([]);
       await c.close();
     }
   });

@@ -27,17 +27,22 @@ export function MapView(props: {
   const { data, tiles, places, priceMode, sideList } = props;
   const hydrated = useHydrated();
   const priceUnit = priceMode === "total" ? texts.map.party : texts.map.perPerson;
+  // The map's box from the server's markup on, so that nothing moves when the map comes; without
+  // JavaScript there is no map (js-only), and the places list is the view.
+  const placeholder = <p className="js-only grid h-[65vh] min-h-[360px] place-items-center text-sm text-slate-600">{texts.map.loading}</p>;
   return (
     <div data-testid="map-view">
       <div className="xl:grid xl:grid-cols-[minmax(0,1fr)_400px] xl:items-start xl:gap-4">
         <div className="xl:sticky xl:top-4">
-          {hydrated && data && tiles && (
-            <Suspense
-              fallback={<p className="grid h-[65vh] min-h-[360px] place-items-center text-sm text-slate-600">{texts.map.loading}</p>}
-            >
-              <ResultsMap tiles={tiles} data={data} />
-            </Suspense>
-          )}
+          {data &&
+            tiles &&
+            (hydrated ? (
+              <Suspense fallback={placeholder}>
+                <ResultsMap tiles={tiles} data={data} />
+              </Suspense>
+            ) : (
+              placeholder
+            ))}
         </div>
         <div className="hidden xl:block">{sideList}</div>
       </div>

@@ -1,5 +1,5 @@
 import { AxeBuilder } from "@axe-core/playwright";
-import type { Frame, Locator, Page } from "playwright-core";
+import type { BrowserContext, Frame, Locator, Page } from "playwright-core";
 
 /** Opens a page and waits until React has hydrated it and the network is quiet. */
 export async function open(page: Page, path: string) {
@@ -42,4 +42,29 @@ export function intersectionsDelivered(locator: Locator): Promise<void> {
         observer.observe(el);
       }),
   );
+}
+
+/**
+ * Records every layout shift of the context's pages from their first paint on (read them with
+ * `layoutShifts`): a page whose parts move as it loads or hydrates moves what a visitor is about
+ * to click.
+ */
+export async function watchLayoutShifts(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const w = window as unknown as { layoutShifts: Array<{ value: number; nodes: string }> };
+    w.layoutShifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; sources?: Array<{ node?: Node }> }>)
+        w.layoutShifts.push({
+          value: e.value,
+          nodes: e.sources?.map((s) => (s.node as Element | undefined)?.className ?? "").join(" ") ?? "",
+        });
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+
+/** The layout shifts recorded on the page so far (watchLayoutShifts), after two more frames. */
+export async function layoutShifts(page: Page): Promise<Array<{ value: number; nodes: string }>> {
+  await framesRendered(page);
+  return page.evaluate(() => (window as unknown as { layoutShifts: Array<{ value: number; nodes: string }> }).layoutShifts);
 }
