@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { runIndexer } from "../support/cli";
 import { departureInDays, trip } from "../support/feed";
@@ -14,6 +14,12 @@ import { usePage, useServerAndBrowser } from "./support/suite";
 // narrowing form, the Danish 404, the no-matching-offer notice, and a hostile name in the feed.
 
 const suite = useServerAndBrowser({ demoTrips: 3000 });
+
+/** The accommodation a result card is of, from the link of its name. */
+async function cardAccommodationId(card: Locator): Promise<string> {
+  const href = (await card.getByRole("heading").getByRole("link").getAttribute("href"))!;
+  return new URL(href, "http://card.invalid").pathname.slice("/ophold/".length);
+}
 const RESULTS = "/skirejser?sort=price:asc&aff=p7";
 const search = (page: Page) => new URL(page.url()).search;
 const pathname = (page: Page) => decodeURIComponent(new URL(page.url()).pathname);
@@ -51,7 +57,7 @@ for (const mode of modes) {
     it("opens from a result card's name, carrying the search", async () => {
       await page.goto(RESULTS);
       const card = page.getByRole("article").first();
-      accommodationId = (await card.getAttribute("data-accommodation-id"))!;
+      accommodationId = await cardAccommodationId(card);
       name = (await card.getByRole("heading").getByRole("link").textContent())!;
       await card.getByRole("heading").getByRole("link").click();
       await page.waitForURL((url) => url.pathname.startsWith("/ophold/"));
@@ -116,7 +122,7 @@ for (const mode of modes) {
       await page.getByTestId("back-to-results").click();
       await page.waitForURL((url) => url.pathname === "/skirejser");
       expect(search(page)).toBe("?sort=price:asc&aff=p7");
-      expect(await page.getByRole("article").first().getAttribute("data-accommodation-id")).toBe(accommodationId);
+      expect(await cardAccommodationId(page.getByRole("article").first())).toBe(accommodationId);
     });
   });
 }
@@ -175,7 +181,7 @@ describe("the accommodation page's form and edges", () => {
 
   it("answers an accommodation without a matching offer with a notice and the same search in its resort", async () => {
     await page.goto("/skirejser");
-    const id = (await page.getByRole("article").first().getAttribute("data-accommodation-id"))!;
+    const id = await cardAccommodationId(page.getByRole("article").first());
     const res = await page.goto(`/ophold/${id}?maxPrice=1&adultCount=3`);
     expect(res?.status()).toBe(200);
     expect(await page.getByTestId("no-matching-offers").textContent()).toContain("Ingen tilbud passer til din søgning");
@@ -186,7 +192,7 @@ describe("the accommodation page's form and edges", () => {
 
   it("redirects the percent-encoded spelling of a search's form to the readable one", async () => {
     await page.goto("/skirejser");
-    const id = (await page.getByRole("article").first().getAttribute("data-accommodation-id"))!;
+    const id = await cardAccommodationId(page.getByRole("article").first());
     await page.goto(`/ophold/${id}?travelCompanies=alpetours&travelCompanies=sneglad&adultCount=2&sort=price%3Aasc`);
     expect(search(page)).toBe("?travelCompanies=alpetours,sneglad&sort=price:asc");
   });

@@ -120,7 +120,8 @@ describe("desktop", () => {
 
   it("highlights the marker of the hovered result card", async () => {
     const card = page.getByTestId("map-side-list").getByRole("article").first();
-    const id = await card.getAttribute("data-accommodation-id");
+    const href = (await card.getByRole("heading").getByRole("link").getAttribute("href"))!;
+    const id = new URL(href, page.url()).pathname.slice("/ophold/".length);
     expect(await page.getByTestId("map-marker-hovered").count()).toBe(0);
     await card.hover();
     const hovered = page.locator(`.pp-marker.is-hovered [data-accommodation-id="${id}"]`);

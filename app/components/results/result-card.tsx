@@ -70,7 +70,6 @@ export function ResultCard({
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <article
       className="rc"
-      data-accommodation-id={accommodationId}
       data-hovered={hoveredAccommodationId === accommodationId ? "true" : undefined}
       onMouseEnter={() => setHoveredAccommodationId(accommodationId)}
       onMouseLeave={() => setHoveredAccommodationId(null)}

@@ -44,7 +44,8 @@ export function NoResults() {
  * this script, right after it in the markup, hides it before it paints where it was, so that the
  * cards never move (the hint appearing or leaving above them would shift them under the pointer).
  */
-const HIDE_DISMISSED_HINT = `try{if(localStorage.getItem(${JSON.stringify(SAVE_TRIP_HINT_KEY)})==="1")document.currentScript.previousElementSibling.style.display="none"}catch(e){}`;
+// (Reading storage cannot throw here: root.tsx's first script puts a stand-in where it is refused.)
+const HIDE_DISMISSED_HINT = `if(localStorage.getItem(${JSON.stringify(SAVE_TRIP_HINT_KEY)})=="1")document.currentScript.previousElementSibling.style.display="none"`;
 
 /** The save-trip hint: shown until dismissed (remembered in localStorage); hidden on mobile. */
 export function SaveTripHint() {
@@ -55,14 +56,11 @@ export function SaveTripHint() {
   if (stored === "1" || dismissedNow) return null;
   return (
     <>
-      <div
-        className="mb-4 hidden items-start justify-between gap-4 rounded-xl bg-brand-50 p-4 text-sm text-brand-900 lg:flex"
-        data-testid="save-trip-hint"
-      >
+      <div className="save-hint" data-testid="save-trip-hint">
         <p>{texts.results.saveTripHint}</p>
         <button
           type="button"
-          className="js-only shrink-0 rounded px-2 py-1 font-semibold underline"
+          className="js-only"
           onClick={() => {
             setDismissedNow(true);
             writeStorage(SAVE_TRIP_HINT_KEY, "1");
