@@ -83,12 +83,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { [otherHistogram]: _unused, ...shownFacets } = facetNumbers;
   const cards = items.map(resultCardItem);
   // The best offers whose price fell at their last change (price history), by trip id: the cards mark them.
-  const drops = Object.fromEntries(
-    priceDrops(
-      db,
-      items.map((i) => i.trip.id),
-    ),
-  );
+  const tripIds = items.map((i) => i.trip.id);
+  const drops = Object.fromEntries(priceDrops(db, tripIds));
   const markupOnly = state.map ? null : context.markupOnly;
   if (markupOnly) markupOnly.resultCards = cards.map((card) => cardMarkup(card, cardView(state, resultCardKey(card), drops)));
   const result = {
@@ -104,11 +100,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     options,
     banners: activeBanners(db),
     // The visitor's account: the travel-alert toggle, the dialogs and the saved trips.
-    account: await resultsAccount(
-      request,
-      context,
-      items.map((i) => i.trip.id),
-    ),
+    account: await resultsAccount(request, context, tripIds),
     meta: pageMeta(state.query, found, context.publicUrl),
     drops,
     // The results-map view (`map=1`): the map's points, its tiles and the plain list of places by resort.
