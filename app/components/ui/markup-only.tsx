@@ -18,8 +18,9 @@ export const useMarkupOnly = () => useContext(MarkupOnlyContext);
 export const keepServerMarkup = { dangerouslySetInnerHTML: { __html: "" }, suppressHydrationWarning: true } as const;
 
 /**
- * A click handler for an element holding kept markup: a plain click on one of its links to this
- * site navigates in the page, as the Remix <Link> the server rendered would have.
+ * A click handler for an element holding plain links (kept markup, or a result card's parts, which
+ * the server renders outside the router): a plain click on one of its links to this site
+ * navigates in the page, as a Remix <Link> would.
  */
 export function useFollowLinks() {
   const navigate = useNavigate();
