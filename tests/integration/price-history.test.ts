@@ -59,6 +59,9 @@ describe("price history", () => {
     expect([...drops.keys()]).toEqual(["a"]);
     expect(drops.get("a")).toEqual({ price: 10800, previousPrice: 12000, previousPricePerPerson: 6000, since: "2026-12-03" });
     expect(priceDropText(drops.get("a")!)).toBe("Prisen er faldet 1.200 kr. siden 3. dec.");
+    // Read again at the same version (from what the first read kept), in another order and mix.
+    expect(Object.fromEntries(priceDrops(db, ["unknown", "b", "a"]))).toEqual(Object.fromEntries(drops));
+    expect(priceDrops(db, ["b"]).size).toBe(0);
 
     // A rise is a change but not a drop.
     await importLines(db, [offer("a", 11000, { url: "https://alpetours.example.dk/a2" }), offer("b", 9000)], D3);
@@ -75,6 +78,9 @@ describe("price history", () => {
     await importLines(db, [offer("a", 12000), offer("b", 9000), offer("four", 10000, { persons: 4, pricePerPerson: 2500 })], D1);
     await importLines(db, [offer("a", 8000), offer("b", 9000), offer("four", 10000, { persons: 4, pricePerPerson: 2500 })], D2);
     expect([...priceDrops(db, ["a"]).keys()]).toEqual(["a"]);
+    // More offers than the reader keeps between pages (an e-mail batch may ask for that many).
+    const many = [...Array.from({ length: 60_000 }, (_, k) => `x${k}`), "a"];
+    expect([...priceDrops(db, many).keys()]).toEqual(["a"]);
     // a leaves the sale (every share may go here: the feed is tiny)
     await importFeed(db, feedStream([offer("b", 9000), offer("four", 10000, { persons: 4, pricePerPerson: 2500 })]), {
       now: D3,
