@@ -13,10 +13,12 @@ import { createAppContext, loadContextFor } from "./server/app-context";
 import { limitBodies } from "./server/body-limit";
 import { expressErrors } from "./server/express-errors";
 import { pageCache } from "./server/page-cache";
+import { answerParserErrors } from "./server/parser-errors";
 import { precompressedAssets } from "./server/precompressed";
 import { remixHandler } from "./server/remix-handler";
 import { logClientErrors } from "./server/request-log";
 import { refuseCrossSiteWrites } from "./server/same-origin";
+import { refuseUnreadableForms } from "./server/form-bodies";
 import { noStoreForPersonal, securityHeaders } from "./server/security-headers";
 
 // The web server: Remix behind Express. It reads its configuration, takes its port (a taken port
@@ -53,6 +55,7 @@ await new Promise<void>((resolve) => {
     process.exit(1);
   });
 });
+server.on("clientError", answerParserErrors(config.production));
 const listening = { host: config.host, port: (server.address() as AddressInfo).port };
 const ownUrl = publicUrlOf({ ...config, publicUrl: undefined }, listening);
 
@@ -82,11 +85,13 @@ if (vite) {
   app.use(vite.middlewares);
 } else {
   app.use("/assets", precompressedAssets("build/client/assets"));
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("build/client", { maxAge: "1h" }));
+  // No redirect of a directory's path to its slash (`/ophold/%2e%2e` → English "Redirecting"): Remix answers it.
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", redirect: false }));
+  app.use(express.static("build/client", { maxAge: "1h", redirect: false }));
 }
 app.use(noStoreForPersonal);
 app.use(refuseCrossSiteWrites);
+app.use((req, res, next) => void refuseUnreadableForms(req, res, next));
 app.use(
   pageCache({
     paths: ["/", RESULTS_PATH],

@@ -1,10 +1,12 @@
 import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { wrongMethodForRoute } from "./allowed-methods";
 
-// Remix behind Express, as @remix-run/express does it, with two differences: the request's body is
-// the one server/body-limit.ts already read (at most its limit), never the socket's stream, and
-// the request's URL names the Host header only (never X-Forwarded-Host; absolute links come from
-// PUBLIC_URL through the app context, never from the request).
+// Remix behind Express, as @remix-run/express does it, with three differences: the request's body is
+// the one server/body-limit.ts already read (at most its limit), never the socket's stream; the
+// request's URL names the Host header only (never X-Forwarded-Host; absolute links come from
+// PUBLIC_URL through the app context, never from the request); and a method the route does not
+// take is answered in Danish with its Allow header.
 
 type Build = ServerBuild | (() => Promise<ServerBuild>);
 
@@ -25,6 +27,12 @@ export function remixHandler(build: Build, getLoadContext: (req: ExpressRequest,
         signal: controller.signal,
       });
       const response = await handle(request, getLoadContext(req, res));
+      // Our own 405s name their Allow; Remix's (a route without the action or loader asked for) do not.
+      if (response.status === 405 && !response.headers.has("allow")) {
+        // Read to its end (a short error page): cancelling it would cut React's render short, which it reports as an error.
+        await response.arrayBuffer();
+        return wrongMethodForRoute(req, res);
+      }
       res.statusMessage = response.statusText;
       res.status(response.status);
       // A route's header replaces the server's default (a click-out's Referrer-Policy: origin); cookies add up.

@@ -12,6 +12,7 @@ export const texts = {
     badRequest: "Forespørgslen er ugyldig.",
     badForm: "Formularen kunne ikke læses. Udfyld den igen, og send den fra siden.",
     bodyTooLarge: "Forespørgslen er for stor.",
+    tooSlow: "Forespørgslen kom ikke i tide.",
     methodNotAllowed: "Metoden er ikke tilladt her.",
     notFound: "Siden findes ikke.",
     unexpected: "Der opstod en uventet fejl. Prøv igen om lidt.",

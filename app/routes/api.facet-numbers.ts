@@ -15,5 +15,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  return Response.json({ error: texts.errors.badRequest }, { status: 405, headers: { Allow: "POST" } });
+  return Response.json({ error: texts.errors.methodNotAllowed }, { status: 405, headers: { Allow: "POST" } });
 }

@@ -55,6 +55,12 @@ export function htmlSink(): { sink: Writable; stream: ReadableStream<Uint8Array>
     start(c) {
       controller = c;
     },
+    // Nobody reads the page any more (the server answered otherwise, or the client left): React's
+    // pipe stops when its destination closes.
+    cancel() {
+      closed = true;
+      sink.destroy();
+    },
   });
   let parts: Buffer[] = [];
   let size = 0;
@@ -91,8 +97,8 @@ export function htmlSink(): { sink: Writable; stream: ReadableStream<Uint8Array>
       parts.push(held);
       size += held.length;
       push();
+      if (!closed) controller.close();
       closed = true;
-      controller.close();
       done();
     },
     destroy(error, done) {

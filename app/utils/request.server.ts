@@ -34,7 +34,9 @@ export async function readJson<T>(request: Request, schema: z.ZodType<T>): Promi
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw Response.json({ error: `${texts.errors.badRequest} ${issue.path.join(".")}: ${issue.message}` }, { status: 400 });
+    // The path names the field; a body that is no object at all has none.
+    const where = issue.path.length ? `${issue.path.join(".")}: ` : "";
+    throw Response.json({ error: `${texts.errors.badRequest} ${where}${issue.message}` }, { status: 400 });
   }
   return parsed.data;
 }

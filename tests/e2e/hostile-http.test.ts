@@ -1,4 +1,5 @@
 import http from "node:http";
+import net from "node:net";
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb, type Db } from "../../db/client";
@@ -300,5 +301,131 @@ describe("methods and security headers (finding 9)", () => {
     // The build's assets stay cacheable for everyone.
     const asset = /href="(\/assets\/[^"]+\.css)"/.exec((await raw("/")).body)![1];
     expect((await raw(asset, { headers: { Cookie: "__pistepris=x" } })).headers["cache-control"]).toMatch(/immutable/);
+  });
+});
+
+describe("refusals answer in Danish, as docs/api.md says", () => {
+  const forms = ["/konto/log-ind", "/konto/opret", "/soegeagenter", "/gemte-rejser", "/gemte-rejser.data", "/drift/bannere"];
+  const form = { "Content-Type": "application/x-www-form-urlencoded" };
+
+  it.each(forms)("POST %s with neither Origin nor Referer is 403, text/plain", async (path) => {
+    const res = await raw(path, { method: "POST", headers: form, body: "intent=delete&agentId=1" });
+    expect(res.status).toBe(403);
+    expect(res.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    expect(res.body).toBe("Forespørgslen blev afvist, fordi den ikke kom fra Pistepris.");
+  });
+
+  it("POST /api/facet-numbers still takes a call without either header (a server's)", async () => {
+    const body = JSON.stringify({
+      searchData: { searchArea: { type: "all" }, adultCount: 2, childrenCount: 0, arrival: { type: "asap" }, filters: {} },
+      requiredFacetFields: ["priceRange"],
+    });
+    const res = await raw("/api/facet-numbers", { method: "POST", headers: { "Content-Type": "application/json" }, body });
+    expect(res.status).toBe(200);
+  });
+
+  const unreadable: Array<[string, Record<string, string>, string]> = [
+    ["JSON", { "Content-Type": "application/json" }, '{"intent":"delete"}'],
+    ["plain text", { "Content-Type": "text/plain" }, "intent=delete"],
+    ["broken multipart", { "Content-Type": "multipart/form-data; boundary=xyz" }, "garbage"],
+    ["no Content-Type", {}, "intent=delete"],
+  ];
+  for (const path of forms) {
+    it.each(unreadable)(`POST ${path} with a %s body is 400, text/plain`, async (_kind, headers, body) => {
+      const res = await raw(path, { method: "POST", headers: { Origin: suite.server.url, ...headers }, body });
+      expect(res.status).toBe(400);
+      expect(res.headers["content-type"]).toBe("text/plain; charset=utf-8");
+      expect(res.body).toBe("Formularen kunne ikke læses. Udfyld den igen, og send den fra siden.");
+    });
+  }
+
+  it("a multipart form still reads", async () => {
+    const body = [
+      "--xyz",
+      'Content-Disposition: form-data; name="email"',
+      "",
+      "nobody@example.dk",
+      "--xyz",
+      'Content-Disposition: form-data; name="password"',
+      "",
+      "wrong-password",
+      "--xyz--",
+      "",
+    ].join("\r\n");
+    const res = await raw("/konto/log-ind", {
+      method: "POST",
+      headers: { Origin: suite.server.url, "Content-Type": "multipart/form-data; boundary=xyz" },
+      body,
+    });
+    expect(res.status).toBe(401);
+  });
+
+  it.each(["/api/search", "/api/map", "/api/destinations", "/api/search-agents/exists"])(
+    "POST %s (GET only) is 405 in JSON, with Allow",
+    async (path) => {
+      const res = await raw(path, { method: "POST", headers: { Origin: suite.server.url } });
+      expect(res.status).toBe(405);
+      expect(res.headers.allow).toBe("GET, HEAD");
+      expect(JSON.parse(res.body)).toEqual({ error: "Metoden er ikke tilladt her." });
+    },
+  );
+
+  it.each(["/skirejser", "/ophold/no-such-place", "/soeg"])(
+    "POST %s (a page without a form) is 405, text/plain, with Allow",
+    async (path) => {
+      const res = await raw(path, { method: "POST", headers: { Origin: suite.server.url, ...form }, body: "a=1" });
+      expect(res.status).toBe(405);
+      expect(res.headers.allow).toBe("GET, HEAD");
+      expect(res.body).toBe("Metoden er ikke tilladt her.");
+    },
+  );
+
+  it("a JSON body that is not an object names no field", async () => {
+    for (const body of ["null", "[]", '"x"']) {
+      const res = await raw("/api/facet-numbers", { method: "POST", headers: { "Content-Type": "application/json" }, body });
+      expect(res.status).toBe(400);
+      // Zod's reason right after the sentence, with no empty field name before it.
+      expect(JSON.parse(res.body).error).toMatch(/^Forespørgslen er ugyldig\. Ugyldigt input: /);
+    }
+  });
+
+  it("a path that names a directory of the build is not redirected in English", async () => {
+    for (const path of ["/ophold/%2e%2e", "/assets", "/skirejser/%2e%2e"]) {
+      const res = await raw(path);
+      expect(res.status, path).not.toBe(301);
+      expect(res.body, path).not.toContain("Redirecting");
+    }
+  });
+
+  /** Bytes sent as they are on a new connection, and all the server answered before closing it. */
+  function rawBytes(bytes: Buffer): Promise<string> {
+    const { host, port } = to("/");
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(Number(port), host, () => socket.end(bytes));
+      const chunks: Buffer[] = [];
+      socket.setTimeout(20_000, () => socket.destroy(new Error("no answer within 20 s")));
+      socket.on("data", (c: Buffer) => chunks.push(c));
+      socket.on("error", reject);
+      socket.on("close", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    });
+  }
+
+  it("a request line too long for Node's parser is 431 in Danish, with the security headers", async () => {
+    const target = `/skirejser?tags=${Array.from({ length: 3000 }, () => "abcdefgh").join(",")}`;
+    const answer = await rawBytes(Buffer.from(`GET ${target} HTTP/1.1\r\nHost: x\r\n\r\n`));
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(answer).toContain("\r\nX-Content-Type-Options: nosniff\r\n");
+    expect(answer).toContain("\r\nX-Frame-Options: DENY\r\n");
+    expect(answer).toMatch(/\r\nContent-Security-Policy: default-src 'none'/);
+    expect(answer.endsWith("\r\n\r\nForespørgslen er for stor.")).toBe(true);
+  });
+
+  it("raw bytes a URL may not hold are 400 in Danish, and the server goes on serving", async () => {
+    const answer = await rawBytes(
+      Buffer.concat([Buffer.from("GET /skirejser?d="), Buffer.from([0xc3, 0xa6]), Buffer.from(" HTTP/1.1\r\nHost: x\r\n\r\n")]),
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer.endsWith("\r\n\r\nForespørgslen er ugyldig.")).toBe(true);
+    expect((await raw("/")).status).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import { createElement, Fragment } from "react";
+import { createElement, Fragment, Suspense } from "react";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { htmlSink, lowerPreloads } from "../../app/utils/html-stream.server";
@@ -76,5 +76,44 @@ describe("the module preloads of the page", () => {
   it("sends a page that ends in the beginning of a preload link whole", async () => {
     const node = createElement("div", { dangerouslySetInnerHTML: { __html: 'x<link rel="modulepre' } });
     expect((await streamed(node)).toString("utf8")).toBe(renderToString(node));
+  });
+});
+
+describe("a page nobody reads any more", () => {
+  it("stops React's render when its stream is cancelled, and nothing throws after", async () => {
+    // A part that waits for data, as Remix's hydration scripts do: React keeps writing the page
+    // after the shell, until the data comes.
+    let release!: () => void;
+    const data = new Promise<void>((resolve) => (release = resolve));
+    let ready = false;
+    void data.then(() => (ready = true));
+    function Waiting() {
+      if (!ready) throw data;
+      return createElement("p", null, "data");
+    }
+    const node = createElement(Fragment, null, page(3), createElement(Suspense, { fallback: null }, createElement(Waiting)));
+
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    process.on("uncaughtException", onUncaught);
+    try {
+      const { sink, stream } = htmlSink();
+      const closed = new Promise<void>((resolve) => sink.once("close", resolve));
+      const aborted: unknown[] = [];
+      const { pipe } = renderToPipeableStream(node, { onShellReady: () => pipe(sink), onError: (error) => void aborted.push(error) });
+      const reader = stream.getReader();
+      await reader.read();
+      await reader.cancel();
+      await closed;
+      release();
+      // React would write the part in a later turn of the event loop, and the sink hand it on in the next.
+      for (let turn = 0; turn < 4; turn++) await new Promise((resolve) => setImmediate(resolve));
+      expect(sink.destroyed).toBe(true);
+      expect(uncaught).toEqual([]);
+      // React gave up the part it was waiting for.
+      expect(String(aborted[0])).toContain("closed early");
+    } finally {
+      process.off("uncaughtException", onUncaught);
+    }
   });
 });
