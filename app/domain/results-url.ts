@@ -9,7 +9,7 @@ import {
 } from "./constants";
 import { hasTotalBound, switchPriceMode } from "./price-mode";
 import type { SearchQuery } from "./search-data";
-import { NUMERIC_FILTER_KEYS, parseSearchQuery, readableQuery, toSearchParams } from "./url-codec";
+import { LIST_PARAMS, NUMERIC_FILTER_KEYS, parseSearchQuery, readableQuery, toSearchParams } from "./url-codec";
 
 // The results page's URL: the search query of url-codec.ts plus two view params that are not part
 // of the search and that every link and form of the page carries along:
@@ -59,7 +59,10 @@ export function formNumber(raw: string): string {
   return m ? m[1].replace(/\./g, "") : raw;
 }
 
-/** Merges repeated params (a form's checkboxes) into comma lists and drops empty values. */
+/**
+ * Merges repeated list params (a form's checkboxes) into comma lists and drops empty values; a
+ * param of one value given more than once counts with its first value, as the API reads it.
+ */
 function mergeParams(raw: URLSearchParams): URLSearchParams {
   const out = new URLSearchParams();
   const keys = [...new Set(raw.keys())].slice(0, 100);
@@ -70,7 +73,7 @@ function mergeParams(raw: URLSearchParams): URLSearchParams {
       .map((v) => v.trim())
       .filter((v) => v !== "");
     if (!values.length) continue;
-    out.set(key, NUMERIC_KEYS.includes(key) ? formNumber(values[0]) : values.join(","));
+    out.set(key, LIST_PARAMS.includes(key) ? values.join(",") : NUMERIC_KEYS.includes(key) ? formNumber(values[0]) : values[0]);
   }
   return out;
 }

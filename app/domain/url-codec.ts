@@ -50,6 +50,18 @@ function list<T>(raw: string | null, item: z.ZodMiniType<T, string>): T[] {
   return out;
 }
 
+/** The params that hold a list, comma-separated; any other param has one value. */
+export const LIST_PARAMS: readonly string[] = [
+  "destinationSlugs",
+  "tags",
+  "weeks",
+  "months",
+  "dates",
+  "mealPlanTypes",
+  "accommodationFeatures",
+  "travelCompanies",
+];
+
 /** A list param; a plain GET form repeats it (`a=x&a=y`) where links join it (`a=x,y`). */
 function all(p: URLSearchParams, key: string): string | null {
   const values = p.getAll(key);

@@ -262,6 +262,17 @@ describe("results URL", () => {
     expect(resultsHref(p("priceType=perPerson&minFullPrice=9000"))).toBe("/skirejser");
     expect(p("aff=<script>").aff).toBeUndefined();
   });
+  it("reads a repeated param of one value by its first value, as the API does; lists merge", () => {
+    expect(resultsHref(p("sort=price:asc&sort=discountPercentage:desc"))).toBe("/skirejser?sort=price:asc");
+    expect(resultsHref(p("priceType=total&priceType=perPerson"))).toBe("/skirejser?priceType=total");
+    expect(p("map=1&map=1").map).toBe(true);
+    expect(resultsHref(p("skiPassIncluded=true&skiPassIncluded=false"))).toBe("/skirejser?skiPassIncluded=true");
+    expect(resultsHref(p("bbox=45,6,46,7&bbox=45,6,46,7"))).toBe("/skirejser?bbox=45,6,46,7");
+    expect(resultsHref(p("page=2&page=3&adultCount=3&adultCount=4"))).toBe("/skirejser?adultCount=3&page=2");
+    expect(resultsHref(p("tags=budget&tags=luksus&weeks=7&weeks=8"))).toBe("/skirejser?tags=budget,luksus&weeks=7,8");
+    // An empty first value is no value: the next one counts.
+    expect(resultsHref(p("sort=&sort=price:asc"))).toBe("/skirejser?sort=price:asc");
+  });
   it("Eksklusiv drops ski-pass days", () => {
     expect(resultsHref(p("skiPassIncluded=false&minSkiPassDaysCount=3"))).toBe("/skirejser?skiPassIncluded=false");
   });
