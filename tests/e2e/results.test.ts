@@ -353,6 +353,25 @@ describe("desktop", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
+  it("the scroll-to-top control never covers the footer's link, at the page's end", async () => {
+    await open(page, "/skirejser");
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.getByTestId("scroll-to-top").waitFor();
+    await framesRendered(page);
+    // What a click at the middle of the footer's link would hit.
+    const hit = await page.evaluate(() => {
+      const link = document.querySelector('footer a[href="/partner"]')!;
+      const box = link.getBoundingClientRect();
+      return (
+        document
+          .elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)
+          ?.closest("a")
+          ?.getAttribute("href") ?? null
+      );
+    });
+    expect(hit).toBe("/partner");
+  });
+
   it("no results: a notice whose button re-initialises the search", async () => {
     await open(page, "/skirejser?maxPrice=100&aff=p1");
     expect(await page.getByTestId("no-results").textContent()).toContain("Vi fandt ingen rejser");
