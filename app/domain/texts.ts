@@ -313,6 +313,7 @@ export const texts = {
     searchThisArea: "Søg i dette område",
     label: "Kort over resultaterne",
     loading: "Kortet indlæses …",
+    noScript: "Kortet kan kun vises med JavaScript. Stederne i resultatet står nedenfor.",
     tilesFailed: "Kortets baggrund kunne ikke hentes: kortet viser lande og skisportssteder.",
     placesHeading: "Stederne i resultatet",
     placesIntro: (places: number, resorts: number) =>

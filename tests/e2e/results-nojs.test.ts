@@ -97,6 +97,21 @@ describe("without JavaScript", () => {
     expect(await postEvent(JSON.stringify({ bannerId: id, kind: "view" }), {})).toBe(403);
   });
 
+  it("the map link shows the cards across the page and a line saying the map needs JavaScript, no empty map box", async () => {
+    await page.goto("/skirejser?sort=price:asc");
+    await page.getByTestId("map-toggle").first().click();
+    await page.waitForLoadState("load");
+    expect(search(page)).toBe("?sort=price:asc&map=1");
+    const notice = page.getByTestId("map-no-script");
+    expect(await notice.textContent()).toBe("Kortet kan kun vises med JavaScript. Stederne i resultatet står nedenfor.");
+    const view = (await page.getByTestId("map-view").boundingBox())!;
+    const card = (await page.getByRole("article").first().boundingBox())!;
+    // The cards start at the view's left edge, right under the notice, and use its width.
+    expect(Math.abs(card.x - view.x)).toBeLessThan(2);
+    expect(card.width).toBeGreaterThan(view.width * 0.9);
+    expect(card.y - (await notice.boundingBox())!.y).toBeLessThan(120);
+  });
+
   it("on a phone the drawers degrade to the plain sidebar form and sorting links", async () => {
     const mobile = await suite.newContext({ size: MOBILE, javaScript: false });
     const p = await mobile.newPage();

@@ -28,11 +28,15 @@ export function MapView(props: {
   const hydrated = useHydrated();
   const priceUnit = priceMode === "total" ? texts.map.party : texts.map.perPerson;
   // The map's box from the server's markup on, so that nothing moves when the map comes; without
-  // JavaScript there is no map (js-only), and the places list is the view.
+  // JavaScript there is no map (js-only): a line says so, the cards take the whole width
+  // (nojs-block undoes the grid) and the places list is the view.
   const placeholder = <p className="js-only grid h-[65vh] min-h-[360px] place-items-center text-sm text-slate-600">{texts.map.loading}</p>;
   return (
     <div data-testid="map-view">
-      <div className="xl:grid xl:grid-cols-[minmax(0,1fr)_400px] xl:items-start xl:gap-4">
+      <div className="nojs-block xl:grid xl:grid-cols-[minmax(0,1fr)_400px] xl:items-start xl:gap-4">
+        <p className="nojs-block mb-4 hidden rounded-xl bg-white p-4 text-sm text-slate-700 shadow-sm" data-testid="map-no-script">
+          {texts.map.noScript}
+        </p>
         <div className="xl:sticky xl:top-4">
           {data &&
             tiles &&
