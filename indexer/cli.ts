@@ -1,6 +1,5 @@
 import "../app/utils/node-version.server";
 import fs from "node:fs";
-import os from "node:os";
 import { parseArgs } from "node:util";
 import { openDb } from "../db/client";
 import { createMailer } from "../app/services/mail/transport.server";
@@ -41,8 +40,6 @@ Kommandoer:
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  // The commands that write offers are batch work: the web server sharing the machine comes first.
-  if (command === "import" || command === "retire" || command === "catalogue") lowerPriority();
   switch (command) {
     case "import": {
       const { positionals, values } = parseArgs({
@@ -51,6 +48,7 @@ async function main(argv: string[]): Promise<number> {
         options: { "max-retire": { type: "string" }, "allow-retire": { type: "boolean", default: false } },
       });
       if (positionals.length !== 1) return usage("import kræver præcis én fil eller -");
+      if (values["allow-retire"] && values["max-retire"] !== undefined) return usage("brug enten --max-retire eller --allow-retire");
       const percent = values["allow-retire"]
         ? 100
         : values["max-retire"] === undefined
@@ -67,7 +65,8 @@ async function main(argv: string[]): Promise<number> {
       return runRetire(openDb(config.databasePath), positionals[0], config);
     }
     case "catalogue": {
-      const { positionals } = parseArgs({ args: rest, allowPositionals: true });
+      // No options here: every argument is a positional, also a value such as -3.5 (a longitude).
+      const positionals = rest[0] === "--" ? rest.slice(1) : rest;
       const [action, kind, key, field, value] = positionals;
       const config = loadConfig();
       if (action === "show" && positionals.length === 3) return runCatalogueShow(openDb(config.databasePath), kind, key);
@@ -95,11 +94,13 @@ async function main(argv: string[]): Promise<number> {
         return usage("--season skal være et årstal");
       if (values.billeder !== undefined && !/^https?:\/\/[^/]+/.test(values.billeder))
         return usage("--billeder skal være en adresse, der begynder med http:// eller https://");
-      const out = values.out ? fs.createWriteStream(values.out) : process.stdout;
+      const out = values.out ? await openForWriting(values.out) : process.stdout;
+      if (typeof out === "string") return usage(out);
       await runDemo({ trips, seed, season, imageBase: values.billeder }, out);
       return 0;
     }
     case "reindex": {
+      if (rest.length) return usage(`reindex tager ingen argumenter (fik ${rest.join(" ")})`);
       const config = loadConfig();
       return runReindex(openDb(config.databasePath), config);
     }
@@ -123,8 +124,10 @@ async function main(argv: string[]): Promise<number> {
       return runImports(openDb(loadConfig().databasePath), limit);
     }
     case "stats":
+      if (rest.length) return usage(`stats tager ingen argumenter (fik ${rest.join(" ")})`);
       return runStats(openDb(loadConfig().databasePath));
     case "notify": {
+      if (rest.length) return usage(`notify tager ingen argumenter (fik ${rest.join(" ")})`);
       const config = loadConfig();
       return runNotify(openDb(config.databasePath), mailerOf(config));
     }
@@ -153,16 +156,44 @@ function loadConfig(): Config {
 
 const mailerOf = (config: Config) => createMailer(config.mail, publicUrlOf(config));
 
-/**
- * Lowers the process's CPU priority. On Linux a priority is a thread's: the threads running now
- * (V8's garbage-collection helpers among them) are lowered one by one, and those started later
- * (the import's parsers) inherit it.
- */
-function lowerPriority(): void {
-  const low = os.constants.priority.PRIORITY_BELOW_NORMAL;
-  os.setPriority(low);
-  if (!fs.existsSync("/proc/self/task")) return;
-  for (const thread of fs.readdirSync("/proc/self/task")) os.setPriority(Number(thread), low);
+/** A file to write to, or why it cannot be written, in Danish. */
+function openForWriting(file: string): Promise<fs.WriteStream | string> {
+  return new Promise((resolve) => {
+    const stream = fs.createWriteStream(file);
+    stream.once("open", () => resolve(stream));
+    stream.once("error", (error: NodeJS.ErrnoException) => resolve(`kan ikke skrive til ${file}: ${fileProblem(error)}`));
+  });
+}
+
+function fileProblem(error: NodeJS.ErrnoException): string {
+  switch (error.code) {
+    case "ENOENT":
+      return "mappen findes ikke";
+    case "EACCES":
+    case "EPERM":
+      return "adgang nægtet";
+    case "EISDIR":
+      return "det er en mappe";
+    default:
+      return error.message;
+  }
+}
+
+/** Node's messages for arguments parseArgs refuses, in Danish. */
+function argumentProblem(error: Error & { code?: string }): string | undefined {
+  const option = /'(--?[\w-]+)/.exec(error.message)?.[1] ?? "";
+  switch (error.code) {
+    case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
+      return `ukendt tilvalg: ${option}`;
+    case "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL":
+      return `uventet argument: ${/'([^']*)'/.exec(error.message)?.[1] ?? ""}`;
+    case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE":
+      return /ambiguous/.test(error.message)
+        ? `${option} mangler en værdi (en værdi, der begynder med -, skrives ${option}=VÆRDI)`
+        : `${option} mangler en værdi`;
+    default:
+      return undefined;
+  }
 }
 
 function usage(problem: string): number {
@@ -170,12 +201,22 @@ function usage(problem: string): number {
   return 2;
 }
 
+// Output piped into a reader that stops early (`indexer imports | head -1`): the rest is not wanted.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code !== "EPIPE") throw error;
+  process.exit(process.exitCode ?? 0);
+});
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
   },
   (error: unknown) => {
-    console.error(`Fejl: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 2;
+    const problem = error instanceof Error ? argumentProblem(error) : undefined;
+    if (problem) process.exitCode = usage(problem);
+    else {
+      console.error(`Fejl: ${error instanceof Error ? error.message : String(error)}`);
+      process.exitCode = 2;
+    }
   },
 );

@@ -56,7 +56,9 @@ export function runBanners(db: Db, args: string[]): number {
   if ((action === "set" || action === "activate" || action === "deactivate") && positionals.length === 2) {
     const banner = id === undefined ? undefined : getBanner(db, id);
     if (!banner || id === undefined) {
-      console.error(`Fejl: ${texts.ops.banners.notFound(Number(rawId) || 0)}`);
+      console.error(
+        `Fejl: ${id === undefined ? `ID skal være et helt tal over 0, ikke "${printable(rawId)}"` : texts.ops.banners.notFound(id)}`,
+      );
       return 2;
     }
     if (action === "set") {

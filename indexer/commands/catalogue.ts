@@ -124,6 +124,8 @@ export async function runCatalogueSet(
   }
 }
 
+const DECIMAL = /^-?\d{1,15}(\.\d{1,15})?$/;
+
 const kindOf = (name: string): Kind | undefined => (Object.hasOwn(KINDS, name) ? KINDS[name] : undefined);
 
 interface Change {
@@ -135,8 +137,11 @@ interface Change {
 function factChange(sqlite: Database, kind: Kind, key: string, fieldName: string, raw: string): Change | string {
   const field = Object.hasOwn(kind.fields, fieldName) ? kind.fields[fieldName] : undefined;
   if (!field) return `ukendt felt: ${fieldName} (${Object.keys(kind.fields).join(", ")})`;
-  const input = fieldName === "imageUrl" && raw === "-" ? null : ["rating", "lat", "lng"].includes(fieldName) ? Number(raw) : raw;
-  const parsed = field.schema.safeParse(input);
+  // A number only as a feed writes one (no "", "0x10" or "1e999", which Number() would take); anything
+  // else goes to the field's check as the string it is, and gets the reason a feed line would.
+  const numeric = ["rating", "lat", "lng"].includes(fieldName) && DECIMAL.test(raw);
+  const input = fieldName === "imageUrl" && raw === "-" ? null : numeric ? Number(raw) : raw;
+  const parsed = field.schema.safeParse(input, { reportInput: true });
   if (!parsed.success) return describeFeedError(parsed.error).replace(/^linjen/, fieldName);
   const value = parsed.data;
   if (field.references && !sqlite.prepare(`SELECT 1 FROM ${field.references} WHERE slug = ?`).get(value)) {

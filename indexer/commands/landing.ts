@@ -76,7 +76,9 @@ export function runLanding(db: Db, args: string[]): number {
   const box = id === undefined ? undefined : getLandingBox(db, id);
   const known = ["set", "remove", "move"].includes(action ?? "");
   if (known && (!box || id === undefined)) {
-    console.error(`Fejl: ${texts.ops.landing.notFound(Number(rawId) || 0)}`);
+    console.error(
+      `Fejl: ${id === undefined ? (rawId === undefined ? "ID mangler" : `ID skal være et helt tal over 0, ikke "${printable(rawId)}"`) : texts.ops.landing.notFound(id)}`,
+    );
     return 2;
   }
   if (box && action === "set" && positionals.length === 2) {

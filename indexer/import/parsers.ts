@@ -6,7 +6,7 @@ import type { ParsedLine } from "./parse-line";
 // Parsing and validating a line (UTF-8, JSON, the schema, its hash) is most of an import's reading,
 // and each line's result depends on the line alone: worker threads do it, in batches, beside the
 // main thread, which splits the lines and takes the results in the file's order for what depends
-// on the order. The workers inherit the indexer's lower CPU priority.
+// on the order. The workers lower their own CPU priority (parse-worker.ts).
 
 /** Lines per batch, and at most this many bytes of them, so a batch of long lines stays small. */
 const BATCH_LINES = 1_000;

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
@@ -546,7 +547,7 @@ describe("a killed import", () => {
   ];
   const everything = (db: Db) => TABLES.map((t) => db.$client.prepare(`SELECT * FROM ${t} ORDER BY rowid`).all());
 
-  it("runs below the web server's priority, and leaves the store exactly as it was when killed while its parser threads read the feed", async () => {
+  it("parses below the web server's priority, and leaves the store exactly as it was when killed while its parser threads read the feed", async () => {
     const { db, file } = tempDb();
     await importLines(db, [trip({ id: "k-1" }), trip({ id: "k-2", departureDate: departureInDays(40) })]);
     const before = everything(db);
@@ -560,13 +561,13 @@ describe("a killed import", () => {
         : JSON.stringify(trip({ id: `k-${k}`, price: 9000 + k * 2, pricePerPerson: 4500 + k, departureDate: departureInDays(50) }));
     killed.child.stdin!.write(Array.from({ length: 6_000 }, (_, k) => line(k)).join("\n") + "\n");
     await expect.poll(() => killed.output().stderr, { timeout: 60_000, interval: 20 }).toMatch(/Linje 2000 afvist: ugyldig JSON/);
-    // Batch work: every thread of it, its parsers and V8's helpers too, runs below the web server's priority (nice 10, Linux).
+    // Batch work: its parser threads run below the web server's priority (nice 10, Linux); the thread that writes
+    // (the process's first) keeps its own, so that it never holds the write lock starved.
+    const niceOf = (task: string) =>
+      Number(fs.readFileSync(`/proc/${killed.child.pid}/task/${task}/stat`, "utf8").split(") ")[1].split(" ")[16]);
     const tasks = fs.readdirSync(`/proc/${killed.child.pid}/task`);
-    const nice = tasks.map((t) =>
-      Number(fs.readFileSync(`/proc/${killed.child.pid}/task/${t}/stat`, "utf8").split(") ")[1].split(" ")[16]),
-    );
-    expect(tasks.length).toBeGreaterThan(4);
-    expect(new Set(nice)).toEqual(new Set([10]));
+    expect(tasks.filter((t) => niceOf(t) === 10).length).toBeGreaterThanOrEqual(2);
+    expect(niceOf(String(killed.child.pid))).toBe(os.getPriority());
     killed.kill();
     expect((await killed.done).signal).toBe("SIGKILL");
     expect(everything(db)).toEqual(before);
@@ -625,6 +626,58 @@ describe("indexer CLI", () => {
     expect((await cli(["import"], dbFile)).code).toBe(2);
     expect((await cli(["import", truncated, "--max-retire", "120"], dbFile)).code).toBe(2);
     expect((await cli(["frobnicate"], dbFile)).code).toBe(2);
+  });
+
+  it("says in Danish what is wrong with the arguments, and takes a negative number as a value", async () => {
+    const { dir } = tempDb();
+    const dbFile = path.join(dir, "args.db");
+    expect((await cli(["import", "-", "--bogus"], dbFile)).stderr).toMatch(/^Fejl: ukendt tilvalg: --bogus\n/);
+    expect((await cli(["import", "f.ndjson", "--max-retire"], dbFile)).stderr).toMatch(/^Fejl: --max-retire mangler en værdi\n/);
+    expect((await cli(["import", "f.ndjson", "--max-retire", "50", "--allow-retire"], dbFile)).stderr).toMatch(
+      /^Fejl: brug enten --max-retire eller --allow-retire\n/,
+    );
+    expect((await cli(["demo", "--trips", "-1"], dbFile)).stderr).toMatch(/^Fejl: --trips mangler en værdi \(en værdi, der begynder med -/);
+    expect((await cli(["demo", "--trips", "1", "--out", path.join(dir, "no-such-dir", "x.ndjson")], dbFile)).stderr).toMatch(
+      /^Fejl: kan ikke skrive til .*x\.ndjson: mappen findes ikke\n/,
+    );
+    for (const command of ["reindex", "stats", "notify"]) {
+      const ran = await cli([command, "extra"], dbFile);
+      expect(ran.code, command).toBe(2);
+      expect(ran.stderr).toMatch(new RegExp(`^Fejl: ${command} tager ingen argumenter`));
+    }
+    expect((await cli(["banners", "activate", "abc"], dbFile)).stderr).toMatch(/^Fejl: ID skal være et helt tal over 0, ikke "abc"/);
+
+    const db = openDb(dbFile);
+    await imported(db, [trip({ id: "a-1" })]);
+    db.$client.close();
+    const set = (field: string, value: string) => cli(["catalogue", "set", "accommodation", "hotel-aiguille-vt", field, value], dbFile);
+    const west = await set("lng", "-3.5");
+    expect(west.code).toBe(0);
+    expect(west.stdout).toContain("→ -3.5");
+    // A value is checked as a feed line's: no "" as 0, no hexadecimal, the feed's reason.
+    for (const [field, value, reason] of [
+      ["lat", "", "lat: Ugyldigt input: forventede tal, fik streng"],
+      ["lng", "0x10", "lng: Ugyldigt input: forventede tal, fik streng"],
+      ["rating", "4.5", "rating: skal være et helt tal"],
+    ]) {
+      const refused = await set(field, value);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain(`Fejl: ${reason}`);
+    }
+    expect(JSON.parse((await cli(["catalogue", "show", "accommodation", "hotel-aiguille-vt"], dbFile)).stdout)).toMatchObject({
+      lng: -3.5,
+      rating: 4,
+    });
+  });
+
+  it("stops quietly when its output's reader stops early", async () => {
+    const { dir } = tempDb();
+    const ran = await runShell("node --import tsx indexer/cli.ts demo --trips 20000 | head -1", {
+      DATABASE_URL: path.join(dir, "pipe.db"),
+    });
+    expect(ran.code).toBe(0);
+    expect(ran.stdout.split("\n").filter(Boolean)).toHaveLength(1);
+    expect(ran.stderr).not.toMatch(/EPIPE|Error/);
   });
 
   it("runs the README's pipeline, demo piped into import, exactly as written there", async () => {

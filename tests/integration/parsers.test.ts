@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import { describe, expect, it } from "vitest";
 import { todayInDenmark } from "../../app/domain/dates";
 import { parseInOrder, type Parsed } from "../../indexer/import/parsers";
@@ -39,6 +40,21 @@ describe("parser threads", () => {
       if (k % 3) expect(p.parsed).toEqual({ kind: "not-json" });
       else expect((p.parsed as unknown[])[1]).toBe(`p-${k}`);
     }
+  });
+
+  it("run below the priority of the thread that writes, which keeps its own", async () => {
+    /** The nice value of each of this process's threads (Linux: field 19 of /proc/self/task/N/stat). */
+    const niceValues = () =>
+      fs.readdirSync("/proc/self/task").map((tid) => {
+        const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+      });
+    const mine = os.getPriority();
+    const texts = Array.from({ length: 3_000 }, (_, k) => JSON.stringify(trip({ id: `n-${k}`, departureDate: departureInDays(30) })));
+    let during: number[] = [];
+    for await (const p of parseInOrder(records(texts), today, 2)) if (p.record.lineNo === 1) during = niceValues();
+    expect(during.filter((nice) => nice === os.constants.priority.PRIORITY_BELOW_NORMAL).length).toBeGreaterThanOrEqual(2);
+    expect(os.getPriority()).toBe(mine);
   });
 
   it("end with the error of a parser that fails, after the lines before its batch, and stop their threads", async () => {
