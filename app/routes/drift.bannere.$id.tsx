@@ -47,7 +47,7 @@ export default function BannerFormPage() {
     <OpsPage title={loaded.id === "new" ? t.newTitle : t.editTitle(loaded.id)}>
       <div className="grid gap-6 lg:grid-cols-2">
         <Form method="post" className="rounded-lg bg-white p-4 shadow-sm" data-testid="banner-form" noValidate>
-          <FormProblem message={result?.errors ? texts.ops.formInvalid : undefined} />
+          <FormProblem message={result?.problem ?? (result?.errors ? texts.ops.formInvalid : undefined)} />
           <TextField name="provider" label={t.provider} value={values.provider} error={errors.provider} required maxLength={100} />
           <TextField name="url" label={t.url} value={values.url} error={errors.url} type="url" required />
           <TextField name="image" label={t.image} value={values.image} error={errors.image} required />

@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { OPS_PATH } from "~/domain/constants";
 import { todayInDenmark } from "~/domain/dates";
 import { formatCount, formatDate, formatPercent } from "~/domain/format";
@@ -11,7 +11,7 @@ import { operatorAction, requireOperator } from "~/services/operators/access.ser
 import { bannerStats } from "~/services/banners/banners.server";
 import { allBanners, setBannerActive } from "~/services/banners/manage.server";
 import { OpsPage } from "~/components/ops/ops-nav";
-import { Button } from "~/components/ops/fields";
+import { Button, FormProblem } from "~/components/ops/fields";
 
 // /drift/bannere: every banner with its status, views, clicks and click rate; activate or deactivate.
 
@@ -42,9 +42,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function BannersPage() {
   const { rows } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
   const t = texts.ops.banners;
   return (
     <OpsPage title={t.title}>
+      <FormProblem message={failed?.error} />
       <p className="mb-4">
         <Link to={`${OPS_PATH}/bannere/ny`} className="font-semibold text-brand-700 underline" data-testid="new-banner">
           {t.newTitle}

@@ -64,7 +64,7 @@ export default function LandingBoxFormPage() {
   return (
     <OpsPage title={loaded.title}>
       <Form method="post" data-testid="landing-form" noValidate>
-        <FormProblem message={result?.errors ? texts.ops.formInvalid : undefined} />
+        <FormProblem message={result?.problem ?? (result?.errors ? texts.ops.formInvalid : undefined)} />
         {/* A new key after each submit: the editor starts again from the values the server saw. */}
         <LandingBoxEditor key={JSON.stringify(values)} values={values} href={href} errors={result?.errors ?? {}} />
         <div className="mt-4 flex gap-3">

@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { OPS_PATH } from "~/domain/constants";
 import { texts } from "~/domain/texts";
 import { z } from "~/domain/zod";
@@ -8,7 +8,7 @@ import { operatorAction, requireOperator } from "~/services/operators/access.ser
 import { landingBoxList } from "~/services/landing/landing-boxes.server";
 import { moveLandingBox, removeLandingBox } from "~/services/landing/manage.server";
 import { OpsPage } from "~/components/ops/ops-nav";
-import { Button } from "~/components/ops/fields";
+import { Button, FormProblem } from "~/components/ops/fields";
 import { LandingBoxTile } from "~/components/landing/landing-box";
 
 // /drift/forsidebokse: the landing boxes in their order, as the landing page shows them; move up
@@ -33,9 +33,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function LandingBoxesPage() {
   const { boxes } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
   const t = texts.ops.landing;
   return (
     <OpsPage title={t.title}>
+      <FormProblem message={failed?.error} />
       <p className="mb-4">
         <Link to={`${OPS_PATH}/forsidebokse/ny`} className="font-semibold text-brand-700 underline" data-testid="new-landing-box">
           {t.newTitle}

@@ -64,6 +64,20 @@ describe("the dashboard's banner form", () => {
     expect(allBanners(db)).toEqual([]);
   });
 
+  it("an intent other than its two buttons' is a 400 that saves nothing", async () => {
+    for (const intent of ["bogus", ""]) {
+      const res = await runRoute(
+        edit.action,
+        context,
+        postRequest("/drift/bannere/ny", { ...fields, intent }, { cookie: operator.cookie }),
+        { id: "ny" },
+      );
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ problem: texts.errors.badRequest });
+    }
+    expect(allBanners(db)).toEqual([]);
+  });
+
   it("save creates it active, bumps the pages' content version and logs who did it", async () => {
     const version = readContentVersion(db);
     const res = await runRoute(
