@@ -50,9 +50,17 @@ export function isDrop(change: PriceChange | null | undefined): change is PriceC
   return !!change && change.previousPrice !== null && change.previousPrice > change.price;
 }
 
-/** "Prisen er faldet 1.200 kr. siden 3. dec." (one full stop, also after a month without one: "siden 3. maj.") */
-export function priceDropText(change: PriceChange & { previousPrice: number }): string {
-  const text = texts.prices.dropped(formatPrice(change.previousPrice - change.price), formatDayMonth(change.since));
+/**
+ * "Prisen er faldet 1.200 kr. siden 3. dec." (one full stop, also after a month without one: "siden
+ * 3. maj."). Given the offer's per-person price now, the drop per person, as a card priced per
+ * person tells it: "Prisen er faldet 600 kr. pr. person siden 3. dec."
+ */
+export function priceDropText(change: PriceChange & { previousPrice: number }, pricePerPersonNow?: number): string {
+  const since = formatDayMonth(change.since);
+  const text =
+    pricePerPersonNow !== undefined && change.previousPricePerPerson !== null
+      ? texts.prices.droppedPerPerson(formatPrice(change.previousPricePerPerson - pricePerPersonNow), since)
+      : texts.prices.dropped(formatPrice(change.previousPrice - change.price), since);
   return text.endsWith(".") ? text : `${text}.`;
 }
 

@@ -461,6 +461,7 @@ export const texts = {
   // Price history (app/domain/price-history.ts): the drop on offers and cards, the chart of the cheapest price per import.
   prices: {
     dropped: (amount: string, since: string) => `Prisen er faldet ${amount} siden ${since}`,
+    droppedPerPerson: (amount: string, since: string) => `Prisen er faldet ${amount} pr. person siden ${since}`,
     before: (price: string) => `Før ${price}`,
     historyHeading: "Prishistorik",
     droppedLabel: (before: string) => `Prisfald – før ${before}`,

@@ -114,7 +114,8 @@ async function checkCards(page: Page) {
   expect(await dropped.locator("h2").textContent()).toBe("Prisfaldhotel 0");
   // Per person, as the card's price: 7.000 kr. before, 6.400 kr. now.
   expect(await dropped.getByTestId("price-drop").textContent()).toBe("Prisfald – før 7.000 kr.");
-  expect(await dropped.getByTestId("price-drop").getAttribute("title")).toMatch(/^Prisen er faldet 1\.200 kr\. siden \d+\. \S+$/);
+  // Its title in the same unit: 600 kr. per person (1.200 kr. for the party of two).
+  expect(await dropped.getByTestId("price-drop").getAttribute("title")).toMatch(/^Prisen er faldet 600 kr\. pr\. person siden \d+\. \S+$/);
   expect(await cards.nth(1).getByTestId("price-drop").count()).toBe(0);
   // The feed's trips have no photo: a placeholder of the same size.
   expect(await dropped.locator(".photo-none").count()).toBe(1);

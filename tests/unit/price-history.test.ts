@@ -42,6 +42,14 @@ describe("an offer's price change", () => {
       "Prisen er faldet 500 kr. siden 3. maj.",
     );
   });
+
+  it("tells the drop per person beside a per-person price, as the card's badge does", () => {
+    const drop = { price: 10800, previousPrice: 12000, previousPricePerPerson: 6000, since: "2026-12-03" };
+    expect(priceDropText(drop, 5400)).toBe("Prisen er faldet 600 kr. pr. person siden 3. dec.");
+    expect(priceDropText(drop)).toBe("Prisen er faldet 1.200 kr. siden 3. dec.");
+    // An old row without a per-person price: the whole party's.
+    expect(priceDropText({ ...drop, previousPricePerPerson: null }, 5400)).toBe("Prisen er faldet 1.200 kr. siden 3. dec.");
+  });
 });
 
 describe("the cheapest price per import", () => {

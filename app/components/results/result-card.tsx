@@ -167,7 +167,11 @@ function CardDeal({ item, view }: CardPartProps) {
       <span className="rc-label">{r.bestOffer}</span>
       {trip.discountPercentage > 0 && <span className="rc-discount">{r.discount(trip.discountPercentage)}</span>}
       {drop && (
-        <span className="rc-drop" title={priceDropText(drop)} data-testid="price-drop">
+        <span
+          className="rc-drop"
+          title={priceDropText(drop, priceMode === "total" ? undefined : trip.pricePerPerson)}
+          data-testid="price-drop"
+        >
           {texts.prices.droppedLabel(
             formatPrice(priceMode === "total" ? drop.previousPrice : (drop.previousPricePerPerson ?? drop.previousPrice)),
           )}
