@@ -474,6 +474,8 @@ export const notifyRuns = sqliteTable("notify_runs", {
   at: integer("at", { mode: "timestamp_ms" }).notNull(),
   agents: integer("agents").notNull(),
   trips: integer("trips").notNull(),
+  /** (agent, trip, price) price drops e-mailed. */
+  drops: integer("drops").notNull().default(0),
   messages: integer("messages").notNull(),
   failed: integer("failed").notNull(),
   locked: integer("locked", { mode: "boolean" }).notNull(),

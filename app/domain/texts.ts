@@ -1,6 +1,7 @@
 // Every user-facing Danish text of Pistepris, in one place (the specification's labels word for word).
 
 import type { AgentFrequency, SortingMethod, Transport } from "./constants";
+import { formatCount } from "./format";
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
@@ -540,8 +541,8 @@ export const texts = {
       failed: "Kunne ikke sendes",
       lastRun: "Seneste kørsel af notify",
       noRun: "notify har ikke kørt endnu.",
-      runOutcome: (agents: string, trips: string, messages: string, failed: string) =>
-        `${agents} agenter fik besked om ${trips} rejser i ${messages} e-mails; ${failed} kunne ikke sendes.`,
+      runOutcome: (agents: number, trips: number, drops: number, messages: number, failed: number) =>
+        `${formatCount(agents)} ${plural(agents, "agent", "agenter")} fik besked om ${formatCount(trips)} ${plural(trips, "ny rejse", "nye rejser")} og ${formatCount(drops)} prisfald i ${formatCount(messages)} ${plural(messages, "e-mail", "e-mails")}; ${formatCount(failed)} kunne ikke sendes.`,
       runLocked: "En anden kørsel var i gang, så denne sendte intet.",
       runError: (message: string) => `Stoppede med en fejl: ${message}`,
       perDay: "De seneste 14 dage",

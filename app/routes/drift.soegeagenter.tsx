@@ -48,12 +48,7 @@ export default function AgentStatsPage() {
                 ? t.runError(lastRun.error)
                 : lastRun.locked
                   ? t.runLocked
-                  : t.runOutcome(
-                      formatCount(lastRun.agents),
-                      formatCount(lastRun.trips),
-                      formatCount(lastRun.messages),
-                      formatCount(lastRun.failed),
-                    )
+                  : t.runOutcome(lastRun.agents, lastRun.trips, lastRun.drops, lastRun.messages, lastRun.failed)
             }`}
       </p>
       <h3 className="mb-2 font-semibold">{t.perDay}</h3>

@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "../../db/client";
-import { agentNotifications, offerClicks, searchAgents, users } from "../../db/schema";
+import { agentNotifications, agentPriceDrops, offerClicks, searchAgents, users } from "../../db/schema";
 import { feedStream, importLines, tempDb } from "../support/db";
 import { importFeed } from "../../indexer/import-feed";
 import { departureInDays, trip } from "../support/feed";
 import { overview } from "../../app/services/ops/overview.server";
+import { texts } from "../../app/domain/texts";
 import { agentStats } from "../../app/services/ops/agent-stats.server";
 import { recordNotifyRun } from "../../app/services/agents/notify-runs.server";
 import { EmbeddedEngine } from "../../app/search/embedded/engine";
@@ -57,6 +58,29 @@ beforeAll(async () => {
       { agentId: agents[2].id, tripId: "x", sentAt: at("2026-11-25T09:00:00Z"), status: "pending", batch: "b3" },
     ])
     .run();
+  // Price drops: one in the same e-mail as b2's new trip, one e-mail with a drop only.
+  db.insert(agentPriceDrops)
+    .values([
+      {
+        agentId: agents[2].id,
+        tripId: "n1",
+        price: 9000,
+        previousPrice: 9500,
+        sentAt: at("2026-11-25T09:00:00Z"),
+        status: "sent",
+        batch: "b2",
+      },
+      {
+        agentId: agents[0].id,
+        tripId: "a1",
+        price: 8000,
+        previousPrice: 8800,
+        sentAt: at("2026-11-25T07:00:00Z"),
+        status: "sent",
+        batch: "b4",
+      },
+    ])
+    .run();
   recordNotifyRun(db, at("2026-11-24T10:00:00Z"), { agents: 1, trips: 2, drops: 0, messages: 1, failed: 2, locked: false });
   recordNotifyRun(db, at("2026-11-25T09:00:00Z"), { error: "SMTP svarede ikke" });
 });
@@ -70,7 +94,8 @@ describe("the overview", () => {
       { slug: "nordski", live: 1, retired: 0 },
     ]);
     expect(o.generation).toBe(2);
-    expect(o).toMatchObject({ activeAgents: 2, mailsLast7Days: 2, clicksToday: 2, clicksThisWeek: 3 });
+    // b1, b2 (new trips and a drop: one e-mail) and b4 (a drop only).
+    expect(o).toMatchObject({ activeAgents: 2, mailsLast7Days: 3, clicksToday: 2, clicksThisWeek: 3 });
   });
 });
 
@@ -110,9 +135,18 @@ describe("the search agents' figures", () => {
       { frequency: "weekly", active: 1, paused: 0 },
     ]);
     expect(s.perDay).toHaveLength(14);
-    expect(s.perDay.at(-1)).toEqual({ day: "2026-11-25", sent: 1, failed: 0 });
+    expect(s.perDay.at(-1)).toEqual({ day: "2026-11-25", sent: 2, failed: 0 });
     expect(s.perDay.at(-2)).toEqual({ day: "2026-11-24", sent: 1, failed: 2 });
     expect(s.perDay.find((d) => d.day === "2026-11-15")).toEqual({ day: "2026-11-15", sent: 1, failed: 0 });
     expect(s.lastRun).toMatchObject({ error: "SMTP svarede ikke" });
+  });
+
+  it("tells a run's new trips and price drops, in singular or plural", () => {
+    expect(texts.ops.agents.runOutcome(1, 0, 1, 1, 0)).toBe(
+      "1 agent fik besked om 0 nye rejser og 1 prisfald i 1 e-mail; 0 kunne ikke sendes.",
+    );
+    expect(texts.ops.agents.runOutcome(1200, 1, 3, 1200, 2)).toBe(
+      "1.200 agenter fik besked om 1 ny rejse og 3 prisfald i 1.200 e-mails; 2 kunne ikke sendes.",
+    );
   });
 });

@@ -8,8 +8,16 @@ import type { NotifierSummary } from "./notify.server";
 export function recordNotifyRun(db: Db, at: Date, outcome: NotifierSummary | { error: string }): void {
   const row =
     "error" in outcome
-      ? { at, agents: 0, trips: 0, messages: 0, failed: 0, locked: false, error: outcome.error }
-      : { at, agents: outcome.agents, trips: outcome.trips, messages: outcome.messages, failed: outcome.failed, locked: outcome.locked };
+      ? { at, agents: 0, trips: 0, drops: 0, messages: 0, failed: 0, locked: false, error: outcome.error }
+      : {
+          at,
+          agents: outcome.agents,
+          trips: outcome.trips,
+          drops: outcome.drops,
+          messages: outcome.messages,
+          failed: outcome.failed,
+          locked: outcome.locked,
+        };
   db.insert(notifyRuns).values(row).run();
 }
 

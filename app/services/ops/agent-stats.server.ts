@@ -1,6 +1,6 @@
 import { and, count, eq, gte } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { agentNotifications, searchAgents } from "../../../db/schema";
+import { agentNotifications, agentPriceDrops, searchAgents } from "../../../db/schema";
 import { AGENT_FREQUENCIES, type AgentFrequency } from "~/domain/constants";
 import { danishDayStart, fromDay, toDay, todayInDenmark } from "~/domain/dates";
 import { lastNotifyRun, notifyRunsSince, type NotifyRun } from "~/services/agents/notify-runs.server";
@@ -29,18 +29,8 @@ export function agentStats(db: Db, days = 14, now = new Date()): AgentStats {
   const dayList = Array.from({ length: days }, (_, i) => fromDay(todayNo - days + 1 + i));
   const since = new Date(danishDayStart(dayList[0]));
   const perDay = new Map(dayList.map((day) => [day, { day, sent: 0, failed: 0 }]));
-  // One e-mail per batch (older rows without a batch: per agent and moment).
-  const sent = db
-    .selectDistinct({ batch: agentNotifications.batch, agentId: agentNotifications.agentId, at: agentNotifications.sentAt })
-    .from(agentNotifications)
-    .where(and(eq(agentNotifications.status, "sent"), gte(agentNotifications.sentAt, since)))
-    .all();
-  const seen = new Set<string>();
-  for (const row of sent) {
-    const key = row.batch ?? `${row.agentId}:${row.at.getTime()}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const entry = perDay.get(todayInDenmark(row.at));
+  for (const at of agentMailsSentSince(db, since)) {
+    const entry = perDay.get(todayInDenmark(at));
     if (entry) entry.sent++;
   }
   for (const run of notifyRunsSince(db, since)) {
@@ -48,4 +38,27 @@ export function agentStats(db: Db, days = 14, now = new Date()): AgentStats {
     if (entry) entry.failed += run.failed;
   }
   return { perFrequency, perDay: [...perDay.values()], lastRun: lastNotifyRun(db) };
+}
+
+/**
+ * When each search-agent e-mail since `since` was sent: one per batch (older rows without a batch:
+ * per agent and moment), whether it told new trips, price drops or both (a batch's rows in both
+ * tables are one e-mail).
+ */
+export function agentMailsSentSince(db: Db, since: Date): Date[] {
+  const rows = [
+    ...db
+      .selectDistinct({ batch: agentNotifications.batch, agentId: agentNotifications.agentId, at: agentNotifications.sentAt })
+      .from(agentNotifications)
+      .where(and(eq(agentNotifications.status, "sent"), gte(agentNotifications.sentAt, since)))
+      .all(),
+    ...db
+      .selectDistinct({ batch: agentPriceDrops.batch, agentId: agentPriceDrops.agentId, at: agentPriceDrops.sentAt })
+      .from(agentPriceDrops)
+      .where(and(eq(agentPriceDrops.status, "sent"), gte(agentPriceDrops.sentAt, since)))
+      .all(),
+  ];
+  const mails = new Map<string, Date>();
+  for (const row of rows) mails.set(row.batch ?? `${row.agentId}:${row.at.getTime()}`, row.at);
+  return [...mails.values()];
 }

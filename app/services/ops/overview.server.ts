@@ -1,9 +1,10 @@
-import { and, count, countDistinct, desc, eq, gte, sql } from "drizzle-orm";
+import { count, desc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { agentNotifications, offerClicks, searchAgents, travelCompanies, trips } from "../../../db/schema";
+import { offerClicks, searchAgents, travelCompanies, trips } from "../../../db/schema";
 import { readGeneration } from "../../../db/generation";
 import { danishDayStart, fromDay, isoWeekday, toDay, todayInDenmark } from "~/domain/dates";
 import { lastImportPerCompany } from "~/services/imports/imports.server";
+import { agentMailsSentSince } from "./agent-stats.server";
 
 // The dashboard's overview: what the store holds per travel company, the last import of each,
 // the index generation, the search agents and the click-outs.
@@ -32,18 +33,6 @@ export function tripsPerCompany(db: Db): CompanyTrips[] {
 }
 
 /** E-mails sent to search agents since `since`: each batch is one e-mail. */
-export function agentMailsSince(db: Db, since: Date): number {
-  return (
-    db
-      .select({
-        n: countDistinct(sql`coalesce(${agentNotifications.batch}, ${agentNotifications.agentId} || ':' || ${agentNotifications.sentAt})`),
-      })
-      .from(agentNotifications)
-      .where(and(eq(agentNotifications.status, "sent"), gte(agentNotifications.sentAt, since)))
-      .get()?.n ?? 0
-  );
-}
-
 export interface Overview {
   companies: CompanyTrips[];
   /** The store's index generation. */
@@ -68,7 +57,7 @@ export function overview(db: Db, now = new Date()): Overview {
     companies: tripsPerCompany(db),
     generation: readGeneration(db),
     activeAgents: db.select({ n: count() }).from(searchAgents).where(eq(searchAgents.active, true)).get()?.n ?? 0,
-    mailsLast7Days: agentMailsSince(db, new Date(now.getTime() - 7 * 24 * 3600 * 1000)),
+    mailsLast7Days: agentMailsSentSince(db, new Date(now.getTime() - 7 * 24 * 3600 * 1000)).length,
     clicksToday: clicksSince(danishDayStart(today)),
     clicksThisWeek: clicksSince(danishDayStart(monday)),
   };

@@ -1,0 +1,1 @@
+ALTER TABLE `notify_runs` ADD `drops` integer DEFAULT 0 NOT NULL;
