@@ -187,11 +187,18 @@ export function companySlugOf(json: unknown): string | null {
 
 /** A one-line Danish reason for a rejected line: its first problems, each with the field's path. */
 export function describeFeedError(error: z.ZodError): string {
+  // A value of the wrong type gets that reason only: a list's size check also runs on a string (its
+  // length is no count of entries).
+  const wrongType = new Set(error.issues.filter((i) => i.code === "invalid_type").map((i) => i.path.join(".")));
   return error.issues
+    .filter((issue) => issue.code === "invalid_type" || !wrongType.has(issue.path.join(".")))
     .slice(0, 3)
     .map((issue) => {
       const path = issue.path.join(".") || "linjen";
       if (issue.code === "invalid_type" && issue.input === undefined) return `${path} mangler`;
+      // JSON's 1e400 is Infinity: a number, but no amount.
+      if (issue.code === "invalid_type" && typeof issue.input === "number" && !Number.isFinite(issue.input))
+        return `${path}: er ikke et endeligt tal`;
       return `${path}: ${issue.message}`;
     })
     .join("; ");

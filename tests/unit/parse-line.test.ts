@@ -72,4 +72,12 @@ describe("line parser", () => {
       reason: expect.stringMatching(/^price: skal være større end 0/),
     });
   });
+
+  it("gives a value of the wrong type that reason only, and no amount for JSON's 1e400", () => {
+    const reason = (line: string) => (new LineParser(today).parse(line) as { reason: string }).reason;
+    expect(reason(text({ accommodation: accommodation({ tags: "familievenlig-og-meget-mere" }) }))).toBe(
+      "accommodation.tags: Ugyldigt input: forventede liste, fik streng",
+    );
+    expect(reason(JSON.stringify(valid).replace(/"price":\d+/, '"price":1e400'))).toMatch(/^price: er ikke et endeligt tal/);
+  });
 });
