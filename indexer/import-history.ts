@@ -40,8 +40,9 @@ export function importRecorder(source: string, at = new Date()) {
       count(companySlug ?? UNKNOWN_COMPANY, "rejected");
     },
     onWarning: ({ lineNo, message, companySlug }: ImportWarning) => {
+      // A line may disagree with the catalogue on several facts: the counts are of lines, as the summary's.
+      if (warningLines.at(-1)?.lineNo !== lineNo) count(companySlug, "warnings");
       warningLines.push({ lineNo, message });
-      count(companySlug, "warnings");
     },
     /** Stores an import that imported nothing (the CLI's exit 2), with why, the lines it rejected on the way, and the generation it left. */
     fail: (db: Db, reason: string, generation: number): number =>
@@ -54,7 +55,7 @@ export function importRecorder(source: string, at = new Date()) {
         unchanged: 0,
         vanished: 0,
         rejected: rejections.length,
-        warnings: warningLines.length,
+        warnings: new Set(warningLines.map((w) => w.lineNo)).size,
         durationMs: Math.round(performance.now() - started),
         generation,
         error: reason,

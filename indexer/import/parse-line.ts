@@ -103,7 +103,7 @@ export class LineParser {
     const trusted = known !== undefined && known.raw === raw;
     const parsed = (trusted ? this.trusting : this.schema).safeParse(json, { reportInput: true });
     if (!parsed.success) {
-      return { kind: "invalid", key, companySlug: key?.companySlug ?? companySlugOf(json), reason: describeFeedError(parsed.error) };
+      return { kind: "invalid", key, companySlug: companySlugOf(json), reason: describeFeedError(parsed.error) };
     }
     // Trusted, the accommodation is the line's raw JSON, as the schema passed it before: only its id (unchanged by the schema) is read.
     const line = parsed.data as FeedLine;

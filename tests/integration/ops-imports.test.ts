@@ -11,7 +11,7 @@ import { accountWithSession, getRequest, runRoute } from "../support/routes";
 import { setOperator } from "../../app/services/operators/operators.server";
 import { CLI_ACTOR } from "../../app/services/audit/audit.server";
 import { getImport, importIssuesPage, importsPage, lastImportPerCompany } from "../../app/services/imports/imports.server";
-import { companyOutcome } from "../../indexer/import-history";
+import { companyOutcome, importRecorder } from "../../indexer/import-history";
 import * as list from "../../app/routes/drift.importer._index";
 import * as detail from "../../app/routes/drift.importer.$id";
 
@@ -162,5 +162,25 @@ describe("a failed import (exit 2)", () => {
     expect((shown.body as { rows: Array<{ error: string | null }> }).rows[2].error).toBe("Feedet er tomt: ingen linjer at importere.");
     const printed = await runIndexer(["imports", "--limit", "1"], { DATABASE_URL: file });
     expect(printed.stdout).toContain("MISLYKKEDES, intet importeret: kan ikke læse filen");
+  });
+
+  it("counts a line that disagrees with the catalogue on several facts once, per company as in the totals", () => {
+    const fresh = tempDb();
+    try {
+      const recorder = importRecorder("flere.ndjson");
+      for (const [lineNo, message] of [
+        [3, "navn"],
+        [3, "stjerner"],
+        [5, "navn"],
+      ] as const)
+        recorder.onWarning({ lineNo, message, companySlug: "nordski" });
+      const id = recorder.fail(fresh.db, "prøve", 1);
+      const run = getImport(fresh.db, id)!;
+      expect(run.warnings).toBe(2);
+      expect(run.companies.find((c) => c.slug === "nordski")?.warnings).toBe(2);
+      expect(importIssuesPage(fresh.db, id, "warning", 1, 50).total).toBe(3);
+    } finally {
+      fs.rmSync(fresh.dir, { recursive: true, force: true });
+    }
   });
 });

@@ -73,6 +73,11 @@ describe("line parser", () => {
     });
   });
 
+  it("counts a rejected line under its company only when it names a valid one", () => {
+    const parsed = new LineParser(today).parse(text({ travelCompany: { slug: "<img src=x>", name: "X" }, price: -1 }));
+    expect(parsed).toMatchObject({ kind: "invalid", key: { companySlug: "<img src=x>", feedId: valid.id }, companySlug: null });
+  });
+
   it("gives a value of the wrong type that reason only, and no amount for JSON's 1e400", () => {
     const reason = (line: string) => (new LineParser(today).parse(line) as { reason: string }).reason;
     expect(reason(text({ accommodation: accommodation({ tags: "familievenlig-og-meget-mere" }) }))).toBe(
