@@ -12,12 +12,12 @@ const FORM_PATH = new RegExp(
   `^(?:${[LOGIN_PATH, SIGN_UP_PATH, `${CONFIRM_SIGN_UP_PATH}/[^/]+`, AGENTS_PATH, SAVED_TRIPS_PATH, OPS_PATH, `${OPS_PATH}/.+`].join("|")})(?:\\.data)?$`,
 );
 
-export function isFormPath(path: string): boolean {
+function isFormPath(path: string): boolean {
   return FORM_PATH.test(path);
 }
 
 /** Whether a body with this Content-Type reads as a form, as the actions read it (the Fetch API's formData). */
-export async function isReadableForm(contentType: string | undefined, body: Buffer | undefined): Promise<boolean> {
+async function isReadableForm(contentType: string | undefined, body: Buffer | undefined): Promise<boolean> {
   if (!contentType) return false;
   try {
     await new Response(body ? new Uint8Array(body) : null, { headers: { "Content-Type": contentType } }).formData();

@@ -14,7 +14,7 @@ const ANSWERS: Record<string, { status: number; text: string }> = {
 };
 
 /** The raw HTTP answer to a request the parser refused with this error code. */
-export function parserErrorAnswer(code: string | undefined, production: boolean): string {
+function parserErrorAnswer(code: string | undefined, production: boolean): string {
   const { status, text } = (code && ANSWERS[code]) || { status: 400, text: texts.errors.badRequest };
   const headers = [
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,

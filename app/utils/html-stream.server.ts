@@ -55,8 +55,8 @@ export function htmlSink(): { sink: Writable; stream: ReadableStream<Uint8Array>
     start(c) {
       controller = c;
     },
-    // Nobody reads the page any more (the server answered otherwise, or the client left): React's
-    // pipe stops when its destination closes.
+    // A reader that gives up the page (ours read it to its end): React's pipe stops when its
+    // destination closes, instead of writing into a closed stream, which throws.
     cancel() {
       closed = true;
       sink.destroy();

@@ -32,7 +32,6 @@ export function tripsPerCompany(db: Db): CompanyTrips[] {
     .map((c) => ({ ...c, lastImportAt: last.get(c.slug)?.at.getTime() ?? null, lastImportId: last.get(c.slug)?.importId ?? null }));
 }
 
-/** E-mails sent to search agents since `since`: each batch is one e-mail. */
 export interface Overview {
   companies: CompanyTrips[];
   /** The store's index generation. */
