@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { UNSUBSCRIBE_PATH } from "../app/domain/constants";
+import { FACET_NUMBERS_PATH, UNSUBSCRIBE_PATH } from "../app/domain/constants";
 import { texts } from "../app/domain/texts";
 import { sourceMatchesHost, STATE_CHANGING_METHODS } from "../app/utils/same-origin";
 
@@ -11,8 +11,6 @@ import { sourceMatchesHost, STATE_CHANGING_METHODS } from "../app/utils/same-ori
 //   provider's servers (with their Origin, `null` or none), and the token in its URL authorises it;
 // - `POST /api/facet-numbers`, a read with a JSON body, which a server may call without either
 //   header (a browser always sends Origin, so another site's is still refused).
-
-const FACET_NUMBERS_PATH = "/api/facet-numbers";
 
 export function refuseCrossSiteWrites(req: Request, res: Response, next: NextFunction): void {
   if (!STATE_CHANGING_METHODS.has(req.method) || req.path.startsWith(`${UNSUBSCRIBE_PATH}/`)) return next();

@@ -129,6 +129,9 @@ export const SIGN_UP_PATH = "/konto/opret";
 export const LOGOUT_PATH = "/konto/log-ud";
 export const CONFIRM_SIGN_UP_PATH = "/konto/bekraeft";
 /** The search agents' unsubscribe link (+ /<token>): also the e-mails' RFC 8058 one-click unsubscribe. */
+export const UNSUBSCRIBE_PATH = "/soegeagenter/afmeld";
+/** The price histogram's call (POST, JSON): the only write-method path a server may call without Origin or Referer. */
+export const FACET_NUMBERS_PATH = "/api/facet-numbers";
 /** The landing boxes' icons (app/components/search-bar/icons.tsx draws them). */
 export const LANDING_ICONS = ["snowflake", "family", "tag", "mountain", "pine", "gift", "bus", "sun", "star"] as const;
 
@@ -139,7 +142,6 @@ export const IMPORT_ISSUES_KEPT = 10_000;
 export const OPS_PATH = "/drift";
 /** Rows per page of the dashboard's long lists (audit log, an import's rejected lines). */
 export const OPS_PAGE_SIZE = 50;
-export const UNSUBSCRIBE_PATH = "/soegeagenter/afmeld";
 /** The largest request body any route reads: our forms and JSON calls are a few fields. */
 export const MAX_BODY_BYTES = 64 * 1024;
 /** How often a search agent e-mails: at once after an import, at most daily, at most weekly. */

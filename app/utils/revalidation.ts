@@ -1,5 +1,5 @@
 import type { ShouldRevalidateFunctionArgs } from "@remix-run/react";
-import { SAVED_TRIPS_PATH } from "~/domain/constants";
+import { FACET_NUMBERS_PATH, SAVED_TRIPS_PATH } from "~/domain/constants";
 
 // After a fetcher's POST Remix reloads every loader on the page, unless a route says otherwise.
 // These POSTs change nothing a page's loader shows (the histogram's facet numbers only read), or
@@ -14,7 +14,7 @@ export function keepsPageData({
 }: Pick<ShouldRevalidateFunctionArgs, "currentUrl" | "nextUrl" | "formAction" | "formData">): boolean {
   // A fetcher's answer can arrive while the page navigates: the new URL's data is loaded all the same.
   if (currentUrl.href !== nextUrl.href) return false;
-  if (formAction === "/api/facet-numbers") return true;
+  if (formAction === FACET_NUMBERS_PATH) return true;
   // Importing an anonymous visitor's saves changes many cards: that one reloads.
   return formAction === SAVED_TRIPS_PATH && formData?.get("intent") !== "import";
 }

@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
-import { HISTOGRAM_BAR_MAX_PX, type PriceMode, type SortingMethod } from "~/domain/constants";
+import { FACET_NUMBERS_PATH, HISTOGRAM_BAR_MAX_PX, type PriceMode, type SortingMethod } from "~/domain/constants";
 import { formatCount } from "~/domain/format";
 import { barInRange, barRangeInThousands, histogramBars, histogramCounts, histogramRequest, histogramScheme } from "~/domain/histogram";
 import type { SearchData } from "~/domain/search-data";
@@ -39,7 +39,7 @@ export function PriceHistogram({
   const { applied } = useSearchState();
   const own = body === JSON.stringify(histogramRequest(applied.query.searchData, applied.query.sort, applied.priceMode));
   useEffect(() => {
-    if (!own) submit(body, { method: "post", action: "/api/facet-numbers", encType: "application/json" });
+    if (!own) submit(body, { method: "post", action: FACET_NUMBERS_PATH, encType: "application/json" });
   }, [submit, body, own]);
 
   // While a search's counts are on their way, the page's own counts stand in.
