@@ -395,6 +395,29 @@ export const pendingSignUps = sqliteTable(
   (t) => [index("pending_sign_ups_email").on(t.email), index("pending_sign_ups_expires").on(t.expiresAt)],
 );
 
+/**
+ * Single-use links e-mailed to an account (app/services/accounts/account-tokens.server.ts): a new
+ * password ('password', 60 minutes) or a new e-mail address ('email', to that address). Only a
+ * SHA-256 of the token is stored; a newer link of the same purpose replaces the older ones.
+ */
+export const accountTokens = sqliteTable(
+  "account_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    purpose: text("purpose", { enum: ["password", "email"] }).notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The address an 'email' link confirms. */
+    newEmail: text("new_email"),
+    /** Where the user goes once the link is used (a same-site path, checked when stored). */
+    redirectTo: text("redirect_to"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("account_tokens_user").on(t.userId, t.purpose), index("account_tokens_created").on(t.createdAt)],
+);
+
 /** What operators changed (app/services/audit/audit.server.ts): who, when, what, and the thing before and after, as JSON. */
 export const auditLog = sqliteTable(
   "audit_log",

@@ -30,6 +30,8 @@ export interface AppContext {
   cspNonce: string;
   /** A document request's data for its markup only (app/domain/markup-only.ts); null for a data request. */
   markupOnly: MarkupOnly | null;
+  /** Runs `task` once the response has gone out: work whose time must not show in the answer's (an e-mail to a known address only). */
+  afterResponse(task: () => void): void;
 }
 
 declare module "@remix-run/server-runtime" {
@@ -37,7 +39,7 @@ declare module "@remix-run/server-runtime" {
   interface AppLoadContext extends AppContext {}
 }
 
-export type SharedContext = Omit<AppContext, "clientAddress" | "cspNonce" | "markupOnly">;
+export type SharedContext = Omit<AppContext, "clientAddress" | "cspNonce" | "markupOnly" | "afterResponse">;
 
 /** Opens the store (loading the demo data into an empty one) and builds the engine, sessions and mailer. */
 export async function createAppContext(config: Config, publicUrl: string): Promise<SharedContext> {
@@ -62,7 +64,8 @@ export function contextFor(db: Db, config: Config, engine: SearchEngine, publicU
 
 /**
  * Remix's getLoadContext: the shared context plus the request's client address, the response's CSP
- * nonce and, for a document (not a client navigation's `.data` request), its markup-only data.
+ * nonce, for a document (not a client navigation's `.data` request) its markup-only data, and a
+ * way to run work after the response.
  */
 export function loadContextFor(shared: SharedContext) {
   return (req: ExpressRequest, res: ExpressResponse): AppLoadContext => ({
@@ -70,5 +73,7 @@ export function loadContextFor(shared: SharedContext) {
     clientAddress: req.socket.remoteAddress ?? "",
     cspNonce: String(res.locals.cspNonce ?? ""),
     markupOnly: req.path.endsWith(".data") ? null : {},
+    // 'close' comes when the response is sent, and also when the client went away before.
+    afterResponse: (task) => void res.once("close", task),
   });
 }

@@ -128,6 +128,9 @@ export const LOGIN_PATH = "/konto/log-ind";
 export const SIGN_UP_PATH = "/konto/opret";
 export const LOGOUT_PATH = "/konto/log-ud";
 export const CONFIRM_SIGN_UP_PATH = "/konto/bekraeft";
+/** "Glemt adgangskode?": the form that e-mails a link for a new password (+ /<token>: the link's page). */
+export const FORGOT_PASSWORD_PATH = "/konto/glemt-adgangskode";
+export const RESET_PASSWORD_PATH = "/konto/ny-adgangskode";
 /** The search agents' unsubscribe link (+ /<token>): also the e-mails' RFC 8058 one-click unsubscribe. */
 export const UNSUBSCRIBE_PATH = "/soegeagenter/afmeld";
 /** The price histogram's call (POST, JSON): the only write-method path a server may call without Origin or Referer. */
@@ -151,6 +154,8 @@ export type AgentFrequency = (typeof AGENT_FREQUENCIES)[number];
 export const MIN_PASSWORD_LENGTH = 8;
 /** How long the confirmation link e-mailed at sign-up works. */
 export const SIGN_UP_LINK_HOURS = 24;
+/** How long the link for a new password works (a newer one replaces it, and it works once). */
+export const PASSWORD_LINK_MINUTES = 60;
 /** Per-user limits: an account is a person's, not a store (each agent is searched at every notify run). */
 export const MAX_AGENTS_PER_USER = 50;
 export const MAX_SAVED_TRIPS_PER_USER = 500;

@@ -377,6 +377,12 @@ export const texts = {
       "Nogen, forhåbentlig dig, har prøvet at oprette en konto på Pistepris med denne e-mail. Du har allerede en konto, så du kan logge ind her:",
     existsLink: "Log ind på Pistepris",
     existsIgnore: "Har du ikke prøvet at oprette en konto, kan du se bort fra denne e-mail. Din konto er uændret.",
+    resetSubject: "Vælg en ny adgangskode til Pistepris",
+    resetIntro:
+      "Nogen, forhåbentlig dig, har bedt om en ny adgangskode til din konto på Pistepris. Vælg en ny adgangskode ved at åbne linket herunder:",
+    resetLink: "Vælg en ny adgangskode",
+    resetExpiry: (minutes: number) =>
+      `Linket virker én gang i ${minutes} minutter. Har du ikke bedt om en ny adgangskode, kan du se bort fra denne e-mail: din adgangskode er uændret.`,
   },
   meta: {
     titleAll: "Skirejser",
@@ -412,6 +418,21 @@ export const texts = {
     invalidEmail: "Skriv en gyldig e-mail.",
     invalidPassword: (n: number) => `Vælg en adgangskode på mindst ${n} tegn.`,
     passwordsDiffer: "De to adgangskoder er ikke ens.",
+    forgotLink: "Glemt adgangskode?",
+    forgotTitle: "Glemt adgangskode",
+    forgotIntro: "Skriv den e-mail, du bruger på Pistepris, så sender vi dig et link, hvor du kan vælge en ny adgangskode.",
+    forgotSubmit: "Send link",
+    forgotThrottled: "For mange forsøg på at få en ny adgangskode. Vent en time, og prøv igen.",
+    // The same answer whether or not the e-mail has an account (app/services/accounts/password-reset.server.ts).
+    forgotSent: (email: string, minutes: number) =>
+      `Hvis der er en konto på Pistepris med e-mailen ${email}, har vi nu sendt den et link til at vælge en ny adgangskode. Linket virker én gang i ${minutes} minutter.`,
+    resetTitle: "Vælg en ny adgangskode",
+    resetIntro: (email: string) =>
+      `Vælg en ny adgangskode til ${email}. Når du gemmer den, bliver du logget ind, og du bliver logget ud alle andre steder.`,
+    resetButton: "Gem adgangskoden og log ind",
+    resetInvalid: (minutes: number) =>
+      `Linket virker ikke. Det er enten brugt, ældre end ${minutes} minutter eller afløst af et nyere link. Bed om et nyt link herunder.`,
+    resetAgain: "Send mig et nyt link",
     signUpThrottled: "For mange forsøg på at oprette en konto. Vent en time, og prøv igen.",
     mailFailed: "Vi kunne ikke sende e-mailen lige nu. Prøv igen om lidt.",
     checkEmailTitle: "Tjek din e-mail",

@@ -18,5 +18,7 @@ export function testContext(
 ): AppLoadContext {
   const config = readConfig({ COOKIE_SECURE: "false", PUBLIC_URL: TEST_ORIGIN, ...opts.env });
   const shared = contextFor(db, config, opts.engine ?? new EmbeddedEngine(db), config.publicUrl ?? TEST_ORIGIN);
-  return { ...shared, clientAddress: opts.clientAddress ?? "192.0.2.1", cspNonce: "", markupOnly: null };
+  // No response goes out here: work for after it runs once the route's call has returned.
+  const afterResponse = (task: () => void) => void setImmediate(task);
+  return { ...shared, clientAddress: opts.clientAddress ?? "192.0.2.1", cspNonce: "", markupOnly: null, afterResponse };
 }

@@ -21,6 +21,11 @@ export interface TestSmtp {
   url: string;
   /** Messages the server accepted (answered 250 to), in order. */
   messages: ReceivedMail[];
+  /**
+   * The first accepted message (from index `from` on, already there or still to come) that
+   * `matches`; rejects after `timeoutMs` (for e-mails a server sends after it has answered).
+   */
+  waitFor(matches: (mail: ReceivedMail) => boolean, opts?: { from?: number; timeoutMs?: number }): Promise<ReceivedMail>;
   /** The DATA of the message after the next `skip` ones is read but never answered; resolves when it has started arriving. */
   stallNext(skip?: number): Promise<void>;
   close(): Promise<void>;
@@ -28,6 +33,7 @@ export interface TestSmtp {
 
 export async function startSmtp(): Promise<TestSmtp> {
   const messages: ReceivedMail[] = [];
+  const waiters = new Set<() => void>();
   let stall: { skip: number; started: () => void } | null = null;
   const server = new SMTPServer({
     authOptional: true,
@@ -52,6 +58,7 @@ export async function startSmtp(): Promise<TestSmtp> {
           ),
         );
         callback();
+        for (const wake of waiters) wake();
       });
     },
   });
@@ -63,6 +70,22 @@ export async function startSmtp(): Promise<TestSmtp> {
     port,
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    waitFor: (matches, { from = 0, timeoutMs = 15_000 } = {}) =>
+      new Promise<ReceivedMail>((resolve, reject) => {
+        const check = () => {
+          const found = messages.slice(from).find(matches);
+          if (!found) return;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(found);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no matching e-mail within ${timeoutMs} ms (${messages.length - from} arrived)`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      }),
     stallNext: (skip = 0) => new Promise<void>((resolve) => (stall = { skip, started: resolve })),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,9 +1,9 @@
 import { Form, Link } from "@remix-run/react";
 import { texts } from "~/domain/texts";
-import { LOGIN_PATH, SIGN_UP_PATH } from "~/domain/constants";
+import { FORGOT_PASSWORD_PATH, LOGIN_PATH, SIGN_UP_PATH } from "~/domain/constants";
 
-// The log-in and sign-up forms: plain POST forms (they work without JavaScript), shown on their own
-// pages and in the results page's login dialog.
+// The account forms: plain POST forms (they work without JavaScript). Log-in is shown on its own
+// page and in the results page's login dialog, both with "Glemt adgangskode?".
 
 const input =
   "mt-1 block w-full rounded border border-slate-300 px-3 py-2 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100";
@@ -45,6 +45,15 @@ export function LoginForm({
         {a.password}
         <input className={input} type="password" name="password" autoComplete="current-password" required />
       </label>
+      <p className="-mt-2 text-sm">
+        <Link
+          className="font-semibold text-brand-700 underline"
+          to={`${FORGOT_PASSWORD_PATH}?${new URLSearchParams({ redirectTo })}`}
+          data-testid="forgot-password-link"
+        >
+          {a.forgotLink}
+        </Link>
+      </p>
       <button type="submit" className={button} data-testid="login-submit">
         {a.login}
       </button>
@@ -82,11 +91,51 @@ export function SignUpForm({ redirectTo, error, email }: { redirectTo: string; e
   );
 }
 
-/** The new account's password, chosen on the page the confirmation link opens (never before: see sign-up.server.ts). */
-export function NewPasswordForm({ error, minLength, intro }: { error?: string; minLength: number; intro: string }) {
+/** "Glemt adgangskode?": the e-mail to send the link for a new password to. */
+export function ForgotPasswordForm({ redirectTo, error, email }: { redirectTo: string; error?: string; email?: string }) {
   const a = texts.account;
   return (
-    <Form method="post" className="space-y-4" data-testid="confirm-form">
+    <Form method="post" action={FORGOT_PASSWORD_PATH} className="space-y-4" data-testid="forgot-form">
+      <FormError error={error} />
+      <p>{a.forgotIntro}</p>
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <label className="block text-sm font-semibold">
+        {a.email}
+        <input className={input} type="email" name="email" autoComplete="email" required defaultValue={email} />
+      </label>
+      <button type="submit" className={button} data-testid="forgot-submit">
+        {a.forgotSubmit}
+      </button>
+      <p className="text-sm text-slate-600">
+        <Link className="font-semibold text-brand-700 underline" to={`${LOGIN_PATH}?${new URLSearchParams({ redirectTo })}`}>
+          {a.login}
+        </Link>
+      </p>
+    </Form>
+  );
+}
+
+/**
+ * A password to choose: the new account's, on the page the confirmation link opens (never before:
+ * see sign-up.server.ts), or a new one on the page of the "Glemt adgangskode?" link.
+ */
+export function NewPasswordForm({
+  error,
+  minLength,
+  intro,
+  submitLabel = texts.account.confirmButton,
+  testId = "confirm",
+}: {
+  error?: string;
+  minLength: number;
+  intro: string;
+  submitLabel?: string;
+  /** The form's `${testId}-form` and its button's `${testId}-submit`. */
+  testId?: string;
+}) {
+  const a = texts.account;
+  return (
+    <Form method="post" className="space-y-4" data-testid={`${testId}-form`}>
       <FormError error={error} />
       <p>{intro}</p>
       <label className="block text-sm font-semibold">
@@ -108,8 +157,8 @@ export function NewPasswordForm({ error, minLength, intro }: { error?: string; m
         {a.passwordRepeat}
         <input className={input} type="password" name="passwordRepeat" autoComplete="new-password" required minLength={minLength} />
       </label>
-      <button type="submit" className={button} data-testid="confirm-submit">
-        {a.confirmButton}
+      <button type="submit" className={button} data-testid={`${testId}-submit`}>
+        {submitLabel}
       </button>
     </Form>
   );

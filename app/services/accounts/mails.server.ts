@@ -2,9 +2,10 @@ import { escapeHtml as e } from "~/domain/escape-html";
 import { texts } from "~/domain/texts";
 import type { MailOptions } from "~/services/mail/transport.server";
 
-// The account e-mails sent at sign-up (app/services/accounts/sign-up.server.ts): the confirmation link for a
-// new e-mail, or a log-in link for an e-mail that already has an account. Both go out for every
-// sign-up, so the form itself never tells whether an account exists.
+// The account e-mails. At sign-up (app/services/accounts/sign-up.server.ts): the confirmation link for a
+// new e-mail, or a log-in link for an e-mail that already has an account (one of them goes out for
+// every sign-up, so the form itself never tells whether an account exists). For a forgotten
+// password (password-reset.server.ts): the link for a new one.
 
 export const ACCOUNT_MAIL_FROM = "Pistepris <konto@pistepris.dk>";
 
@@ -35,4 +36,9 @@ export function confirmationMail(to: string, url: string, hours: number, from = 
 export function accountExistsMail(to: string, url: string, from = ACCOUNT_MAIL_FROM): MailOptions {
   const m = texts.mail;
   return compose(to, from, m.existsSubject, m.existsIntro, { label: m.existsLink, url }, m.existsIgnore);
+}
+
+export function passwordResetMail(to: string, url: string, minutes: number, from = ACCOUNT_MAIL_FROM): MailOptions {
+  const m = texts.mail;
+  return compose(to, from, m.resetSubject, m.resetIntro, { label: m.resetLink, url }, m.resetExpiry(minutes));
 }

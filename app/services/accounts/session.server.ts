@@ -136,3 +136,8 @@ export async function startSession(userId: number, { sessions }: Pick<SessionCon
 export async function endSession(request: Request, { sessions }: Pick<SessionContext, "sessions">): Promise<string> {
   return sessions.destroySession(await sessions.getSession(request.headers.get("cookie")));
 }
+
+/** Ends every session of the user, on every device (their rows are deleted, so every copy of their cookies stops working). */
+export function endAllSessions(db: Pick<Db, "delete">, userId: number): void {
+  db.delete(sessions).where(eq(sessions.userId, userId)).run();
+}

@@ -1,13 +1,13 @@
 import { and, eq, gt, lt } from "drizzle-orm";
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { Db } from "../../../db/client";
 import { pendingSignUps, users } from "../../../db/schema";
-import { CONFIRM_SIGN_UP_PATH, LOGIN_PATH, MIN_PASSWORD_LENGTH, SIGN_UP_LINK_HOURS } from "~/domain/constants";
+import { CONFIRM_SIGN_UP_PATH, LOGIN_PATH, SIGN_UP_LINK_HOURS } from "~/domain/constants";
 import { texts } from "~/domain/texts";
-import { z } from "~/domain/zod";
 import { accountExistsMail, ACCOUNT_MAIL_FROM, confirmationMail } from "~/services/accounts/mails.server";
 import type { Mailer } from "~/services/mail/transport.server";
-import { credentials } from "~/services/accounts/credentials.server";
+import { tokenHash } from "~/services/accounts/account-tokens.server";
+import { credentials, readNewPassword } from "~/services/accounts/credentials.server";
 import { hashPassword } from "~/services/accounts/password.server";
 import type { SessionUser } from "~/services/accounts/session.server";
 import { signUpThrottle } from "~/services/accounts/throttle.server";
@@ -31,9 +31,6 @@ export interface SignUpRequest {
 export type SignUpOutcome = { ok: true; email: string } | { ok: false; status: 400 | 429 | 503; error: string };
 
 const emailField = credentials.shape.email;
-const newPassword = z.string().min(MIN_PASSWORD_LENGTH).max(200);
-
-const tokenHash = (token: string) => createHash("sha256").update(token).digest("base64url");
 
 export async function requestSignUp(db: Db, mailer: Mailer, form: FormData, ctx: SignUpRequest): Promise<SignUpOutcome> {
   const now = ctx.now ?? new Date();
@@ -96,12 +93,10 @@ export type ConfirmOutcome =
  * creates the account with it. Every link for that e-mail is spent.
  */
 export async function confirmSignUp(db: Db, token: string, form: FormData, now = new Date()): Promise<ConfirmOutcome> {
-  const parsed = newPassword.safeParse(form.get("password"));
-  if (!parsed.success) return { ok: false, reason: "password", error: texts.account.invalidPassword(MIN_PASSWORD_LENGTH) };
-  const password = parsed.data;
-  if (password !== form.get("passwordRepeat")) return { ok: false, reason: "password", error: texts.account.passwordsDiffer };
+  const chosen = readNewPassword(form);
+  if (!chosen.ok) return { ok: false, reason: "password", error: chosen.error };
   if (!pendingSignUpEmail(db, token, now)) return { ok: false, reason: "invalid" };
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(chosen.password);
   return db.transaction((tx): ConfirmOutcome => {
     const row = tx
       .select()

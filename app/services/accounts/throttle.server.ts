@@ -69,7 +69,7 @@ export function createThrottle(limits: ThrottleLimits) {
       if (attempt.ids.length) db.delete(loginAttempts).where(inArray(loginAttempts.id, attempt.ids)).run();
     },
     /** Forgets the account's attempts (the address's stay). */
-    clear(db: Db, keys: ThrottleKeys): void {
+    clear(db: Pick<Db, "delete">, keys: ThrottleKeys): void {
       db.delete(loginAttempts)
         .where(eq(loginAttempts.key, keysOf(keys).account))
         .run();
@@ -82,3 +82,6 @@ export const loginThrottle = createThrottle({ name: "login", perAccount: 5, perA
 
 /** Sign-ups (each sends an e-mail): 3 per e-mail and 10 per address in an hour. */
 export const signUpThrottle = createThrottle({ name: "signup", perAccount: 3, perAddress: 10, windowMs: 60 * 60 * 1000 });
+
+/** Links for a new password (each may send an e-mail): 5 per e-mail and 20 per address in an hour, known e-mail or not. */
+export const passwordResetThrottle = createThrottle({ name: "reset", perAccount: 5, perAddress: 20, windowMs: 60 * 60 * 1000 });

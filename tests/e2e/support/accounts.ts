@@ -1,6 +1,8 @@
+import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
+import { hashPassword } from "../../../app/services/accounts/password.server";
 import { parseMail } from "../../support/smtp";
 import type { TestServer } from "../../support/server";
 
@@ -45,4 +47,25 @@ export async function confirmFromMail(page: Page, server: TestServer, email: str
   await page.getByLabel("Gentag adgangskode").fill(password);
   await page.getByTestId("confirm-submit").click();
   await page.waitForURL((url) => !url.pathname.startsWith("/konto/bekraeft"));
+}
+
+/** Accounts written straight into the server's store (a test's set-up, not what it shows); returns their ids. */
+export async function createAccounts(server: TestServer, emails: string[], password: string, opts: { operator?: boolean } = {}) {
+  const hash = await hashPassword(password);
+  const db = new Database(server.dbFile);
+  try {
+    const insert = db.prepare("INSERT INTO users (email, password_hash, is_operator) VALUES (?, ?, ?) RETURNING id");
+    return emails.map((email) => (insert.get(email, hash, opts.operator ? 1 : 0) as { id: number }).id);
+  } finally {
+    db.close();
+  }
+}
+
+/** Logs in through the log-in page and waits until it has left it. */
+export async function logInThroughPage(page: Page, email: string, password: string) {
+  await page.goto("/konto/log-ind");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Adgangskode", { exact: true }).fill(password);
+  await page.getByTestId("login-submit").click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/konto/log-ind"));
 }
