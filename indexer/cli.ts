@@ -2,6 +2,7 @@ import "../app/utils/node-version.server";
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { openDb } from "../db/client";
+import { releaseAllLeases } from "../db/lease";
 import { createMailer } from "../app/services/mail/transport.server";
 import { ConfigError, publicUrlOf, readConfig, type Config } from "../app/utils/config.server";
 import { runDemo } from "./commands/demo";
@@ -199,6 +200,19 @@ function argumentProblem(error: Error & { code?: string }): string | undefined {
 function usage(problem: string): number {
   console.error(`Fejl: ${problem}\n\n${USAGE}`);
   return 2;
+}
+
+// Ctrl-C, or a process manager's SIGTERM: the lock and leases the command holds are released at
+// once, so the next command need not wait for them to turn stale (what a stopped import wrote is
+// never live: docs/feed.md), and it exits as the signal would have ended it.
+for (const [signal, code] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+] as const) {
+  process.once(signal, () => {
+    releaseAllLeases();
+    process.exit(code);
+  });
 }
 
 // Output piped into a reader that stops early (`indexer imports | head -1`): the rest is not wanted.

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Db } from "../../db/client";
 import { bumpGeneration } from "../../db/generation";
 import { liveOffersTable, type OffersSide } from "../../db/live-offers";
-import { lockOffers } from "./lock";
+import { assertOffersLock, lockOffers } from "./lock";
 import { dropUnswitched } from "./price-history";
 
 // The offers live in two tables of the same shape, offers_a and offers_b; the `trips` view shows
@@ -79,7 +79,8 @@ export const PACING = { sliceMs: 8, pauseMs: 10 };
  * between them. The WAL is checkpointed after each commit, at the start of the pause, instead of
  * by SQLite inside the commit (wal_autocheckpoint): a checkpoint holds no lock a web request's
  * write waits for, so it can take the pause's time instead of adding to it, and the WAL never grows
- * past about one slice's pages.
+ * past about one slice's pages. Each transaction first checks that the indexer lock is still this
+ * change's (apply/lock.ts).
  */
 export async function inSlices(sqlite: Database, work: Generator<unknown>): Promise<void> {
   const autocheckpoint = sqlite.pragma("wal_autocheckpoint", { simple: true }) as number;
@@ -88,6 +89,7 @@ export async function inSlices(sqlite: Database, work: Generator<unknown>): Prom
     for (let done = false; !done;) {
       sqlite.exec("BEGIN IMMEDIATE");
       try {
+        assertOffersLock(sqlite);
         const started = performance.now();
         do done = work.next().done === true;
         while (!done && performance.now() - started < PACING.sliceMs);
@@ -151,6 +153,7 @@ export function switchSides(db: Db, sides: Sides, inSwitch: () => void): number 
   const sqlite = db.$client;
   return sqlite
     .transaction(() => {
+      assertOffersLock(sqlite);
       if (readSides(sqlite).version !== sides.version)
         throw new Error("Tilbuddene blev ændret af en anden proces undervejs; intet er ændret.");
       inSwitch();
@@ -229,7 +232,7 @@ export function tidyCatalogue(sqlite: Database, opts: { recentre: boolean }): vo
  * catalogue entries only they named. Call the returned function when done.
  */
 export async function startOffersChange(db: Db): Promise<() => void> {
-  const release = lockOffers(db);
+  const release = await lockOffers(db);
   try {
     const sqlite = db.$client;
     await inSlices(sqlite, dropKilledChange(sqlite, readSides(sqlite)));

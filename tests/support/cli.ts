@@ -68,8 +68,16 @@ export interface RunningIndexer {
  * Starts `npm run indexer -- …args` and returns at once, for a test that acts while it runs (and
  * may kill it); with `stdin`, the test writes its standard input (`child.stdin`).
  */
-export function startIndexer(args: string[], env: Record<string, string>, timeoutMs = 120_000, stdin = false): RunningIndexer {
-  const child = spawn(process.execPath, ["--import", "tsx", "indexer/cli.ts", ...args], {
+export function startIndexer(
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs = 120_000,
+  stdin = false,
+  /** A command that runs it, e.g. `unshare --pid --fork` to make it PID 1 of a namespace, as in a container. */
+  wrapper: string[] = [],
+): RunningIndexer {
+  const command = [...wrapper, process.execPath, "--import", "tsx", "indexer/cli.ts", ...args];
+  const child = spawn(command[0], command.slice(1), {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: [stdin ? "pipe" : "ignore", "pipe", "pipe"],

@@ -18,7 +18,7 @@ import { SearchUnavailableError, type UnavailableKind } from "~/utils/search-una
 import { compileSearch } from "../compile";
 import { countsFromDb, type DestinationCounts } from "../destination-counts";
 import type { SearchEngine } from "../types";
-import { BUILD_RETRIES, connect, importLines, multiSearch, statusOf, unavailable, type Clients } from "./client";
+import { connect, importLines, multiSearch, statusOf, unavailable, type Clients } from "./client";
 import { collectionName, generationOf, isOfAlias, readDataAt, type GenerationData } from "./generation";
 import { collectionSchema, DEFAULT_ALIAS, openSnapshot, toJsonLine } from "./schema";
 import {
@@ -83,8 +83,6 @@ export class TypesenseEngine implements SearchEngine {
   private readonly db: Db;
   private readonly clients: Clients;
   private readonly batchSize: number;
-  /** How long the build lease lasts unless renewed (after every batch): longer than a batch's every try. */
-  private readonly leaseMs: number;
   private served: Served | undefined;
   /** Steps run one at a time: a request's adoption never races the watcher's build. */
   private steps: Promise<unknown> = Promise.resolve();
@@ -99,7 +97,6 @@ export class TypesenseEngine implements SearchEngine {
     this.alias = options.alias ?? DEFAULT_ALIAS;
     this.batchSize = options.batchSize ?? 1000;
     this.clients = connect({ ...TYPESENSE_TIMEOUTS, ...options });
-    this.leaseMs = this.clients.importTimeoutMs * (BUILD_RETRIES + 2);
   }
 
   destinationCounts(today: string): DestinationCounts {
@@ -384,8 +381,12 @@ export class TypesenseEngine implements SearchEngine {
     if (this.isCurrent()) return;
     if (await this.adopt(allowBuild ? "build" : "search")) return;
     if (!allowBuild) return;
-    const lease = acquireLease(this.db, `typesense_build:${this.alias}`, this.leaseMs);
+    const lease = acquireLease(this.db, `typesense_build:${this.alias}`);
     if (!lease) return; // another process builds it: adopted on a later step
+    if (lease.tookOver)
+      console.error(
+        `Typesense: opbygningen af ${this.alias} var efterladt af proces ${lease.tookOver.pid} på ${lease.tookOver.host}, som ikke har givet livstegn i ${Math.round((Date.now() - lease.tookOver.beatAt) / 1000)} s; den er overtaget.`,
+      );
     try {
       if (!(await this.adopt("build"))) await this.build(lease);
     } finally {
@@ -442,7 +443,7 @@ export class TypesenseEngine implements SearchEngine {
           await importLines(c, name, batch);
           count += batch.length;
           batch = [];
-          if (!lease.renew()) throw new Error(`Typesense: en anden proces overtog opbygningen af ${name}`);
+          if (!lease.holds()) throw new Error(`Typesense: en anden proces overtog opbygningen af ${name}`);
         };
         for (const doc of snapshot.documents) {
           batch.push(toJsonLine(doc));
@@ -454,8 +455,8 @@ export class TypesenseEngine implements SearchEngine {
         await c.aliases().upsert(this.alias, { collection_name: name });
       });
     } catch (error) {
-      // Unless the lease ran out: then the collection of that name is the new holder's.
-      if (created && lease.renew())
+      // Unless the lease was taken over: then the collection of that name is the new holder's.
+      if (created && lease.holds())
         await this.clients.build
           .collections(name)
           .delete()

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Db } from "../../../db/client";
-import { acquireLease } from "../../../db/lease";
+import { takeLease } from "../../../db/lease";
 import { RESULTS_PATH, type AgentFrequency } from "~/domain/constants";
 import { todayInDenmark } from "~/domain/dates";
 import { escapeHtml } from "~/domain/escape-html";
@@ -78,7 +78,6 @@ const PERIOD: Record<"daily" | "weekly", number> = { daily: DAY - HOUR, weekly: 
  */
 const IMPORT_GRACE = 6 * HOUR;
 const LOCK_KEY = "notifier_lock";
-const LOCK_TTL = 10 * 60_000;
 
 interface AgentRow {
   id: number;
@@ -110,8 +109,10 @@ interface MailDrop extends MailTrip {
 
 export async function runNotifier(db: Db, options: NotifierOptions): Promise<NotifierSummary> {
   const summary: NotifierSummary = { agents: 0, trips: 0, drops: 0, messages: 0, failed: 0, locked: false };
-  const lock = acquireLease(db, LOCK_KEY, LOCK_TTL);
-  if (!lock) return { ...summary, locked: true };
+  // A run killed midway left its lease: taken over once its heartbeat has stopped (db/lease.ts).
+  const taken = await takeLease(db, LOCK_KEY);
+  if (!("lease" in taken)) return { ...summary, locked: true };
+  const lock = taken.lease;
   try {
     const now = options.now ?? new Date();
     const agents = db.$client
@@ -122,7 +123,6 @@ export async function runNotifier(db: Db, options: NotifierOptions): Promise<Not
       )
       .all() as AgentRow[];
     for (const agent of agents) {
-      lock.renew();
       let mailed = 0;
       const dropsBefore = summary.drops;
       try {
