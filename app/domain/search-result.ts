@@ -52,6 +52,17 @@ export interface SearchResultItem {
   /** Matching offers of this accommodation, and from how many travel companies. */
   offerCount: number;
   companyCount: number;
+  /**
+   * The lowest prices among those offers (the card's "Fra … kr."): whole party and per person, each
+   * its own minimum, so either price type shows what the accommodation page marks cheapest. They
+   * can be two offers' prices, as a feed's per-person prices may be rounded (docs/feed.md).
+   */
+  cheapest: CheapestPrices;
+}
+
+export interface CheapestPrices {
+  price: number;
+  pricePerPerson: number;
 }
 
 /** One accommodation's matching offers (SearchEngine.accommodationOffers): by departure date, then whole-party price, then trip id. */
@@ -144,6 +155,7 @@ export interface ResultCardItem {
   > & { travelCompany: { name: string }; mealPlan: { title: string } };
   offerCount: number;
   companyCount: number;
+  cheapest: CheapestPrices;
 }
 
 /** What a card needs in the browser besides its markup: what it is of, and the trip to save (a pair: twenty on a page). */
@@ -151,7 +163,7 @@ export type ResultCardKey = [accommodationId: string, tripId: string];
 
 export const resultCardKey = ({ accommodation, trip }: ResultCardItem): ResultCardKey => [accommodation.id, trip.id];
 
-export function resultCardItem({ accommodation: a, trip: t, offerCount, companyCount }: SearchResultItem): ResultCardItem {
+export function resultCardItem({ accommodation: a, trip: t, offerCount, companyCount, cheapest }: SearchResultItem): ResultCardItem {
   return {
     accommodation: {
       id: a.id,
@@ -178,5 +190,6 @@ export function resultCardItem({ accommodation: a, trip: t, offerCount, companyC
     },
     offerCount,
     companyCount,
+    cheapest: { price: cheapest.price, pricePerPerson: cheapest.pricePerPerson },
   };
 }

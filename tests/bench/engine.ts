@@ -9,6 +9,8 @@ export interface BenchItem {
   acc: string;
   trip: string;
   offerCount: number;
+  /** The app's engines' lowest prices (whole party, per person); the peers do not compute them. */
+  cheapest?: [number, number];
 }
 
 export interface BenchResult {
@@ -42,7 +44,12 @@ export function fromSearchResult(r: SearchResult): BenchResult {
   return {
     totalCount: r.totalCount,
     accommodationCount: r.pagination.totalCount,
-    items: r.items.map((i) => ({ acc: i.accommodation.id, trip: i.trip.id, offerCount: i.offerCount })),
+    items: r.items.map((i) => ({
+      acc: i.accommodation.id,
+      trip: i.trip.id,
+      offerCount: i.offerCount,
+      cheapest: [i.cheapest.price, i.cheapest.pricePerPerson],
+    })),
     facets: dropEmpty(facets),
   };
 }
@@ -87,6 +94,11 @@ export function compareResults(ref: BenchResult, got: BenchResult): string[] {
     if (tripAt >= 0) diffs.push(`items: best trip differs at #${tripAt + 1} (${got.items[tripAt].trip} ≠ ${ref.items[tripAt].trip})`);
     const countAt = ref.items.findIndex((item, k) => got.items[k].offerCount !== item.offerCount);
     if (countAt >= 0) diffs.push(`items: offerCount differs at #${countAt + 1}`);
+    const cheapestAt = ref.items.findIndex((item, k) => {
+      const [a, b] = [item.cheapest, got.items[k].cheapest];
+      return a !== undefined && b !== undefined && (a[0] !== b[0] || a[1] !== b[1]);
+    });
+    if (cheapestAt >= 0) diffs.push(`items: cheapest prices differ at #${cheapestAt + 1}`);
   }
   return diffs;
 }

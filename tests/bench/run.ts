@@ -603,8 +603,8 @@ function report(outputs: WorkerOutput[]) {
   both(
     "build: loading from the SQLite store until searchable (peers: read the denormalised rows + build). JS mem Δ: heapUsed + external " +
       "growth after build (after gc); RSS Δ: process RSS growth after build (DuckDB's memory is native, so only RSS shows it); peak RSS: " +
-      "the worker process's maximum. ok: every query's totalCount, facet numbers, accommodation order, best trip and offer count equal the " +
-      "embedded engine's (✓), or how many queries differ (✗).",
+      "the worker process's maximum. ok: every query's totalCount, facet numbers, accommodation order, best trip and offer count (and the " +
+      "lowest prices, where the peer computes them: sqlite-sql) equal the embedded engine's (✓), or how many queries differ (✗).",
   );
   both();
 

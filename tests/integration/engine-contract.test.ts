@@ -54,6 +54,8 @@ const trysil = {
   },
 };
 const bjerg = { slug: "bjergrejser", name: "Bjergrejser" };
+/** For 3 persons only: its cheapest offer for the party is not its cheapest per person (rounded per-person prices). */
+const roundedPrices = { ...valThorens, id: "acc-d", name: "Chalet Rund" };
 const noPass = { included: false, days: 0 };
 
 const FEED = [
@@ -100,6 +102,8 @@ const FEED = [
     originalPrice: null,
     skiPass: noPass,
   }),
+  trip({ id: "t8", accommodation: roundedPrices, departureDate: "2027-02-13", persons: 3, price: 9000, pricePerPerson: 3010 }),
+  trip({ id: "t9", accommodation: roundedPrices, departureDate: "2027-02-20", persons: 3, price: 9020, pricePerPerson: 3000 }),
 ];
 
 interface Opened {
@@ -161,6 +165,18 @@ describe.each(engines)("%s engine contract", (_name, open) => {
     expect(a.offerCount).toBe(2);
     expect(a.companyCount).toBe(2);
     expect(a.accommodation.country).toEqual({ slug: "frankrig", name: "Frankrig" });
+  });
+
+  it("gives each item its lowest whole-party and per-person prices under every filter, each its own minimum", async () => {
+    const cheapest = async (qs: string) => (await search(qs)).items.map((i) => [i.accommodation.id, i.cheapest]);
+    // acc-a's best trip by score is t1 (12,000 kr.); its cheapest is t2.
+    expect(await cheapest("destinationSlugs=val-thorens")).toEqual([["acc-a", { price: 10000, pricePerPerson: 5000 }]]);
+    expect(await cheapest("destinationSlugs=val-thorens&mealPlanTypes=halvpension")).toEqual([
+      ["acc-a", { price: 12000, pricePerPerson: 6000 }],
+    ]);
+    // Two offers: 9,000 kr. for the party (3,010 per person) and 9,020 kr. (3,000 per person).
+    for (const sort of ["price:asc", "skiScore:desc"])
+      expect(await cheapest(`adultCount=3&sort=${sort}`)).toEqual([["acc-d", { price: 9000, pricePerPerson: 3000 }]]);
   });
 
   it("orders accommodations by their best trip under each sort", async () => {

@@ -31,6 +31,7 @@ const item = (name = "Hotel Alpenrose", price = 23960): ResultCardItem => ({
   },
   offerCount: 3,
   companyCount: 2,
+  cheapest: { price, pricePerPerson: price / 4 },
 });
 const view: CardView = { priceMode: "perPerson", pageHref: "/ophold/alpenrose?adultCount=4" };
 

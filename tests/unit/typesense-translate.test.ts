@@ -19,9 +19,11 @@ import {
   NOTHING,
   OPEN_END,
   planMap,
+  planPageCheapest,
   planPageCounts,
   planSearch,
   rangeFacetExpr,
+  readPageCheapest,
   readPageCounts,
   readMapCounts,
   readMapPage,
@@ -478,6 +480,36 @@ describe("the multi_search", () => {
       ],
     });
     expect(Object.fromEntries(counts)).toEqual({ 3: { offerCount: 5, companyCount: 2 }, 17: { offerCount: 2, companyCount: 1 } });
+  });
+
+  it("finds the page's lowest prices by a grouped query per price, cheapest first", () => {
+    const plan = planOf(search({}, { mealPlanTypes: ["halvpension"] }), { collection: "c", page: 1, facets: "all" });
+    const perPerson = planPageCheapest(plan, "c", [3, 17], "pricePerPerson");
+    expect(perPerson).toEqual({
+      collection: "c",
+      q: "*",
+      filter_by: `persons:=2 && ${FEB} && meal_plan_slug:=[\`halvpension\`] && accommodation_rank:[3,17]`,
+      sort_by: "price_per_person_key:asc,trip_rank:asc",
+      group_by: "accommodation_rank",
+      group_limit: 1,
+      per_page: 2,
+      include_fields: "accommodation_rank,pin",
+    });
+    expect(planPageCheapest(plan, "c", [3, 17], "price").sort_by).toBe("price_key:asc,trip_rank:asc");
+    const answer: TsResult = {
+      grouped_hits: [
+        {
+          group_key: [17],
+          hits: [{ document: { accommodation_rank: 17, pin: JSON.stringify([9000, 3010, "2027-02-13", 7, "snow", "x"]) } }],
+        },
+        {
+          group_key: [3],
+          hits: [{ document: { accommodation_rank: 3, pin: JSON.stringify([9020, 3000, "2027-02-20", 7, "snow", "y"]) } }],
+        },
+      ],
+    };
+    expect(Object.fromEntries(readPageCheapest(answer, "price"))).toEqual({ 17: 9000, 3: 9020 });
+    expect(Object.fromEntries(readPageCheapest(answer, "pricePerPerson"))).toEqual({ 17: 3010, 3: 3000 });
   });
 });
 

@@ -68,6 +68,9 @@ export function runSearch(ix: EmbeddedIndex, q: CompiledSearch, page: number, wi
   const ratingCounts = new Int32Array(6);
   const accMatches = new Int32Array(accCount);
   const best = new Int32Array(accCount).fill(-1);
+  // Each accommodation's lowest matching prices, whole party and per person (an item's `cheapest`).
+  const lowPrice = new Float64Array(accCount).fill(Infinity);
+  const lowPerPerson = new Float64Array(accCount).fill(Infinity);
   // Matching trips per (accommodation, company) pair: gives the company facet and each item's companyCount.
   const pairCounts = new Int32Array(ix.pairCompany.length);
   const { accCompanyStart, pairCompany, tripPair } = ix;
@@ -115,6 +118,8 @@ export function runSearch(ix: EmbeddedIndex, q: CompiledSearch, page: number, wi
         skiCounts[ski]++;
         accMatches[a]++;
         pairCounts[tripPair[i]]++;
+        if (price[i] < lowPrice[a]) lowPrice[a] = price[i];
+        if (pricePerPerson[i] < lowPerPerson[a]) lowPerPerson[a] = pricePerPerson[i];
         const b = best[a];
         if (b < 0) best[a] = i;
         else {
@@ -174,9 +179,13 @@ export function runSearch(ix: EmbeddedIndex, q: CompiledSearch, page: number, wi
       const d = key[best[x]] - key[best[y]];
       return d !== 0 ? d : x - y;
     });
-    items = matchedAccs
-      .slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)
-      .map((a) => toItem(ix, a, best[a], accMatches[a], nonZero(pairCounts, accCompanyStart[a], accCompanyStart[a + 1])));
+    items = matchedAccs.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((a) => ({
+      accommodation: accommodationOf(ix, a),
+      trip: tripOf(ix, best[a]),
+      offerCount: accMatches[a],
+      companyCount: nonZero(pairCounts, accCompanyStart[a], accCompanyStart[a + 1]),
+      cheapest: { price: lowPrice[a], pricePerPerson: lowPerPerson[a] },
+    }));
   }
   return { totalCount: total, accommodationCount: matchedAccs.length, items, facetNumbers };
 }
@@ -236,10 +245,6 @@ function nonZero(counts: Int32Array, start: number, end: number): number {
   let n = 0;
   for (let k = start; k < end; k++) if (counts[k] > 0) n++;
   return n;
-}
-
-function toItem(ix: EmbeddedIndex, a: number, i: number, offerCount: number, companyCount: number): SearchResultItem {
-  return { accommodation: accommodationOf(ix, a), trip: tripOf(ix, i), offerCount, companyCount };
 }
 
 /** Accommodation `a` of the index as a result shows it. */

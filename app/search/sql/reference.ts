@@ -13,7 +13,7 @@ import {
   type FacetNumbers,
   type MapData,
   type MapPoint,
-  type ResultAccommodation,
+  type ResultTrip,
   type SearchOptions,
   type SearchResult,
   type SearchResultItem,
@@ -167,7 +167,7 @@ export class ReferenceSqlEngine implements SearchEngine {
     const rows = s
       .prepare(`SELECT t.* ${FROM} WHERE ${w.sql} AND t.accommodation_id = ? ORDER BY t.departure_date, t.price, t.id`)
       .all(...w.params, accommodationId) as TripRow[];
-    return { accommodation, trips: rows.map((row) => this.item(row, accommodation).trip) };
+    return { accommodation, trips: rows.map((row) => this.trip(row)) };
   }
 
   async options(): Promise<SearchOptions> {
@@ -266,18 +266,26 @@ export class ReferenceSqlEngine implements SearchEngine {
       .prepare(
         `WITH m AS (
            SELECT t.*, ROW_NUMBER() OVER (PARTITION BY t.accommodation_id ORDER BY ${SORT_SQL[q.sort]}, t.id) AS rn,
-                  count(*) OVER (PARTITION BY t.accommodation_id) AS offer_count
+                  count(*) OVER (PARTITION BY t.accommodation_id) AS offer_count,
+                  min(t.price) OVER (PARTITION BY t.accommodation_id) AS cheapest_price,
+                  min(t.price_per_person) OVER (PARTITION BY t.accommodation_id) AS cheapest_price_per_person
            ${FROM} WHERE ${w.sql}),
          c AS (SELECT accommodation_id, count(DISTINCT company_slug) AS company_count FROM m GROUP BY accommodation_id)
          SELECT m.*, c.company_count FROM m JOIN c USING (accommodation_id)
           WHERE m.rn = 1 ORDER BY ${SORT_COLUMN[q.sort]}, m.accommodation_id LIMIT ? OFFSET ?`,
       )
-      .all(...w.params, PAGE_SIZE, (page - 1) * PAGE_SIZE) as TripRow[];
+      .all(...w.params, PAGE_SIZE, (page - 1) * PAGE_SIZE) as ItemRow[];
     const accommodations = hydrateAccommodations(s, [...new Set(rows.map((row) => row.accommodation_id))]);
-    return rows.map((row) => this.item(row, accommodations.get(row.accommodation_id)!));
+    return rows.map((row) => ({
+      accommodation: accommodations.get(row.accommodation_id)!,
+      trip: this.trip(row),
+      offerCount: row.offer_count,
+      companyCount: row.company_count,
+      cheapest: { price: row.cheapest_price, pricePerPerson: row.cheapest_price_per_person },
+    }));
   }
 
-  private item(row: TripRow, accommodation: ResultAccommodation): SearchResultItem {
+  private trip(row: TripRow): ResultTrip {
     const s = this.db.$client;
     const company = s.prepare("SELECT slug, name FROM travel_companies WHERE slug = ?").get(row.company_slug) as {
       slug: string;
@@ -289,25 +297,20 @@ export class ReferenceSqlEngine implements SearchEngine {
       short: string;
     };
     return {
-      accommodation,
-      trip: {
-        id: row.id,
-        travelCompany: company,
-        departureDate: row.departure_date,
-        nights: row.nights,
-        transport: row.transport,
-        persons: row.persons,
-        price: row.price,
-        pricePerPerson: row.price_per_person,
-        originalPrice: row.original_price,
-        discountPercentage: row.discount_percentage,
-        skiScore: row.ski_score,
-        mealPlan: meal,
-        skiPass: { included: row.ski_pass_included === 1, days: row.ski_pass_days },
-        url: row.url,
-      },
-      offerCount: row.offer_count,
-      companyCount: row.company_count,
+      id: row.id,
+      travelCompany: company,
+      departureDate: row.departure_date,
+      nights: row.nights,
+      transport: row.transport,
+      persons: row.persons,
+      price: row.price,
+      pricePerPerson: row.price_per_person,
+      originalPrice: row.original_price,
+      discountPercentage: row.discount_percentage,
+      skiScore: row.ski_score,
+      mealPlan: meal,
+      skiPass: { included: row.ski_pass_included === 1, days: row.ski_pass_days },
+      url: row.url,
     };
   }
 }
@@ -329,8 +332,14 @@ interface TripRow {
   url: string;
   discount_percentage: number;
   ski_score: number;
+}
+
+/** A page's row: its accommodation's best trip with the accommodation's counts and lowest prices. */
+interface ItemRow extends TripRow {
   offer_count: number;
   company_count: number;
+  cheapest_price: number;
+  cheapest_price_per_person: number;
 }
 
 /** Map data of result items, in accommodation id order as the other engines give it. */

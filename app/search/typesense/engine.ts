@@ -27,12 +27,14 @@ import {
   MAX_SEARCHES_PER_REQUEST,
   planAccommodationOffers,
   planMap,
+  planPageCheapest,
   planPageCounts,
   planSearch,
   readMapCounts,
   readExists,
   readMapPage,
   readOffersPage,
+  readPageCheapest,
   readPageCounts,
   readResults,
   sentSearches,
@@ -73,7 +75,8 @@ type ClientKind = "search" | "build";
  * meanwhile, the engine follows the alias and asks once more.
  *
  * A search is one multi_search (grouped page, facet queries; translate.ts) and, for a non-empty
- * page, one follow-up query that counts each shown accommodation's offers and companies. When
+ * page, one follow-up multi_search that counts each shown accommodation's offers and companies
+ * and finds its lowest prices. When
  * Typesense cannot answer, the search throws a SearchUnavailableError (a 503 for the visitor)
  * and the reason is logged, once per kind of failure until a search succeeds again.
  */
@@ -183,17 +186,28 @@ export class TypesenseEngine implements SearchEngine {
       if (outcome.groups.length === 0) return result;
 
       const ranks = outcome.groups.map((g) => g.accommodationRank);
-      const [countAnswer] = await this.send([planPageCounts(plan, collection, ranks)]);
+      const [countAnswer, priceAnswer, perPersonAnswer] = await this.send([
+        planPageCounts(plan, collection, ranks),
+        planPageCheapest(plan, collection, ranks, "price"),
+        planPageCheapest(plan, collection, ranks, "pricePerPerson"),
+      ]);
       const counts = readPageCounts(countAnswer);
+      const lowPrice = readPageCheapest(priceAnswer, "price");
+      const lowPerPerson = readPageCheapest(perPersonAnswer, "pricePerPerson");
       result.items = outcome.groups.map((group): SearchResultItem => {
-        const accommodation = data.accommodations[group.accommodationRank];
-        const count = counts.get(group.accommodationRank);
-        if (!accommodation || !count) throw new TypesenseQueryError(`ukendt overnatningssted (rang ${group.accommodationRank})`, undefined);
+        const rank = group.accommodationRank;
+        const accommodation = data.accommodations[rank];
+        const count = counts.get(rank);
+        const price = lowPrice.get(rank);
+        const pricePerPerson = lowPerPerson.get(rank);
+        if (!accommodation || !count || price === undefined || pricePerPerson === undefined)
+          throw new TypesenseQueryError(`ukendt overnatningssted (rang ${rank})`, undefined);
         return {
           accommodation: structuredClone(accommodation),
           trip: group.trip,
           offerCount: count.offerCount,
           companyCount: count.companyCount,
+          cheapest: { price, pricePerPerson },
         };
       });
       return result;

@@ -405,13 +405,43 @@ export function sentSearches(plan: SearchPlan): TsSearchParams[] {
   return plan.searches.filter((s) => !s.empty).map((s) => s.params);
 }
 
+/** Every filter, and only the page's accommodations. */
+function pageFilter(plan: SearchPlan, accommodationRanks: readonly number[]): string {
+  return `${filterBy(plan.clauses)} && ${F.accommodationRank}:[${accommodationRanks.join(",")}]`;
+}
+
 /** The follow-up of a page: offers and companies of each of its accommodations, under every filter. */
 export function planPageCounts(plan: SearchPlan, collection: string, accommodationRanks: readonly number[]): TsSearchParams {
   return {
-    ...facetQuery(collection, `${filterBy(plan.clauses)} && ${F.accommodationRank}:[${accommodationRanks.join(",")}]`, []),
+    ...facetQuery(collection, pageFilter(plan, accommodationRanks), []),
     facet_by: F.accommodationCompany,
     max_facet_values: MAX_FACET_VALUES,
     facet_strategy: "exhaustive",
+  };
+}
+
+/** Which of an item's lowest prices a cheapest query finds: the whole party's or the per-person one. */
+export type CheapestBy = "price" | "pricePerPerson";
+
+/**
+ * The follow-up's other part: each of the page's accommodations with its cheapest matching trip by
+ * one price (grouped, cheapest first; Typesense has no minimum per group), for the item's `cheapest`.
+ */
+export function planPageCheapest(
+  plan: SearchPlan,
+  collection: string,
+  accommodationRanks: readonly number[],
+  by: CheapestBy,
+): TsSearchParams {
+  return {
+    collection,
+    q: "*",
+    filter_by: pageFilter(plan, accommodationRanks),
+    sort_by: `${by === "price" ? F.priceKey : F.pricePerPersonKey}:asc,${F.tripRank}:asc`,
+    group_by: F.accommodationRank,
+    group_limit: 1,
+    per_page: accommodationRanks.length,
+    include_fields: [F.accommodationRank, F.pin].join(","),
   };
 }
 
@@ -541,6 +571,17 @@ export function readPageCounts(result: TsResult): Map<number, { offerCount: numb
     counts.set(rank, entry);
   }
   return counts;
+}
+
+/** The lowest price per accommodation rank, from planPageCheapest's answer. */
+export function readPageCheapest(result: TsResult, by: CheapestBy): Map<number, number> {
+  const lowest = new Map<number, number>();
+  for (const group of checked(result, "de laveste priser").grouped_hits ?? []) {
+    const doc = group.hits[0].document;
+    const [price, pricePerPerson] = JSON.parse(String(doc[F.pin])) as MapPin;
+    lowest.set(Number(doc[F.accommodationRank]), by === "price" ? price : pricePerPerson);
+  }
+  return lowest;
 }
 
 // ---- The map: every matching accommodation with its best trip, in pages of groups ----
