@@ -1,66 +1,55 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import {
+  createCollection,
+  describe,
+  HttpError,
+  importDocuments,
+  LIMITS,
+  notFound,
+  search,
+  toJson,
+  type Collection,
+  type Doc,
+  type SearchWork,
+} from "./fake-typesense-query";
+
+export { LIMITS } from "./fake-typesense-query";
 
 // An in-process Typesense server for the default test run: the real `typesense` client talks to
 // it over HTTP, so the client's own timeouts and retries are the real ones. It keeps the subset
-// of Typesense 27/28 that the engine uses (collections, aliases, JSONL import, multi_search with
-// q=*, filters, sorting, grouping, facets) and is strict where Typesense is, with its messages:
+// of Typesense 27/28 that the engine uses (collections, aliases, JSONL import and export,
+// multi_search with q=*, filters, sorting, grouping, facets, API keys, /debug's version) and is
+// strict where Typesense is, with its messages (fake-typesense-query.ts for the searches):
 //
 // - filter_by: at most 100 operations (operands + && / ||) after parsing (`--filter-by-max-ops`);
 // - per_page at most 250, page at least 1; at most 3 sort fields; group_limit 1 to 99; the
 //   group_by field must be a facet; facet, filter and sort fields must be in the schema;
 // - at most 50 searches in one multi_search (`limit_multi_searches`);
-// - int32 filter values in range; int64 values round-trip as digits (the client's JSON parse
-//   then loses precision beyond 2^53, as it does against Typesense);
+// - int32 filter values in range; int64 values round-trip as digits;
 // - import: `action=create` fails a document whose id exists ("already exists"), `upsert`
 //   replaces it; a document must have every non-optional field of the schema;
 // - aliases resolve wherever a collection name is accepted;
-// - every request but /health needs the API key (401 otherwise).
+// - every request but /health needs a key: the admin key, or a key made with POST /keys, which
+//   may do only its `actions` (`documents:search`, `debug:list`, `collections:*`, …) on the
+//   collections its `collections` name (each a name or a regular expression of the whole name);
+//   anything else is 401, as Typesense answers it.
 //
 // What it does not model it refuses (400 "fake: …"), so a test never passes on an invented answer.
-// Faults can be injected: an answer lost after the request was applied (a 5xx or a dropped
-// connection, which the client retries), a 503, or a server that never answers.
-
-export const LIMITS = {
-  filterByMaxOps: 100,
-  perPageMax: 250,
-  sortFieldsMax: 3,
-  groupLimitMax: 99,
-  multiSearchesMax: 50,
-  defaultMaxFacetValues: 10,
-} as const;
-
-type FieldType = "string" | "string[]" | "int32" | "int64" | "float" | "bool" | "int32[]" | "int64[]" | "float[]" | "bool[]" | "geopoint";
-const FIELD_TYPES = new Set<string>([
-  "string",
-  "string[]",
-  "int32",
-  "int64",
-  "float",
-  "bool",
-  "int32[]",
-  "int64[]",
-  "float[]",
-  "bool[]",
-  "geopoint",
-]);
-
-interface Field {
-  name: string;
-  type: FieldType;
-  facet: boolean;
-  optional: boolean;
-  sort: boolean;
-}
-
-type Doc = Record<string, unknown>;
-
-interface Collection {
-  name: string;
-  fields: Map<string, Field>;
-  docs: Map<string, Doc>;
-  createdAt: number;
-}
+// Troubles of a real server can be had on demand, with Typesense's answers:
+//
+// - inject(): an answer lost after the request was applied (a 5xx or a dropped connection, which
+//   the client retries), a 503, or a request never answered;
+// - lag(ms): a server behind on its writes answers every write with 503 "Not Ready or Lagging"
+//   for that long (with `reads`, every read too, and /health says {"ok":false});
+// - limitMemory(n): after n more documents, every write but a delete is refused with 422
+//   "Rejecting write: running out of resource type: OUT_OF_MEMORY" (--memory-used-max-percentage);
+// - pause()/resume(): a frozen server (docker pause, SIGSTOP): requests wait, unanswered, and are
+//   handled when it resumes, even those whose client has given up;
+// - latency: each answer is held back as long as Typesense would need (see Latency).
+//
+// With `upstream` it is a front for a real Typesense (the live suite): every request is passed on
+// and the same troubles are injected in front of it, so the tests that need them run there too.
 
 export type FaultKind = "apply-then-503" | "apply-then-drop" | "503" | "hang";
 
@@ -71,18 +60,48 @@ interface Fault {
   times: number;
 }
 
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
+/**
+ * How long Typesense would take, added to each answer. A multi_search runs its searches one after
+ * another on one thread, and requests run side by side on `cores` threads; a search costs
+ * `searchMs` plus, per matching document, `matchUs` to filter it, `rankUs` more when hits are
+ * sorted or grouped, and `facetUs` per facet field. README "Typesense" gives the values the
+ * bench uses and where they come from.
+ */
+export interface Latency {
+  requestMs: number;
+  searchMs: number;
+  matchUs: number;
+  rankUs: number;
+  facetUs: number;
+  cores: number;
 }
 
-const notFound = () => new HttpError(404, "Not Found");
-const INT32_MIN = -(2 ** 31);
-const INT32_MAX = 2 ** 31 - 1;
+export interface FakeOptions {
+  /** What GET /debug says (default "28.0"). */
+  version?: string;
+  latency?: Latency;
+  /** A real Typesense to pass every request on to (the fake then keeps no collections of its own). */
+  upstream?: { url: string };
+}
+
+interface ApiKey {
+  id: number;
+  value: string;
+  description: string;
+  actions: string[];
+  collections: string[];
+}
+
+interface Answer {
+  status: number;
+  body: string;
+  contentType: string;
+}
+
+const FORBIDDEN = "Forbidden - a valid `x-typesense-api-key` header must be sent.";
+const LAGGING = "Not Ready or Lagging";
+const OUT_OF_MEMORY = "Rejecting write: running out of resource type: OUT_OF_MEMORY";
+const JSON_TYPE = "application/json; charset=utf-8";
 
 export class FakeTypesense {
   url = "";
@@ -90,11 +109,28 @@ export class FakeTypesense {
   readonly aliases = new Map<string, string>();
   /** What was asked, for assertions: requests (answered or not), by route; searches run inside multi_searches. */
   readonly stats = { requests: 0, collectionsCreated: 0, importRequests: 0, multiSearches: 0, searches: 0 };
+  /** Every request: method, path and the key it carried. */
+  readonly log: Array<{ method: string; path: string; key: string }> = [];
+  version: string;
+  latency: Latency | undefined;
+  private readonly upstream: string | undefined;
   private faults: Fault[] = [];
+  private lagUntil = 0;
+  private lagReads = false;
+  private memoryLeft = Infinity;
+  private paused: { until: Promise<void>; resume: () => void } | undefined;
+  private readonly keys = new Map<string, ApiKey>();
   private readonly server: http.Server;
   private readonly hanging = new Set<http.ServerResponse>();
+  private coresFreeAt: number[] = [];
 
-  constructor(readonly apiKey = "fake-admin-key") {
+  constructor(
+    readonly apiKey = "fake-admin-key",
+    options: FakeOptions = {},
+  ) {
+    this.version = options.version ?? "28.0";
+    this.latency = options.latency;
+    this.upstream = options.upstream?.url.replace(/\/+$/, "");
     this.server = http.createServer((req, res) => void this.handle(req, res));
   }
 
@@ -105,6 +141,7 @@ export class FakeTypesense {
   }
 
   async stop(): Promise<void> {
+    this.resume();
     for (const res of this.hanging) res.destroy();
     this.hanging.clear();
     this.server.closeAllConnections();
@@ -116,12 +153,40 @@ export class FakeTypesense {
     this.faults.push({ ...fault, times: fault.times ?? 1 });
   }
 
-  /** Ends every injected fault: the server answers again. */
-  clearFaults(): void {
-    this.faults = [];
+  /** For `ms` from now, writes (and with `reads`, reads) are answered 503 "Not Ready or Lagging". */
+  lag(ms: number, options: { reads?: boolean } = {}): void {
+    this.lagUntil = Date.now() + ms;
+    this.lagReads = options.reads ?? false;
   }
 
-  /** Collections whose name starts with `prefix` (an alias's family). */
+  /** After `documents` more documents are written, writes other than deletes are refused with 422 (out of memory). */
+  limitMemory(documents: number): void {
+    this.memoryLeft = documents;
+  }
+
+  /** Freezes the server: requests wait unanswered until resume(). */
+  pause(): void {
+    if (this.paused) return;
+    let resume = () => {};
+    const until = new Promise<void>((resolve) => (resume = resolve));
+    this.paused = { until, resume };
+  }
+
+  resume(): void {
+    const paused = this.paused;
+    this.paused = undefined;
+    paused?.resume();
+  }
+
+  /** Ends every injected fault, the lag, the memory limit and a pause: the server answers again. */
+  clearFaults(): void {
+    this.faults = [];
+    this.lagUntil = 0;
+    this.memoryLeft = Infinity;
+    this.resume();
+  }
+
+  /** Collections whose name starts with `prefix` (this fake's own; a front for a real server has none). */
   collectionsStartingWith(prefix: string): string[] {
     return [...this.collections.keys()].filter((n) => n.startsWith(prefix)).sort();
   }
@@ -144,111 +209,163 @@ export class FakeTypesense {
       req.on("data", (c: Buffer) => chunks.push(c));
       req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
     });
+    while (this.paused) await this.paused.until;
+    const key = String(req.headers["x-typesense-api-key"] ?? url.searchParams.get("x-typesense-api-key") ?? "");
+    const method = req.method ?? "GET";
+    this.log.push({ method, path: url.pathname, key });
     if (/\/documents\/import$/.test(url.pathname)) this.stats.importRequests++;
     if (url.pathname === "/multi_search") this.stats.multiSearches++;
-    const fault = this.faults.find((f) => f.times > 0 && f.path.test(url.pathname) && (!f.method || f.method === req.method));
+    const fault = this.faults.find((f) => f.times > 0 && f.path.test(url.pathname) && (!f.method || f.method === method));
     if (fault) fault.times--;
     if (fault?.kind === "hang") {
       this.hanging.add(res);
       res.on("close", () => this.hanging.delete(res));
       return;
     }
-    if (fault?.kind === "503") return send(res, 503, { message: "Not Ready or Lagging" });
+    if (fault?.kind === "503") return reply(res, json(503, { message: LAGGING }));
 
-    let status = 200;
-    let answer: unknown;
-    let text: string | undefined;
-    try {
-      if (url.pathname !== "/health") {
-        const key = req.headers["x-typesense-api-key"] ?? url.searchParams.get("x-typesense-api-key");
-        if (key !== this.apiKey) throw new HttpError(401, "Forbidden - a valid `x-typesense-api-key` header must be sent.");
+    const root = url.pathname.split("/")[1] ?? "";
+    const write = method !== "GET" && root !== "multi_search";
+    const lagging = Date.now() < this.lagUntil;
+    if (url.pathname === "/health" && lagging && this.lagReads) return reply(res, json(503, { ok: false }));
+    // Typesense's readiness check, before the key is looked at (http_server.cpp).
+    if (lagging && !["health", "debug"].includes(root) && (write || this.lagReads)) return reply(res, json(503, { message: LAGGING }));
+    if (write && method !== "DELETE" && this.memoryLeft <= 0) return reply(res, json(422, { message: OUT_OF_MEMORY }));
+
+    let answer: Answer;
+    let work: SearchWork[] = [];
+    if (this.upstream) {
+      answer = await this.forward(req, url, body);
+      if (method === "POST" && url.pathname === "/collections" && answer.status === 201) this.stats.collectionsCreated++;
+      if (url.pathname === "/multi_search") this.stats.searches += (parseJsonOr(body) as { searches?: unknown[] })?.searches?.length ?? 0;
+    } else {
+      try {
+        ({ answer, work } = this.answer(method, url, body, key));
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        answer = json(error.status, { message: error.message });
       }
-      const route = `${req.method} ${url.pathname}`;
-      let m: RegExpExecArray | null;
-      if (route === "GET /health") answer = { ok: true };
-      else if (route === "GET /collections") answer = [...this.collections.values()].map(describe);
-      else if (route === "POST /collections") {
-        status = 201;
-        answer = this.createCollection(parseJson(body));
-      } else if ((m = /^(GET|DELETE) \/collections\/([^/]+)$/.exec(route))) {
-        const c = this.resolve(decodeURIComponent(m[2]));
-        if (m[1] === "DELETE") this.collections.delete(c.name);
-        answer = describe(c);
-      } else if ((m = /^POST \/collections\/([^/]+)\/documents\/import$/.exec(route))) {
-        text = this.importDocuments(decodeURIComponent(m[1]), body, url.searchParams);
-      } else if (route === "GET /aliases")
-        answer = { aliases: [...this.aliases].map(([name, target]) => ({ name, collection_name: target })) };
-      else if ((m = /^(GET|PUT|DELETE) \/aliases\/([^/]+)$/.exec(route))) answer = this.alias(m[1], decodeURIComponent(m[2]), body);
-      else if (route === "POST /multi_search") answer = this.multiSearch(parseJson(body) as { searches?: unknown }, url.searchParams);
-      else throw notFound();
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      return send(res, error.status, { message: error.message });
     }
-    if (fault?.kind === "apply-then-503") return send(res, 503, { message: "Not Ready or Lagging" });
+    if (/\/documents\/import$/.test(url.pathname) && answer.status === 200)
+      this.memoryLeft -= (answer.body.match(/"success":true/g) ?? []).length;
+    if (fault?.kind === "apply-then-503") return reply(res, json(503, { message: LAGGING }));
     if (fault?.kind === "apply-then-drop") return void res.socket?.destroy();
-    if (text !== undefined) {
-      res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8" });
-      res.end(text);
-    } else send(res, status, answer);
+    const delay = this.delay(work);
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    reply(res, answer);
   }
 
-  private createCollection(schema: unknown): unknown {
-    const s = schema as { name?: unknown; fields?: unknown };
-    if (typeof s.name !== "string" || !s.name) throw new HttpError(400, "Parameter `name` is required.");
-    if (this.collections.has(s.name)) throw new HttpError(409, `A collection with name \`${s.name}\` already exists.`);
-    if (!Array.isArray(s.fields)) throw new HttpError(400, "Parameter `fields` is required.");
-    const fields = new Map<string, Field>();
-    for (const raw of s.fields as Array<Record<string, unknown>>) {
-      const name = String(raw.name);
-      const type = String(raw.type);
-      if (!FIELD_TYPES.has(type)) throw new HttpError(400, `Field \`${name}\` has an invalid data type \`${type}\`.`);
-      if (fields.has(name)) throw new HttpError(400, `There are duplicate field names in the schema.`);
-      fields.set(name, {
-        name,
-        type: type as FieldType,
-        facet: raw.facet === true,
-        optional: raw.optional === true,
-        sort: raw.sort === true,
-      });
+  private async forward(req: http.IncomingMessage, url: URL, body: string): Promise<Answer> {
+    const headers: Record<string, string> = {};
+    for (const name of ["x-typesense-api-key", "content-type"]) {
+      const value = req.headers[name];
+      if (typeof value === "string") headers[name] = value;
     }
-    const c: Collection = { name: s.name, fields, docs: new Map(), createdAt: Math.floor(Date.now() / 1000) };
-    this.collections.set(c.name, c);
-    this.stats.collectionsCreated++;
-    return describe(c);
+    const method = req.method ?? "GET";
+    const answer = await fetch(`${this.upstream}${url.pathname}${url.search}`, {
+      method,
+      headers,
+      body: method === "GET" || method === "HEAD" ? undefined : body,
+    });
+    return { status: answer.status, body: await answer.text(), contentType: answer.headers.get("content-type") ?? JSON_TYPE };
   }
 
-  private importDocuments(name: string, body: string, params: URLSearchParams): string {
-    const action = params.get("action") ?? "create";
-    if (!["create", "upsert", "update", "emplace"].includes(action))
-      throw new HttpError(400, "Parameter `action` must be a create|update|upsert.");
-    if (action === "update" || action === "emplace") throw new HttpError(400, `fake: action=${action} is not modelled`);
-    const c = this.resolve(name);
-    const int64 = [...c.fields.values()].filter((f) => f.type === "int64");
-    return body
-      .split("\n")
-      .filter((line) => line.trim() !== "")
-      .map((line) => {
-        const fail = (code: number, error: string) => JSON.stringify({ code, document: line, error, success: false });
-        let doc: Doc;
-        try {
-          doc = JSON.parse(line) as Doc;
-        } catch {
-          return fail(400, "Bad JSON.");
-        }
-        // int64 values as exact integers, from the digits on the line.
-        for (const f of int64) {
-          const m = new RegExp(`"${f.name}":(-?\\d+)[,}]`).exec(line);
-          if (m) doc[f.name] = BigInt(m[1]);
-        }
-        if (typeof doc.id !== "string") return fail(400, "Document's `id` field should be a string.");
-        const problem = validate(c, doc);
-        if (problem) return fail(400, problem);
-        if (action === "create" && c.docs.has(doc.id)) return fail(409, `A document with id ${doc.id} already exists.`);
-        c.docs.set(doc.id, doc);
-        return '{"success":true}';
-      })
-      .join("\n");
+  /** How long to hold the answer back: the modelled time of its searches on the first free core, and the round trip. */
+  private delay(work: SearchWork[]): number {
+    const l = this.latency;
+    if (!l) return 0;
+    const cost = work.reduce(
+      (ms, w) => ms + l.searchMs + (w.matched * (l.matchUs + (w.ranked ? l.rankUs : 0) + w.facets * l.facetUs)) / 1000,
+      0,
+    );
+    if (cost === 0) return l.requestMs;
+    const now = performance.now();
+    if (this.coresFreeAt.length !== l.cores) this.coresFreeAt = Array<number>(l.cores).fill(0);
+    const core = this.coresFreeAt.indexOf(Math.min(...this.coresFreeAt));
+    const done = Math.max(now, this.coresFreeAt[core]) + cost;
+    this.coresFreeAt[core] = done;
+    return done - now + l.requestMs;
+  }
+
+  private answer(method: string, url: URL, body: string, key: string): { answer: Answer; work: SearchWork[] } {
+    const route = `${method} ${url.pathname}`;
+    if (route === "GET /health") return { answer: json(200, { ok: true }), work: [] };
+    const parts = url.pathname.split("/").slice(1).map(decodeURIComponent);
+    this.authorize(method, parts, body, key);
+    let m: RegExpExecArray | null;
+    if (route === "GET /debug") return { answer: json(200, { state: 1, version: this.version }), work: [] };
+    if (route === "GET /collections") return { answer: json(200, [...this.collections.values()].map(describe)), work: [] };
+    if (route === "POST /collections") {
+      const c = createCollection(parseJson(body));
+      if (this.collections.has(c.name)) throw new HttpError(409, `A collection with name \`${c.name}\` already exists.`);
+      this.collections.set(c.name, c);
+      this.stats.collectionsCreated++;
+      return { answer: json(201, describe(c)), work: [] };
+    }
+    if ((m = /^(GET|DELETE) \/collections\/([^/]+)$/.exec(route))) {
+      const c = this.resolve(decodeURIComponent(m[2]));
+      if (m[1] === "DELETE") this.collections.delete(c.name);
+      return { answer: json(200, describe(c)), work: [] };
+    }
+    if ((m = /^POST \/collections\/([^/]+)\/documents\/import$/.exec(route))) {
+      const c = this.resolve(decodeURIComponent(m[1]));
+      const { results } = importDocuments(c, body, url.searchParams.get("action") ?? "create");
+      return { answer: { status: 200, body: results, contentType: "text/plain; charset=utf-8" }, work: [] };
+    }
+    if ((m = /^GET \/collections\/([^/]+)\/documents\/export$/.exec(route))) {
+      const docs = [...this.resolve(decodeURIComponent(m[1])).docs.values()];
+      return { answer: { status: 200, body: docs.map((d) => toJson(d)).join("\n"), contentType: "text/plain; charset=utf-8" }, work: [] };
+    }
+    if (route === "GET /aliases")
+      return { answer: json(200, { aliases: [...this.aliases].map(([name, target]) => ({ name, collection_name: target })) }), work: [] };
+    if ((m = /^(GET|PUT|DELETE) \/aliases\/([^/]+)$/.exec(route)))
+      return { answer: json(200, this.alias(m[1], decodeURIComponent(m[2]), body)), work: [] };
+    if (route === "POST /multi_search") return this.multiSearch(parseJson(body) as { searches?: unknown }, url.searchParams);
+    if (route === "GET /keys")
+      return {
+        answer: json(200, { keys: [...this.keys.values()].map(({ value, ...rest }) => ({ ...rest, value_prefix: value.slice(0, 4) })) }),
+        work: [],
+      };
+    if (route === "POST /keys") return { answer: json(201, this.createKey(parseJson(body))), work: [] };
+    if ((m = /^DELETE \/keys\/(\d+)$/.exec(route))) {
+      const key = [...this.keys.values()].find((k) => k.id === Number(m![1]));
+      if (!key) throw notFound();
+      this.keys.delete(key.value);
+      return { answer: json(200, { id: key.id }), work: [] };
+    }
+    throw notFound();
+  }
+
+  /** Typesense's check of a key: the admin key may do anything; another key its actions on its collections (auth_manager.cpp). */
+  private authorize(method: string, parts: string[], body: string, key: string): void {
+    if (key !== "" && key === this.apiKey) return;
+    const found = this.keys.get(key);
+    if (!found) throw new HttpError(401, FORBIDDEN);
+    const action = actionOf(method, parts);
+    const allowed = found.actions.some(
+      (a) => a === "*" || a === action || (a.endsWith(":*") && a.slice(0, -2) === action.slice(0, action.indexOf(":"))),
+    );
+    const collections = collectionsOf(method, parts, body);
+    const inScope = (name: string) =>
+      name === "" || found.collections.some((pattern) => pattern === "*" || pattern === name || new RegExp(`^(?:${pattern})$`).test(name));
+    if (!allowed || !collections.every(inScope)) throw new HttpError(401, FORBIDDEN);
+  }
+
+  private createKey(body: unknown): unknown {
+    const b = body as { description?: unknown; actions?: unknown; collections?: unknown; value?: unknown };
+    const strings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === "string");
+    if (!strings(b.actions)) throw new HttpError(400, "Wrong format for `actions`. It should be an array of string.");
+    if (!strings(b.collections)) throw new HttpError(400, "Wrong format for `collections`. It should be an array of string.");
+    const value = typeof b.value === "string" ? b.value : `fake-key-${this.keys.size + 1}-${Math.random().toString(36).slice(2)}`;
+    const key: ApiKey = {
+      id: this.keys.size + 1,
+      value,
+      description: String(b.description ?? ""),
+      actions: b.actions as string[],
+      collections: b.collections as string[],
+    };
+    this.keys.set(value, key);
+    return { ...key, expires_at: 64723363199 };
   }
 
   private alias(method: string, name: string, body: string): unknown {
@@ -264,110 +381,57 @@ export class FakeTypesense {
     return { name, collection_name: target };
   }
 
-  private multiSearch(body: { searches?: unknown }, common: URLSearchParams): unknown {
+  private multiSearch(body: { searches?: unknown }, common: URLSearchParams): { answer: Answer; work: SearchWork[] } {
     if (!Array.isArray(body.searches)) throw new HttpError(400, "Missing `searches` array.");
     const limit = Number(common.get("limit_multi_searches") ?? LIMITS.multiSearchesMax);
     if (body.searches.length > limit) throw new HttpError(400, "Number of multi searches exceeds `limit_multi_searches` parameter.");
-    const commonParams = Object.fromEntries(common);
-    return {
-      results: (body.searches as Array<Record<string, unknown>>).map((s) => {
-        this.stats.searches++;
-        try {
-          return this.search({ ...commonParams, ...s });
-        } catch (error) {
-          if (!(error instanceof HttpError)) throw error;
-          return { code: error.status, error: error.message === "Not Found" ? "Not found." : error.message };
-        }
-      }),
-    };
-  }
-
-  private search(p: Record<string, unknown>): unknown {
-    const c = this.resolve(String(p.collection ?? ""));
-    if (p.q !== "*") throw new HttpError(400, "fake: only q=* is modelled");
-    const page = p.page === undefined ? 1 : Number(p.page);
-    const perPage = p.per_page === undefined ? 10 : Number(p.per_page);
-    if (!Number.isInteger(page) || page < 1) throw new HttpError(422, "Page must be an integer of value greater than 0.");
-    if (perPage > LIMITS.perPageMax) throw new HttpError(422, `Only upto ${LIMITS.perPageMax} hits can be fetched per page.`);
-
-    const sortFields =
-      p.sort_by === undefined
-        ? []
-        : String(p.sort_by)
-            .split(",")
-            .map((s) => s.trim());
-    if (sortFields.length > LIMITS.sortFieldsMax) throw new HttpError(400, `Only upto ${LIMITS.sortFieldsMax} sort fields are allowed.`);
-    const sort = sortFields.map((s) => {
-      const [name, dir = "asc"] = s.split(":");
-      const f = c.fields.get(name);
-      if (!f || !(isNumeric(f.type) || f.sort))
-        throw new HttpError(404, `Could not find a field named \`${name}\` in the schema for sorting.`);
-      if (dir !== "asc" && dir !== "desc") throw new HttpError(400, `Order for field\` ${name}\` should be either ASC or DESC.`);
-      return { name, sign: dir === "asc" ? 1 : -1 };
-    });
-
-    const filter = p.filter_by === undefined || String(p.filter_by).trim() === "" ? () => true : compileFilter(String(p.filter_by), c);
-    const facets = p.facet_by === undefined ? [] : splitTopLevel(String(p.facet_by)).map((e) => facetSpec(e.trim(), c));
-    const groupBy = p.group_by === undefined ? undefined : String(p.group_by);
-    const groupLimit = p.group_limit === undefined ? 3 : Number(p.group_limit);
-    if (groupBy !== undefined) {
-      const f = c.fields.get(groupBy);
-      if (!f) throw new HttpError(404, `Could not find a field named \`${groupBy}\` in the schema.`);
-      if (!f.facet) throw new HttpError(400, `Group by field \`${groupBy}\` should be a facet field.`);
-      if (!(groupLimit >= 1 && groupLimit <= LIMITS.groupLimitMax))
-        throw new HttpError(400, `Value of \`group_limit\` must be between 1 and ${LIMITS.groupLimitMax}.`);
-      if (facets.length) throw new HttpError(400, "fake: facets of a grouped query are not modelled");
-    }
-    const include = p.include_fields === undefined ? undefined : String(p.include_fields).split(",");
-    const project = (d: Doc) => ({ document: include ? Object.fromEntries(include.filter((k) => k in d).map((k) => [k, d[k]])) : d });
-
-    const matched = [...c.docs.values()].filter(filter);
-    matched.sort((a, b) => {
-      for (const { name, sign } of sort) {
-        const d = compare(a[name], b[name]);
-        if (d !== 0) return d * sign;
+    const commonParams = Object.fromEntries([...common].filter(([k]) => k !== "x-typesense-api-key"));
+    const work: SearchWork[] = [];
+    const results = (body.searches as Array<Record<string, unknown>>).map((s) => {
+      this.stats.searches++;
+      try {
+        const done = search(this.resolve(String({ ...commonParams, ...s }.collection ?? "")), { ...commonParams, ...s });
+        work.push(done.work);
+        return done.answer;
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        return { code: error.status, error: error.message === "Not Found" ? "Not found." : error.message };
       }
-      return 0;
     });
-    const result: Record<string, unknown> = { found: matched.length, out_of: c.docs.size, page, search_time_ms: 0 };
-    if (groupBy !== undefined) {
-      const groups = new Map<string, Doc[]>();
-      for (const doc of matched) {
-        const key = String(doc[groupBy]);
-        const list = groups.get(key);
-        if (list) list.push(doc);
-        else groups.set(key, [doc]);
-      }
-      result.found = groups.size;
-      result.found_docs = matched.length;
-      result.grouped_hits = [...groups.values()].slice((page - 1) * perPage, page * perPage).map((docs) => ({
-        group_key: [docs[0][groupBy]],
-        found: docs.length,
-        hits: docs.slice(0, groupLimit).map(project),
-      }));
-    } else {
-      result.hits = matched.slice((page - 1) * perPage, page * perPage).map(project);
-    }
-    if (facets.length) {
-      const max = p.max_facet_values === undefined ? LIMITS.defaultMaxFacetValues : Number(p.max_facet_values);
-      result.facet_counts = facets.map((spec) => {
-        const counts = new Map<string, number>();
-        for (const doc of matched) for (const value of spec.values(doc)) counts.set(value, (counts.get(value) ?? 0) + 1);
-        const sorted = [...counts].sort((a, b) => b[1] - a[1]).slice(0, max);
-        return { field_name: spec.field, counts: sorted.map(([value, count]) => ({ value, count, highlighted: value })), sampled: false };
-      });
-    }
-    return result;
+    return { answer: json(200, { results }), work };
   }
 }
 
-function describe(c: Collection) {
-  return {
-    name: c.name,
-    num_documents: c.docs.size,
-    created_at: c.createdAt,
-    fields: [...c.fields.values()].map((f) => ({ name: f.name, type: f.type, facet: f.facet, optional: f.optional, index: true })),
-  };
+/** Typesense's `resource:operation` of a request (route_path::_get_action). */
+function actionOf(method: string, parts: string[]): string {
+  const named = parts.length > 1;
+  const resource = parts[0] === "collections" && parts.length > 2 ? parts.slice(2).join("/") : parts[0];
+  if (resource === "multi_search" || resource === "documents/search") return "documents:search";
+  if (resource === "documents/import" || resource === "documents/export") return resource.replace("/", ":");
+  const operation = { GET: named ? "get" : "list", POST: "create", PUT: "upsert", DELETE: "delete", PATCH: "update" }[method] ?? "unknown";
+  return `${resource}:${operation}`;
+}
+
+/** The collections a request names, for the key's scope (get_collections_for_auth): none is "". */
+function collectionsOf(method: string, parts: string[], body: string): string[] {
+  if (parts[0] === "multi_search") {
+    const searches = (parseJsonOr(body) as { searches?: Array<{ collection?: unknown }> })?.searches;
+    return Array.isArray(searches) ? searches.map((s) => (typeof s?.collection === "string" ? s.collection : "")) : [""];
+  }
+  if (parts[0] === "collections" && method === "POST" && parts.length === 1) {
+    const name = (parseJsonOr(body) as { name?: unknown })?.name;
+    return [typeof name === "string" ? name : ""];
+  }
+  return [parts[0] === "collections" && parts.length > 1 ? parts[1] : ""];
+}
+
+function json(status: number, body: unknown): Answer {
+  return { status, body: toJson(body), contentType: JSON_TYPE };
+}
+
+function reply(res: http.ServerResponse, answer: Answer): void {
+  res.writeHead(answer.status, { "Content-Type": answer.contentType });
+  res.end(answer.body);
 }
 
 function parseJson(body: string): unknown {
@@ -378,258 +442,10 @@ function parseJson(body: string): unknown {
   }
 }
 
-/** JSON with bigint written as its digits, as Typesense writes int64. */
-function send(res: http.ServerResponse, status: number, body: unknown): void {
-  const json = JSON.stringify(body, (_k, v: unknown) => (typeof v === "bigint" ? `\u0000${v}\u0000` : v)).replace(
-    /"\\u0000(-?\d+)\\u0000"/g,
-    "$1",
-  );
-  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8" });
-  res.end(json);
-}
-
-const isNumeric = (t: FieldType) => t === "int32" || t === "int64" || t === "float";
-
-function compare(a: unknown, b: unknown): number {
-  if (typeof a === "bigint" || typeof b === "bigint") {
-    const x = BigInt(a as bigint);
-    const y = BigInt(b as bigint);
-    return x < y ? -1 : x > y ? 1 : 0;
+function parseJsonOr(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
   }
-  return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0;
-}
-
-function validate(c: Collection, doc: Doc): string | undefined {
-  for (const f of c.fields.values()) {
-    const v = doc[f.name];
-    if (v === undefined || v === null) {
-      if (!f.optional) return `Field \`${f.name}\` has been declared in the schema, but is not found in the document.`;
-      continue;
-    }
-    const ok = (x: unknown, t: string) =>
-      t === "string"
-        ? typeof x === "string"
-        : t === "int32"
-          ? Number.isInteger(x) && (x as number) >= INT32_MIN && (x as number) <= INT32_MAX
-          : t === "int64"
-            ? typeof x === "bigint" || Number.isInteger(x)
-            : t === "float"
-              ? typeof x === "number"
-              : t === "bool"
-                ? typeof x === "boolean"
-                : Array.isArray(x) && x.length === 2 && x.every((n) => typeof n === "number"); // geopoint
-    const type = f.type.replace("[]", "");
-    const good = f.type.endsWith("[]") ? Array.isArray(v) && v.every((x) => ok(x, type)) : ok(v, f.type);
-    if (!good) return `Field \`${f.name}\` must be ${f.type.endsWith("[]") ? "an array of" : "a"} ${type}.`;
-  }
-  return undefined;
-}
-
-// ---- filter_by: Typesense's tokenizer and shunting-yard, then a predicate per expression ----
-
-function tokenize(filter: string): string[] {
-  const tokens: string[] = [];
-  let i = 0;
-  while (i < filter.length) {
-    const c = filter[i];
-    if (c === " ") {
-      i++;
-    } else if (c === "(" || c === ")") {
-      tokens.push(c);
-      i++;
-    } else if (c === "&" || c === "|") {
-      if (filter[i + 1] !== c) throw new HttpError(400, "Could not parse the filter filter_query.");
-      tokens.push(c + c);
-      i += 2;
-    } else {
-      let j = i;
-      let inBacktick = false;
-      while (j < filter.length) {
-        const d = filter[j];
-        if (d === "`") inBacktick = !inBacktick;
-        if (!inBacktick && (d === "(" || d === ")" || (d === "&" && filter[j + 1] === "&") || (d === "|" && filter[j + 1] === "|"))) break;
-        j++;
-      }
-      const token = filter.slice(i, j).trim();
-      if (token) tokens.push(token);
-      i = j;
-    }
-  }
-  return tokens;
-}
-
-function toPostfix(tokens: string[]): string[] {
-  const out: string[] = [];
-  const ops: string[] = [];
-  for (const t of tokens) {
-    if (t === "&&" || t === "||") {
-      while (ops.length && ops[ops.length - 1] !== "(") out.push(ops.pop()!);
-      ops.push(t);
-    } else if (t === "(") ops.push(t);
-    else if (t === ")") {
-      while (ops.length && ops[ops.length - 1] !== "(") out.push(ops.pop()!);
-      if (ops.pop() !== "(") throw new HttpError(400, "Could not parse the filter query: unbalanced parentheses.");
-    } else out.push(t);
-  }
-  while (ops.length) {
-    const op = ops.pop()!;
-    if (op === "(") throw new HttpError(400, "Could not parse the filter query: unbalanced parentheses.");
-    out.push(op);
-  }
-  return out;
-}
-
-type Predicate = (doc: Doc) => boolean;
-
-function compileFilter(filter: string, c: Collection): Predicate {
-  const postfix = toPostfix(tokenize(filter));
-  if (postfix.length > LIMITS.filterByMaxOps)
-    throw new HttpError(
-      400,
-      `\`filter_by\` has too many operations. Maximum allowed: ${LIMITS.filterByMaxOps}. Use \`--filter-by-max-ops\` command line argument to customize this value.`,
-    );
-  const stack: Predicate[] = [];
-  for (const t of postfix) {
-    if (t === "&&" || t === "||") {
-      const b = stack.pop();
-      const a = stack.pop();
-      if (!a || !b) throw new HttpError(400, `Could not parse the filter query: unbalanced \`${t}\` operands.`);
-      stack.push(t === "&&" ? (d) => a(d) && b(d) : (d) => a(d) || b(d));
-    } else stack.push(expression(t, c));
-  }
-  if (stack.length !== 1) throw new HttpError(400, "Could not parse the filter query.");
-  return stack[0];
-}
-
-function expression(token: string, c: Collection): Predicate {
-  const colon = token.indexOf(":");
-  if (colon < 0) throw new HttpError(400, "Could not parse the filter query.");
-  const name = token.slice(0, colon).trim();
-  const raw = token.slice(colon + 1).trim();
-  const f = c.fields.get(name);
-  if (!f) throw new HttpError(404, `Could not find a filter field named \`${name}\` in the schema.`);
-  const type = f.type.replace("[]", "");
-  const valuesOf = (doc: Doc): unknown[] => (Array.isArray(doc[name]) ? (doc[name] as unknown[]) : [doc[name]]);
-
-  if (type === "string") {
-    if (!raw.startsWith("=")) throw new HttpError(400, "fake: only exact (:=) string filters are modelled");
-    const body = raw.slice(1).trim();
-    const list = body.startsWith("[") && body.endsWith("]") ? splitValues(body.slice(1, -1)) : [body];
-    const wanted = new Set(list.map(unquote));
-    return (doc) => valuesOf(doc).some((v) => wanted.has(v as string));
-  }
-  if (type === "bool") {
-    const v = raw.replace(/^=/, "").trim();
-    if (v !== "true" && v !== "false") throw new HttpError(400, `Value of filter field \`${name}\` must be \`true\` or \`false\`.`);
-    return (doc) => valuesOf(doc).some((x) => x === (v === "true"));
-  }
-  if (!isNumeric(type as FieldType)) throw new HttpError(400, `fake: filtering on a ${f.type} is not modelled`);
-
-  const parse = (s: string): number | bigint => {
-    const v = s.trim();
-    if (type === "float") {
-      if (!/^-?\d+(\.\d+)?$/.test(v)) throw new HttpError(400, `Error with filter field \`${name}\`: Not a float.`);
-      return Number(v);
-    }
-    if (!/^-?\d+$/.test(v)) throw new HttpError(400, `Error with filter field \`${name}\`: Not an ${type}.`);
-    if (type === "int32") {
-      const n = Number(v);
-      if (n < INT32_MIN || n > INT32_MAX)
-        throw new HttpError(400, `Error with filter field \`${name}\`: \`${v}\` exceeds the range of an int32.`);
-      return n;
-    }
-    return BigInt(v);
-  };
-  const tests: Array<(x: unknown) => boolean> = [];
-  const items = raw.startsWith("[") && raw.endsWith("]") ? raw.slice(1, -1).split(",") : [raw];
-  if (raw.startsWith("=[")) throw new HttpError(400, "fake: `:=[` on a number is not modelled");
-  for (const item of items) {
-    const range = /^(.+)\.\.(.+)$/.exec(item.trim());
-    if (range) {
-      const [lo, hi] = [parse(range[1]), parse(range[2])];
-      tests.push((x) => compare(x, lo) >= 0 && compare(x, hi) <= 0);
-      continue;
-    }
-    const m = /^(>=|<=|!=|>|<|=)?(.+)$/.exec(item.trim());
-    if (!m) throw new HttpError(400, "Numerical field has an invalid comparator.");
-    const bound = parse(m[2]);
-    const op = m[1] ?? "=";
-    tests.push((x) => {
-      const d = compare(x, bound);
-      return op === ">=" ? d >= 0 : op === "<=" ? d <= 0 : op === ">" ? d > 0 : op === "<" ? d < 0 : op === "!=" ? d !== 0 : d === 0;
-    });
-  }
-  return (doc) => valuesOf(doc).some((x) => tests.some((t) => t(x)));
-}
-
-/** Comma-separated values, commas inside backticks kept. */
-function splitValues(s: string): string[] {
-  const out: string[] = [];
-  let current = "";
-  let inBacktick = false;
-  for (const ch of s) {
-    if (ch === "`") inBacktick = !inBacktick;
-    if (ch === "," && !inBacktick) {
-      out.push(current.trim());
-      current = "";
-    } else current += ch;
-  }
-  out.push(current.trim());
-  return out;
-}
-
-function unquote(v: string): string {
-  return v.startsWith("`") && v.endsWith("`") && v.length >= 2 ? v.slice(1, -1) : v;
-}
-
-function splitTopLevel(s: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < s.length; i++) {
-    if (s[i] === "(") depth++;
-    if (s[i] === ")") depth--;
-    if (s[i] === "," && depth === 0) {
-      out.push(s.slice(start, i));
-      start = i + 1;
-    }
-  }
-  out.push(s.slice(start));
-  return out;
-}
-
-interface FacetSpec {
-  field: string;
-  values(doc: Doc): string[];
-}
-
-function facetSpec(expr: string, c: Collection): FacetSpec {
-  const range = /^(\w+)\((.+)\)$/.exec(expr);
-  const field = range ? range[1] : expr;
-  const f = c.fields.get(field);
-  if (!f || !f.facet) throw new HttpError(404, `Could not find a facet field named \`${field}\` in the schema.`);
-  if (!range) {
-    return {
-      field,
-      values: (doc) => {
-        const v = doc[field];
-        return v === undefined ? [] : [...new Set((Array.isArray(v) ? v : [v]).map(String))];
-      },
-    };
-  }
-  if (!isNumeric(f.type)) throw new HttpError(400, "Range facet is restricted to only integer and float fields.");
-  const ranges = [...range[2].matchAll(/([^,:\s]+):\[(-?\d+), (-?\d+)\]/g)];
-  if (ranges.map((m) => m[0]).join(", ") !== range[2]) throw new HttpError(400, "Error splitting the facet range values.");
-  const parsed = ranges.map((m) => {
-    if (!/^[A-Za-z0-9]+$/.test(m[1])) throw new HttpError(400, "Facet range value is not valid.");
-    return { label: m[1], lo: BigInt(m[2]), hi: BigInt(m[3]) };
-  });
-  return {
-    field,
-    values: (doc) => {
-      const v = BigInt(doc[field] as number | bigint);
-      const hit = parsed.find((r) => r.lo <= v && v < r.hi); // start inclusive, end exclusive
-      return hit ? [hit.label] : [];
-    },
-  };
 }
