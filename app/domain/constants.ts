@@ -11,6 +11,8 @@ export const MAX_ADULT_COUNT = 12;
 export const MAX_CHILDREN_COUNT = 11;
 /** The feed's party size `persons` is 1 to 12. */
 export const MAX_PERSONS = 12;
+/** The largest party a URL can hold (adults + children): beyond MAX_PERSONS it finds no trips. */
+export const MAX_PARTY_SIZE = MAX_ADULT_COUNT + MAX_CHILDREN_COUNT;
 
 export const SORTING_METHODS = ["skiScore:desc", "discountPercentage:desc", "price:asc"] as const;
 export type SortingMethod = (typeof SORTING_METHODS)[number];

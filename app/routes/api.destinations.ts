@@ -1,17 +1,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { MAX_PERSONS } from "~/domain/constants";
+import { MAX_PARTY_SIZE } from "~/domain/constants";
 import { texts } from "~/domain/texts";
 import { z } from "~/domain/zod";
 import { searchDestinations } from "~/search/destinations.server";
 
 // GET /api/destinations?q=<typed text>&persons=<party size> → the destination picker's tree
 // (countries → regions → resorts matching q, with their ancestors) and the categories, each with
-// its number of upcoming trips. Answers from a tree cached per index generation (see
+// its number of upcoming trips; a party size without trips (any beyond 12) gets every count 0. Answers from a tree cached per index generation (see
 // app/search/destinations.server.ts), so typing costs only the filtering of ~100 nodes.
 
 const Params = z.object({
   q: z.string().max(100).default(""),
-  persons: z.coerce.number().int().min(1).max(MAX_PERSONS).optional(),
+  persons: z.coerce.number().int().min(1).max(MAX_PARTY_SIZE).optional(),
 });
 
 export function loader({ request, context }: LoaderFunctionArgs) {

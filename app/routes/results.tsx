@@ -236,6 +236,11 @@ function ResultsPage() {
           <SaveTripHint />
           <SaveTripForms />
           {searchIsLoading && <Loading />}
+          {mapView && noResults && (
+            <div className="mb-4">
+              <NoResults />
+            </div>
+          )}
           {mapView ? (
             <PagePartView
               part={mapViewPart}

@@ -15,9 +15,13 @@ interface Named {
 
 const byName = (a: Named, b: Named) => a.name.localeCompare(b.name, "da");
 
-/** The tree for one party size (0: every party size), sorted by Danish name; categories by count. */
+/**
+ * The tree for one party size (0: every party size), sorted by Danish name; categories by count.
+ * A party size the feed cannot hold (the URL allows 12 adults and 11 children, a trip at most 12
+ * persons) has no row: every node counts 0, as for a party size without trips.
+ */
 export function treeFromCounts(c: DestinationCounts, persons: number): DestinationTree {
-  const row = c.resortCounts[persons];
+  const row = c.resortCounts[persons] ?? new Float64Array(c.resorts.length);
   const countries: CountryNode[] = c.countries.map((x) => ({ slug: x.slug, name: x.name, count: 0, regions: [] }));
   const regions = c.regions.map((x) => ({
     slug: x.slug,
@@ -37,7 +41,7 @@ export function treeFromCounts(c: DestinationCounts, persons: number): Destinati
     for (const region of country.regions) region.resorts.sort(byName);
   }
   countries.sort(byName);
-  const tagRow = c.tagCounts[persons];
+  const tagRow = c.tagCounts[persons] ?? new Float64Array(c.tags.length);
   const tags = c.tags.map((slug, i) => ({ slug, count: tagRow[i] })).sort((a, b) => b.count - a.count || a.slug.localeCompare(b.slug));
   return { countries: countries.filter((x) => x.regions.length), tags };
 }
@@ -57,7 +61,7 @@ function countsFor(engine: SearchEngine, today: string): Cached {
   return entry;
 }
 
-/** The whole tree for a party size (1 … 12), or for every party size. */
+/** The whole tree for a party size (1 … 23; beyond 12 every count is 0), or for every party size. */
 export function destinationTree(engine: SearchEngine, opts: { persons?: number; today?: string } = {}): DestinationTree {
   const entry = countsFor(engine, opts.today ?? todayInDenmark());
   const persons = opts.persons ?? 0;

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { RESULTS_PATH } from "~/domain/constants";
+import {
+  ACCOMMODATION_PATH,
+  FACET_NUMBERS_PATH,
+  MAX_ADULT_COUNT,
+  MAX_CHILDREN_COUNT,
+  MAX_PERSONS,
+  RESULTS_PATH,
+  SEARCH_PATH,
+} from "~/domain/constants";
+import { texts } from "~/domain/texts";
 import { seededRandom } from "../support/random";
 import { useServer } from "./support/suite";
 
@@ -75,9 +84,9 @@ function randomQuery(rng: ReturnType<typeof seededRandom>): string {
   return parts.join("&");
 }
 
-describe("fuzzing the results page and the API", () => {
-  const suite = useServer({ demoTrips: 3000 });
+const suite = useServer({ demoTrips: 3000 });
 
+describe("fuzzing the results page and the API", () => {
   // Ten batches of 500, each a test with its own timeout: a loaded machine slows them down
   // without pushing one past its limit.
   const rng = seededRandom(5000);
@@ -192,4 +201,89 @@ describe("fuzzing the results page and the API", () => {
     const json = (await ok.json()) as { facetNumbers: { priceRange: { value: Record<string, number> } } };
     expect(Object.keys(json.facetNumbers.priceRange.value).length).toBeGreaterThan(0);
   });
+});
+
+// Every party the URL holds (1–12 adults, 0–11 children: the form's own limits are narrower),
+// on every page and endpoint that reads it: a valid page, never a 500; beyond 12 persons (the
+// largest party a trip is for, docs/urls.md) an empty one. The results page's map and embed
+// views and the landing page read only the party size: one party of each size visits them.
+describe("every party size on every page and endpoint", () => {
+  interface Tree {
+    countries: Array<{ count: number; regions: Array<{ count: number; resorts: Array<{ count: number }> }> }>;
+    tags: Array<{ count: number }>;
+  }
+  const treeTotal = (t: Tree) =>
+    t.countries.reduce((s, c) => s + c.count + c.regions.reduce((r, g) => r + g.count + g.resorts.reduce((x, z) => x + z.count, 0), 0), 0) +
+    t.tags.reduce((s, g) => s + g.count, 0);
+
+  /** One party's failures: the status, the page being whole, and the emptiness beyond the data. */
+  async function checkParty(origin: string, accommodationId: string, adults: number, children: number): Promise<string[]> {
+    const failures: string[] = [];
+    const persons = adults + children;
+    const empty = persons > MAX_PERSONS;
+    const party = `adultCount=${adults}&childrenCount=${children}`;
+    const page = async (path: string, emptyText?: string) => {
+      const res = await fetch(origin + path);
+      const body = await res.text();
+      if (res.status !== 200) return void failures.push(`${res.status} ${path}`);
+      if (!res.headers.get("content-type")?.startsWith("text/html")) failures.push(`not HTML: ${path}`);
+      // Whole: the document and Remix's data stream, closed.
+      if (!body.includes("</html>") || !body.includes("streamController.close()")) failures.push(`cut short: ${path}`);
+      if (body.includes(texts.errors.unexpected)) failures.push(`error page: ${path}`);
+      if (empty && emptyText && !body.includes(emptyText)) failures.push(`not empty: ${path}`);
+    };
+    const json = async <T>(path: string, init?: RequestInit): Promise<T | undefined> => {
+      const res = await fetch(origin + path, init);
+      const body = await res.text();
+      if (res.status !== 200) return void failures.push(`${res.status} ${init?.method ?? "GET"} ${path}`);
+      try {
+        return JSON.parse(body) as T;
+      } catch {
+        return void failures.push(`not JSON: ${path}`);
+      }
+    };
+
+    await page(`${SEARCH_PATH}?${party}`);
+    await page(`${RESULTS_PATH}?${party}`, texts.results.noResultsTitle);
+    await page(`${ACCOMMODATION_PATH}/${encodeURIComponent(accommodationId)}?${party}`, texts.accommodation.noOffersTitle);
+    if (adults === Math.min(MAX_ADULT_COUNT, persons)) {
+      await page(`/?${party}`);
+      await page(`${RESULTS_PATH}?${party}&map=1`, texts.results.noResultsTitle);
+      await page(`${RESULTS_PATH}?${party}&embed=1`, texts.results.noResultsTitle);
+    }
+    const search = await json<{ items: unknown[]; totalCount: number }>(`/api/search?${party}`);
+    if (search && (!Array.isArray(search.items) || (empty && (search.totalCount !== 0 || search.items.length))))
+      failures.push(`/api/search ${party}: ${search.totalCount} trips`);
+    const map = await json<{ points: unknown[]; totalCount: number }>(`/api/map?${party}`);
+    if (map && (!Array.isArray(map.points) || (empty && (map.totalCount !== 0 || map.points.length))))
+      failures.push(`/api/map ${party}: ${map.totalCount} trips`);
+    const tree = await json<Tree>(`/api/destinations?persons=${persons}`);
+    if (tree && (!Array.isArray(tree.countries) || (empty && treeTotal(tree) !== 0)))
+      failures.push(`/api/destinations?persons=${persons}: counts ${treeTotal(tree)}`);
+    const numbers = await json<{ facetNumbers: { totalCount: number } }>(FACET_NUMBERS_PATH, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ searchData: { adultCount: adults, childrenCount: children }, requiredFacetFields: ["priceRange"] }),
+    });
+    if (numbers && empty && numbers.facetNumbers.totalCount !== 0)
+      failures.push(`facet numbers ${party}: ${numbers.facetNumbers.totalCount}`);
+    return failures;
+  }
+
+  // Twelve batches, one per adult count, each a test with its own timeout.
+  for (let adults = 1; adults <= MAX_ADULT_COUNT; adults++) {
+    it(`answers ${adults} adult(s) with 0–${MAX_CHILDREN_COUNT} children with a valid page everywhere`, async () => {
+      const origin = suite.server.url;
+      const first = (await (await fetch(`${origin}/api/search`)).json()) as { items: Array<{ accommodation: { id: string } }> };
+      const accommodationId = first.items[0].accommodation.id;
+      const queue = Array.from({ length: MAX_CHILDREN_COUNT + 1 }, (_, children) => children);
+      const failures: string[] = [];
+      const worker = async () => {
+        for (let children = queue.pop(); children !== undefined; children = queue.pop())
+          failures.push(...(await checkParty(origin, accommodationId, adults, children)));
+      };
+      await Promise.all(Array.from({ length: 3 }, worker));
+      expect(failures.slice(0, 10)).toEqual([]);
+    });
+  }
 });

@@ -23,6 +23,7 @@ import { countsFromIndex } from "~/search/destination-counts";
 import { treeFromCounts } from "~/search/destinations.server";
 import type { EmbeddedIndex } from "~/search/embedded/build";
 import { toDay } from "~/domain/dates";
+import { MAX_PARTY_SIZE, MAX_PERSONS } from "~/domain/constants";
 
 const base: SearchData = { searchArea: { type: "all" }, adultCount: 2, childrenCount: 0, arrival: { type: "asap" }, filters: {} };
 
@@ -236,5 +237,18 @@ describe("destination counts", () => {
     // departed trips are not counted
     const later = treeFromCounts(countsFromIndex(ix, "2027-02-15"), 0);
     expect(later.countries.reduce((s, c) => s + c.count, 0)).toBeLessThan(total / 2);
+  });
+
+  it("give a party beyond the data (13 to 23 persons) the same tree with every count 0", () => {
+    const counts = countsFromIndex(syntheticIndex(12_000), "2026-11-01");
+    const all = treeFromCounts(counts, 0);
+    for (const persons of [MAX_PERSONS + 1, MAX_PARTY_SIZE]) {
+      const tree = treeFromCounts(counts, persons);
+      expect(tree.countries.map((c) => c.slug)).toEqual(all.countries.map((c) => c.slug));
+      expect(tree.countries.flatMap((c) => [c.count, ...c.regions.flatMap((r) => [r.count, ...r.resorts.map((x) => x.count)])])).toSatisfy(
+        (n: number[]) => n.every((x) => x === 0),
+      );
+      expect(tree.tags.map((t) => t.count)).toEqual([0, 0]);
+    }
   });
 });
