@@ -191,6 +191,8 @@ export const users = sqliteTable("users", {
   createdAt: integer("created_at", { mode: "timestamp_ms" })
     .notNull()
     .default(sql`(unixepoch() * 1000)`),
+  /** When the address was last confirmed by a link e-mailed to it (sign-up, a new address); null: at `createdAt`. */
+  emailConfirmedAt: integer("email_confirmed_at", { mode: "timestamp_ms" }),
 });
 
 export const searchAgents = sqliteTable(

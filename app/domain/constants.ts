@@ -130,6 +130,11 @@ export const LOGIN_PATH = "/konto/log-ind";
 export const SIGN_UP_PATH = "/konto/opret";
 export const LOGOUT_PATH = "/konto/log-ud";
 export const CONFIRM_SIGN_UP_PATH = "/konto/bekraeft";
+/** The account page, its data download, the page after deleting it, and the link that confirms a new e-mail (+ /<token>). */
+export const ACCOUNT_PATH = "/konto";
+export const DATA_DOWNLOAD_PATH = "/konto/mine-data";
+export const ACCOUNT_DELETED_PATH = "/konto/slettet";
+export const CONFIRM_EMAIL_PATH = "/konto/ny-email";
 /** "Glemt adgangskode?": the form that e-mails a link for a new password (+ /<token>: the link's page). */
 export const FORGOT_PASSWORD_PATH = "/konto/glemt-adgangskode";
 export const RESET_PASSWORD_PATH = "/konto/ny-adgangskode";
@@ -156,6 +161,8 @@ export type AgentFrequency = (typeof AGENT_FREQUENCIES)[number];
 export const MIN_PASSWORD_LENGTH = 8;
 /** How long the confirmation link e-mailed at sign-up works. */
 export const SIGN_UP_LINK_HOURS = 24;
+/** How long the link that confirms a new e-mail for an account works. */
+export const EMAIL_LINK_HOURS = 24;
 /** How long the link for a new password works (a newer one replaces it, and it works once). */
 export const PASSWORD_LINK_MINUTES = 60;
 /** Per-user limits: an account is a person's, not a store (each agent is searched at every notify run). */

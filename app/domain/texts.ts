@@ -381,6 +381,20 @@ export const texts = {
     resetIntro:
       "Nogen, forhåbentlig dig, har bedt om en ny adgangskode til din konto på Pistepris. Vælg en ny adgangskode ved at åbne linket herunder:",
     resetLink: "Vælg en ny adgangskode",
+    emailChangeSubject: "Bekræft din nye e-mail til Pistepris",
+    emailChangeIntro:
+      "Nogen, forhåbentlig dig, vil skifte e-mailen på en konto på Pistepris til denne e-mail. Bekræft skiftet ved at åbne linket herunder:",
+    emailChangeLink: "Bekræft den nye e-mail",
+    emailChangeExpiry: (hours: number) =>
+      `Linket virker én gang i ${hours} timer. Har du ikke bedt om at skifte e-mail, kan du se bort fra denne e-mail: intet bliver ændret.`,
+    emailChangedSubject: "Din e-mail på Pistepris er skiftet",
+    emailChangedText: (to: string) =>
+      `E-mailen på din konto på Pistepris er nu skiftet til ${to}. Vi sender ikke længere e-mails om kontoen til denne adresse.`,
+    emailChangedHelp: (contact: string) => `Har du ikke selv skiftet den, så skriv straks til os på ${contact}.`,
+    deletedSubject: "Din konto på Pistepris er slettet",
+    deletedText:
+      "Din konto på Pistepris er slettet, som du bad om, med dine søgeagenter og dine gemte rejser. Vi sender ikke flere e-mails til denne adresse, og vi har ikke gemt den.",
+    deletedHelp: (contact: string) => `Har du spørgsmål, så skriv til os på ${contact}.`,
     resetExpiry: (minutes: number) =>
       `Linket virker én gang i ${minutes} minutter. Har du ikke bedt om en ny adgangskode, kan du se bort fra denne e-mail: din adgangskode er uændret.`,
   },
@@ -450,6 +464,52 @@ export const texts = {
     myAgents: "Mine søgeagenter",
     savedTrips: "Gemte rejser",
     accountLabel: "Konto",
+  },
+  // The account page (/konto) and what it leads to: a new e-mail, a new password, the data download, deleting the account.
+  accountPage: {
+    title: "Min konto",
+    navLink: "Konto",
+    intro: (email: string, created: string) => `Du er logget ind som ${email}. Kontoen blev oprettet ${created}.`,
+    currentPassword: "Din nuværende adgangskode",
+    wrongPassword: "Adgangskoden er forkert.",
+    emailHeading: "Skift e-mail",
+    emailIntro: (hours: number) =>
+      `Vi sender et link til den nye e-mail. Skiftet sker først, når du åbner linket (inden for ${hours} timer), og så giver vi din nuværende e-mail besked.`,
+    newEmail: "Ny e-mail",
+    emailSubmit: "Send link til den nye e-mail",
+    emailSent: (email: string) => `Vi har sendt et link til ${email}. Åbn det for at skifte til den nye e-mail.`,
+    emailSame: "Det er allerede din e-mail.",
+    emailThrottled: "For mange forsøg på at skifte e-mail. Vent en time, og prøv igen.",
+    passwordHeading: "Skift adgangskode",
+    passwordIntro: "Når du skifter adgangskode, bliver du logget ud på alle andre enheder.",
+    newPassword: "Ny adgangskode",
+    passwordSubmit: "Skift adgangskode",
+    passwordChanged: "Din adgangskode er skiftet, og du er logget ud på alle andre enheder.",
+    sessionsHeading: "Log ud på alle enheder",
+    sessionsIntro: "Har du været logget ind på en computer, du ikke længere har adgang til? Så log ud overalt, også her.",
+    sessionsSubmit: "Log ud på alle enheder",
+    dataHeading: "Dine data",
+    dataIntro:
+      "Hent alt, hvad vi har gemt om dig: din konto, dine søgeagenter, dine gemte rejser og de e-mails, vores søgeagenter har sendt dig, som en JSON-fil.",
+    dataLink: "Download mine data",
+    deleteHeading: "Slet min konto",
+    deleteIntro:
+      "Sletter din konto med dine søgeagenter og gemte rejser. Vi sender en kvittering til din e-mail, og så er den også glemt. Det kan ikke fortrydes.",
+    deleteSubmit: "Slet min konto",
+    lastOperator:
+      "Du er den eneste, der har adgang til driftssiderne (/drift), så din konto kan ikke slettes endnu: så ville ingen kunne passe siden. Giv en anden adgang først (npm run indexer -- operators add E-MAIL), og slet så din konto.",
+    deletedTitle: "Din konto er slettet",
+    deletedText:
+      "Din konto, dine søgeagenter og dine gemte rejser er slettet, og du er logget ud. Vi har sendt en kvittering til din e-mail.",
+    emailConfirmTitle: "Bekræft din nye e-mail",
+    emailConfirmIntro: (from: string, to: string) => `Skift e-mailen på din konto fra ${from} til ${to}?`,
+    emailConfirmButton: "Ja, skift e-mail",
+    emailConfirmInvalid: "Linket virker ikke. Det er enten brugt, udløbet eller afløst af et nyere link. Bed om et nyt på din kontoside.",
+    emailConfirmTaken: "Der er allerede en konto med den e-mail, så din konto kan ikke skifte til den.",
+    emailChanged: (email: string) => `Din konto bruger nu ${email}.`,
+    toAccount: "Til din konto",
+    downloadAbout: (date: string) =>
+      `Alt, hvad Pistepris har gemt om dig, hentet ${date}: din konto, dine søgeagenter, dine gemte rejser og de e-mails, søgeagenterne har sendt dig. Tider er i UTC (ISO 8601).`,
   },
   agents: {
     toggle: "Opret søgeagent",

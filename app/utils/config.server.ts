@@ -42,6 +42,9 @@ const schema = z
     PUBLIC_URL: httpUrl.optional(),
     MAP_TILE_URL: optionalText,
     MAP_TILE_ATTRIBUTION: optionalText,
+    SITE_OWNER_NAME: optionalText,
+    SITE_OWNER_ADDRESS: optionalText,
+    SITE_OWNER_EMAIL: z.email({ message: "skal være en e-mail" }).optional(),
     COUNT_WINDOW_MINUTES: z.coerce
       .number({ message: "skal være et helt antal minutter" })
       .int("skal være et helt antal minutter")
@@ -77,6 +80,15 @@ export interface Config {
   mapTiles: { url: string; attribution: string };
   /** A banner view or click, or an offer click, counts once per visitor, item and kind within this window. */
   countWindowMs: number;
+  /** Who runs the site, as the privacy page and the account e-mails name them (the data controller). */
+  siteOwner: SiteOwner;
+}
+
+export interface SiteOwner {
+  name: string;
+  /** Postal address; undefined: not configured (a real deployment must set it). */
+  address: string | undefined;
+  email: string;
 }
 
 export interface TypesenseConfig {
@@ -124,6 +136,11 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       attribution: e.MAP_TILE_ATTRIBUTION ?? '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>-bidragydere',
     },
     countWindowMs: e.COUNT_WINDOW_MINUTES * 60_000,
+    siteOwner: {
+      name: e.SITE_OWNER_NAME ?? "Pistepris",
+      address: e.SITE_OWNER_ADDRESS,
+      email: e.SITE_OWNER_EMAIL ?? "privatliv@pistepris.dk",
+    },
   };
 }
 

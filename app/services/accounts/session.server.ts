@@ -1,5 +1,5 @@
 import { createCookie, createSessionStorage, redirect, type SessionStorage } from "@remix-run/node";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lt, ne } from "drizzle-orm";
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../../../db/client";
 import { meta, sessions, users } from "../../../db/schema";
@@ -137,7 +137,17 @@ export async function endSession(request: Request, { sessions }: Pick<SessionCon
   return sessions.destroySession(await sessions.getSession(request.headers.get("cookie")));
 }
 
-/** Ends every session of the user, on every device (their rows are deleted, so every copy of their cookies stops working). */
-export function endAllSessions(db: Pick<Db, "delete">, userId: number): void {
-  db.delete(sessions).where(eq(sessions.userId, userId)).run();
+/**
+ * Ends every session of the user on every device (their rows are deleted, so every copy of their
+ * cookies stops working), except `keep` (a session id: the request's own) when given.
+ */
+export function endAllSessions(db: Pick<Db, "delete">, userId: number, keep?: string): void {
+  db.delete(sessions)
+    .where(and(eq(sessions.userId, userId), keep ? ne(sessions.idHash, sessionIdHash(keep)) : undefined))
+    .run();
+}
+
+/** The id of the request's session (its cookie's), if it has one. */
+export async function sessionIdOf(request: Request, { sessions }: Pick<SessionContext, "sessions">): Promise<string | undefined> {
+  return (await sessions.getSession(request.headers.get("cookie"))).id || undefined;
 }

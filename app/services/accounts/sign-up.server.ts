@@ -107,7 +107,7 @@ export async function confirmSignUp(db: Db, token: string, form: FormData, now =
     tx.delete(pendingSignUps).where(eq(pendingSignUps.email, row.email)).run();
     const user = tx
       .insert(users)
-      .values({ email: row.email, passwordHash, createdAt: now })
+      .values({ email: row.email, passwordHash, createdAt: now, emailConfirmedAt: now })
       .onConflictDoNothing()
       .returning({ id: users.id, email: users.email })
       .get();

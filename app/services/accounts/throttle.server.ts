@@ -26,7 +26,11 @@ export interface Attempt {
   ids: number[];
 }
 
+/** Every throttle's name: an account's rows in all of them go when it is deleted. */
+const names: string[] = [];
+
 export function createThrottle(limits: ThrottleLimits) {
+  names.push(limits.name);
   const keysOf = ({ email, ip }: ThrottleKeys) => ({
     account: `${limits.name}:email:${email.trim().toLowerCase()}`,
     address: ip ? `${limits.name}:ip:${ip}` : undefined,
@@ -85,3 +89,12 @@ export const signUpThrottle = createThrottle({ name: "signup", perAccount: 3, pe
 
 /** Links for a new password (each may send an e-mail): 5 per e-mail and 20 per address in an hour, known e-mail or not. */
 export const passwordResetThrottle = createThrottle({ name: "reset", perAccount: 5, perAddress: 20, windowMs: 60 * 60 * 1000 });
+
+/** An account's e-mail, a new one and its log-in's password (each may send an e-mail or check a password): 5 per account and 20 per address in an hour. */
+export const accountChangeThrottle = createThrottle({ name: "account", perAccount: 5, perAddress: 20, windowMs: 60 * 60 * 1000 });
+
+/** Forgets every throttle's attempts for `email` (a deleted account's address is kept nowhere). */
+export function forgetEmail(db: Pick<Db, "delete">, email: string): void {
+  const keys = names.map((name) => `${name}:email:${email.trim().toLowerCase()}`);
+  db.delete(loginAttempts).where(inArray(loginAttempts.key, keys)).run();
+}

@@ -1,4 +1,5 @@
-import { count, desc } from "drizzle-orm";
+import { count, desc, eq, or, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client";
 import { auditLog } from "../../../db/schema";
 
@@ -61,4 +62,26 @@ export function auditPage(db: Db, page: number, pageSize: number): { rows: Audit
     .all();
   const total = db.select({ n: count() }).from(auditLog).get()?.n ?? 0;
   return { rows, total };
+}
+
+/**
+ * Replaces an e-mail everywhere in the log: as who made a change, as what it was made to, and as a
+ * string in the before and after JSON. For an account's new address (so the log names accounts as
+ * they are now), or a placeholder for a deleted account. Whole values only (bo@… is not in jakobo@…).
+ */
+export function replaceInLog(db: Pick<Db, "update">, email: string, by: string): void {
+  const quoted = JSON.stringify(email);
+  const whole = (col: SQLiteColumn) => sql`case when ${col} = ${email} then ${by} else ${col} end`;
+  const inJson = (col: SQLiteColumn) => sql`replace(${col}, ${quoted}, ${JSON.stringify(by)})`;
+  db.update(auditLog)
+    .set({ actor: whole(auditLog.actor), subject: whole(auditLog.subject), before: inJson(auditLog.before), after: inJson(auditLog.after) })
+    .where(
+      or(
+        eq(auditLog.actor, email),
+        eq(auditLog.subject, email),
+        sql`instr(${auditLog.before}, ${quoted}) > 0`,
+        sql`instr(${auditLog.after}, ${quoted}) > 0`,
+      ),
+    )
+    .run();
 }
