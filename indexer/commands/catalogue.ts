@@ -19,24 +19,44 @@ interface Field {
   references?: string;
 }
 
+/** SQL that is true when a kept offer has `value` in `column` (see isLiveEntry). */
+type OfferNames = (column: string, value: string) => string;
+
 interface Kind {
   table: string;
   key: string;
   fields: Record<string, Field>;
+  /** SQL that is true when the entry `@key` is live, given how to ask the offers. */
+  live: (offerNames: OfferNames) => string;
 }
+
+const throughAccommodations = (offerNames: OfferNames, joins: string, where: string) =>
+  `EXISTS (SELECT 1 FROM ${joins} WHERE ${where} = @key AND ${offerNames("accommodation_id", "a.id")})`;
 
 const f = catalogueFacts;
 const KINDS: Record<string, Kind> = {
-  country: { table: "countries", key: "slug", fields: { name: { column: "name", schema: f.name } } },
+  country: {
+    table: "countries",
+    key: "slug",
+    fields: { name: { column: "name", schema: f.name } },
+    live: (o) =>
+      throughAccommodations(
+        o,
+        "regions g JOIN resorts r ON r.region_slug = g.slug JOIN accommodations a ON a.resort_slug = r.slug",
+        "g.country_slug",
+      ),
+  },
   region: {
     table: "regions",
     key: "slug",
     fields: { name: { column: "name", schema: f.name }, country: { column: "country_slug", schema: f.slug, references: "countries" } },
+    live: (o) => throughAccommodations(o, "resorts r JOIN accommodations a ON a.resort_slug = r.slug", "r.region_slug"),
   },
   resort: {
     table: "resorts",
     key: "slug",
     fields: { name: { column: "name", schema: f.name }, region: { column: "region_slug", schema: f.slug, references: "regions" } },
+    live: (o) => throughAccommodations(o, "accommodations a", "a.resort_slug"),
   },
   accommodation: {
     table: "accommodations",
@@ -49,14 +69,26 @@ const KINDS: Record<string, Kind> = {
       imageUrl: { column: "image_url", schema: f.imageUrl },
       resort: { column: "resort_slug", schema: f.slug, references: "resorts" },
     },
+    live: (o) => o("accommodation_id", "@key"),
   },
-  feature: { table: "features", key: "value", fields: { name: { column: "name", schema: f.label } } },
+  feature: {
+    table: "features",
+    key: "value",
+    fields: { name: { column: "name", schema: f.label } },
+    live: (o) => throughAccommodations(o, "accommodation_features x JOIN accommodations a ON a.id = x.accommodation_id", "x.feature_value"),
+  },
   "meal-plan": {
     table: "meal_plans",
     key: "slug",
     fields: { title: { column: "title", schema: f.label }, short: { column: "short", schema: f.short } },
+    live: (o) => o("meal_plan_slug", "@key"),
   },
-  company: { table: "travel_companies", key: "slug", fields: { name: { column: "name", schema: f.name } } },
+  company: {
+    table: "travel_companies",
+    key: "slug",
+    fields: { name: { column: "name", schema: f.name } },
+    live: (o) => o("company_slug", "@key"),
+  },
 };
 /** The accommodation's lists, comma-separated on the command line. */
 const LISTS = { features: "accommodation_features", tags: "accommodation_tags" } as const;
@@ -68,11 +100,17 @@ export const CATALOGUE_USAGE = `catalogue show ART NØGLE
         .join("; ")}
       imageUrl - fjerner billedet; features og tags er kommaseparerede lister`;
 
-/** `catalogue show KIND KEY`: the entry's facts as JSON. */
+/**
+ * `catalogue show KIND KEY`: the entry's facts as JSON, when the entry is live. It takes no lock
+ * and clears nothing, so it leaves out the entries an import adds ahead of its switch (running,
+ * or killed: docs/feed.md says a killed import changes nothing) by asking whether the offers an
+ * import or `catalogue set` would keep name it (isLiveEntry), as `catalogue set` finds them.
+ */
 export function runCatalogueShow(db: Db, kindName: string, key: string): number {
   const kind = kindOf(kindName);
   if (!kind) return fail(`ukendt art: ${kindName} (${Object.keys(KINDS).join(", ")})`);
-  const facts = readEntry(db.$client, kind, key);
+  const sqlite = db.$client;
+  const facts = sqlite.transaction(() => (isLiveEntry(sqlite, kind, key) ? readEntry(sqlite, kind, key) : undefined))();
   if (!facts) return fail(`${kindName} ${key} findes ikke i kataloget`);
   console.log(JSON.stringify(facts, null, 2));
   return 0;
@@ -183,6 +221,25 @@ function listChange(sqlite: Database, id: string, list: keyof typeof LISTS, raw:
       for (const v of values) add.run(id, v);
     },
   };
+}
+
+/**
+ * Whether a catalogue entry is live: named, directly or through the places and lists of an
+ * accommodation, by an offer on the live side or by one on the spare side that a change made
+ * live before (changed_version up to the live version). That is what the tidying before every
+ * change of offers keeps (tidyCatalogue after dropping a killed change, apply/sides.ts).
+ */
+function isLiveEntry(sqlite: Database, kind: Kind, key: string): boolean {
+  const { live, spare, version } = readSides(sqlite);
+  const offerNames: OfferNames = (column, value) =>
+    `(EXISTS (SELECT 1 FROM ${live} o WHERE o.${column} = ${value})
+      OR EXISTS (SELECT 1 FROM ${spare} o WHERE o.${column} = ${value} AND o.changed_version <= ${Number(version)}))`;
+  return (
+    sqlite
+      .prepare(`SELECT ${kind.live(offerNames)}`)
+      .pluck()
+      .get({ key }) === 1
+  );
 }
 
 function readEntry(sqlite: Database, kind: Kind, key: string): Record<string, unknown> | undefined {

@@ -9,7 +9,7 @@ import { FEED_LIMITS, STORE_LIMITS } from "../../app/domain/constants";
 import { EmbeddedEngine } from "~/search/embedded/engine";
 import { findOffer } from "~/services/offers/offers.server";
 import { importFeed, type CatalogueWarning, type ImportOptions, type Rejection } from "../../indexer/import-feed";
-import { runCatalogueSet } from "../../indexer/commands/catalogue";
+import { runCatalogueSet, runCatalogueShow } from "../../indexer/commands/catalogue";
 import { runRetire } from "../../indexer/commands/retire";
 import { ARRIVALS_IN_SWITCH } from "../../indexer/import/plan";
 import { openDb } from "../../db/client";
@@ -522,6 +522,25 @@ describe("the catalogue entries of a large first import", () => {
 
   it("drops what a killed import added before catalogue set or retire looks at the catalogue", async () => {
     const { db, before } = await killedFirstImport();
+    // `catalogue show` takes no lock and tidies nothing: it leaves out every entry the killed import added, and shows the live ones.
+    const shown = (kind: string, key: string) => runCatalogueShow(db, kind, key);
+    for (const [kind, key] of [
+      ["accommodation", "nordlys-hotel-0"],
+      ["resort", "nordlys-by"],
+      ["region", "nordlys-fjeld"],
+      ["feature", "nordlys-facilitet-0"],
+      ["company", "nordlys"],
+    ])
+      expect(shown(kind, key), `${kind} ${key}`).toBe(2);
+    for (const [kind, key] of [
+      ["accommodation", "hotel-aiguille-vt"],
+      ["resort", "val-thorens"],
+      ["country", "frankrig"],
+      ["feature", "sauna"],
+      ["company", "alpetours"],
+      ["meal-plan", "halvpension"],
+    ])
+      expect(shown(kind, key), `${kind} ${key}`).toBe(0);
     // The operator cannot edit an entry no offer ever made live, and nothing of the killed import is left on either side.
     expect(await runCatalogueSet(db, "accommodation", "nordlys-hotel-0", "rating", "3", EMBEDDED)).toBe(2);
     expect(hotelZero(db)).toBeUndefined();
