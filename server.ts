@@ -1,30 +1,40 @@
+import { isStopping, running, stopBegun } from "./server/stop";
 import "./app/utils/node-version.server";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import type { AddressInfo } from "node:net";
 import { MAX_BODY_BYTES, RESULTS_PATH } from "./app/domain/constants";
+import { texts } from "./app/domain/texts";
 import { todayInDenmark } from "./app/domain/dates";
+import { openDb, PAGE_CACHE_MB } from "./db/client";
 import { readContentVersion } from "./db/content-version";
+import { StoreFile, storeFailureMessage } from "./db/store-file";
 import { ConfigError, publicUrlOf, readConfig } from "./app/utils/config.server";
 import { isSearchUnavailable } from "./app/utils/search-unavailable.server";
 import { allowedMethodsOnly } from "./server/allowed-methods";
-import { createAppContext, loadContextFor } from "./server/app-context";
+import { createAppContext, loadContextFor, type SharedContext } from "./server/app-context";
 import { limitBodies } from "./server/body-limit";
 import { expressErrors } from "./server/express-errors";
 import { pageCache } from "./server/page-cache";
 import { answerParserErrors } from "./server/parser-errors";
 import { precompressedAssets } from "./server/precompressed";
+import { drainable } from "./server/drain";
+import { healthRoutes, siteChecks } from "./server/readiness";
 import { remixHandler } from "./server/remix-handler";
+import { guardStoreWrites } from "./server/store-writes";
 import { logClientErrors } from "./server/request-log";
 import { refuseCrossSiteWrites } from "./server/same-origin";
 import { refuseUnreadableForms } from "./server/form-bodies";
 import { noStoreForPersonal, securityHeaders } from "./server/security-headers";
 
-// The web server: Remix behind Express. It reads its configuration, takes its port (a taken port
-// ends the process at once), then, on first run, creates the database and loads the demo data
-// and builds the search engine; requests that arrive meanwhile wait for it. A search engine that
-// cannot be used (Typesense unreachable, a wrong key) ends the process with one line saying why.
+// The web server: Remix behind Express. Its first import installs the handlers of a clean stop
+// (server/stop.ts). It reads its configuration, takes its port (a taken port ends the process at
+// once) and answers /healthz and /readyz from then on; then it opens the store (a store that
+// cannot take writes is served read-only, with one line saying so), on first run loads the demo
+// data, and builds the search engine; other requests that arrive meanwhile wait for it. A search
+// engine that cannot be used (Typesense unreachable, a wrong key) ends the process with one line
+// saying why.
 
 const BUILD_PATH = "./build/server/index.js";
 
@@ -37,13 +47,36 @@ const config = (() => {
     process.exit(1);
   }
 })();
+running.graceMs = config.stopGraceMs;
 
 const app = express();
 app.disable("x-powered-by");
+/** The store and engine, for /readyz, once the start has made them. */
+const made: { context?: SharedContext } = {};
+let serving = false;
+app.use(
+  healthRoutes(
+    siteChecks({
+      phase: () => (isStopping() ? "stopping" : serving ? "serving" : "starting"),
+      parts: () => made.context,
+    }),
+  ),
+);
 let markStarted = () => {};
 const started = new Promise<void>((resolve) => (markStarted = resolve));
-app.use((_req, _res, next) => void started.then(() => next()));
+// Until the start is done, requests wait; a stop meanwhile answers them at once.
+app.use((_req, res, next) => {
+  void Promise.race([started, stopBegun]).then(() => {
+    if (serving) return next();
+    res
+      .status(503)
+      .set({ "Cache-Control": "no-store", "Retry-After": "5" })
+      .type("text/plain; charset=utf-8")
+      .send(texts.errors.restarting);
+  });
+});
 const server = config.host ? app.listen(config.port, config.host) : app.listen(config.port);
+running.drain = drainable(server);
 await new Promise<void>((resolve) => {
   server.once("listening", resolve);
   server.once("error", (error: NodeJS.ErrnoException) => {
@@ -58,18 +91,44 @@ await new Promise<void>((resolve) => {
 server.on("clientError", answerParserErrors(config.production));
 const listening = { host: config.host, port: (server.address() as AddressInfo).port };
 const ownUrl = publicUrlOf({ ...config, publicUrl: undefined }, listening);
+console.log(`Lytter på ${ownUrl} (/healthz, /readyz); starter …`);
 
-const context = await createAppContext(config, publicUrlOf(config, listening)).catch((error: unknown) => {
+const db = (() => {
+  try {
+    return openDb(config.databasePath, PAGE_CACHE_MB.server);
+  } catch (error) {
+    console.error(`Serveren kan ikke åbne databasen: ${storeFailureMessage(config.databasePath, error) ?? String(error)}.`);
+    process.exit(1);
+  }
+})();
+const store = new StoreFile(db.$client);
+running.db = db;
+running.storeIntact = () => !["replaced", "missing-wal"].includes(store.problem()?.kind ?? "");
+const unwritable = store.probe();
+if (unwritable) {
+  console.error(
+    `${unwritable.message}: serveren kører uden at kunne gemme noget (log-ind, oprettelse, gemte rejser, bannerhændelser svarer 503; klik tælles ikke), og /readyz svarer 503, til det er rettet.`,
+  );
+}
+
+const shared = await createAppContext(db, store, config, publicUrlOf(config, listening)).catch((error: unknown) => {
+  // A stop during the start (the demo load, a Typesense build) ends the process itself.
+  if (isStopping()) return new Promise<never>(() => {});
   if (!isSearchUnavailable(error)) throw error;
   console.error(`Søgemaskinen ${config.searchEngine} kan ikke bruges, så serveren stopper: ${error.message}`);
   process.exit(1);
 });
-const { engine } = context;
+const { engine } = shared;
+running.engine = engine;
 console.log(`Søgemaskine: ${engine.name}, generation ${engine.generation()}`);
 const vite = config.production ? undefined : await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
-const build = vite
-  ? () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
-  : ((await import(/* @vite-ignore */ BUILD_PATH)) as ServerBuild);
+running.vite = vite;
+const build = guardStoreWrites(
+  vite
+    ? () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
+    : ((await import(/* @vite-ignore */ BUILD_PATH)) as ServerBuild),
+  store,
+);
 
 // The inline <style> blocks the pages render, which the CSP allows by hash (app/entry.server.tsx).
 const { inlineStyles } = (typeof build === "function" ? await build() : build).entry.module as unknown as { inlineStyles: string[] };
@@ -96,22 +155,14 @@ app.use(
   pageCache({
     paths: ["/", RESULTS_PATH],
     // The banners and landing boxes the operators edit are part of what a page shows.
-    version: () => `${engine.generation()} ${readContentVersion(context.db)} ${todayInDenmark()}`,
+    version: () => `${engine.generation()} ${readContentVersion(db)} ${todayInDenmark()}`,
     nonce: (res) => String(res.locals.cspNonce),
   }),
 );
-app.all("*", remixHandler(build, loadContextFor(context), config.production ? "production" : "development"));
+app.all("*", remixHandler(build, loadContextFor(shared), config.production ? "production" : "development"));
 app.use(expressErrors);
 
+made.context = shared;
+serving = true;
 markStarted();
 console.log(`Pistepris kører på ${ownUrl}`);
-
-// Stop cleanly on Ctrl-C and on the SIGTERM of a process manager (or a test harness).
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    server.close();
-    server.closeAllConnections();
-    void vite?.close();
-    process.exit(0);
-  });
-}

@@ -136,7 +136,10 @@ function SiteFooter() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message = status === 404 ? texts.errors.notFound : status === 503 ? texts.errors.searchUnavailable : texts.errors.unexpected;
+  // A 503 says why in its body: the search engine, or a store that cannot take writes (server/store-writes.ts).
+  const unavailable =
+    isRouteErrorResponse(error) && error.data === texts.errors.storeUnavailable ? error.data : texts.errors.searchUnavailable;
+  const message = status === 404 ? texts.errors.notFound : status === 503 ? unavailable : texts.errors.unexpected;
   return (
     <main className="mx-auto max-w-xl p-8">
       <h1 className="text-2xl font-semibold">{message}</h1>

@@ -17,8 +17,18 @@ const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), "migr
  */
 export const PAGE_CACHE_MB = { indexer: 256, server: 16 } as const;
 
-/** Opens (creating if needed) and migrates the database. WAL lets the server read while the CLI imports. */
-export function openDb(file: string, pageCacheMb: number = PAGE_CACHE_MB.indexer): Db {
+/** A command that only works on an existing store was pointed at a path with none (exit status 2). */
+export class StoreMissingError extends Error {}
+
+/**
+ * Opens and migrates the database, creating it unless `create` is false (the CLI's commands other
+ * than `import`: a mistyped DATABASE_URL must not leave an empty store behind). WAL lets the server
+ * read while the CLI imports.
+ */
+export function openDb(file: string, pageCacheMb: number = PAGE_CACHE_MB.indexer, { create = true } = {}): Db {
+  if (!create && file !== ":memory:" && !fs.existsSync(file)) {
+    throw new StoreMissingError(`Databasen ${file} findes ikke (DATABASE_URL); kun import opretter en ny.`);
+  }
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");

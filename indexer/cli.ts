@@ -1,7 +1,8 @@
 import "../app/utils/node-version.server";
 import fs from "node:fs";
 import { parseArgs } from "node:util";
-import { openDb } from "../db/client";
+import { openDb, PAGE_CACHE_MB } from "../db/client";
+import { storeFailureMessage } from "../db/store-file";
 import { releaseAllLeases } from "../db/lease";
 import { createMailer } from "../app/services/mail/transport.server";
 import { ConfigError, publicUrlOf, readConfig, type Config } from "../app/utils/config.server";
@@ -57,22 +58,22 @@ async function main(argv: string[]): Promise<number> {
           : Number(values["max-retire"]);
       if (!(Number.isFinite(percent) && percent >= 0 && percent <= 100)) return usage("--max-retire skal være et tal fra 0 til 100");
       const config = loadConfig();
-      return runImport(openDb(config.databasePath), mailerOf(config), positionals[0], percent / 100, config);
+      return runImport(openStore(config.databasePath, { create: true }), mailerOf(config), positionals[0], percent / 100, config);
     }
     case "retire": {
       const { positionals } = parseArgs({ args: rest, allowPositionals: true });
       if (positionals.length !== 1) return usage("retire kræver præcis ét rejseselskab (dets slug)");
       const config = loadConfig();
-      return runRetire(openDb(config.databasePath), positionals[0], config);
+      return runRetire(openStore(config.databasePath), positionals[0], config);
     }
     case "catalogue": {
       // No options here: every argument is a positional, also a value such as -3.5 (a longitude).
       const positionals = rest[0] === "--" ? rest.slice(1) : rest;
       const [action, kind, key, field, value] = positionals;
       const config = loadConfig();
-      if (action === "show" && positionals.length === 3) return runCatalogueShow(openDb(config.databasePath), kind, key);
+      if (action === "show" && positionals.length === 3) return runCatalogueShow(openStore(config.databasePath), kind, key);
       if (action === "set" && positionals.length === 5)
-        return runCatalogueSet(openDb(config.databasePath), kind, key, field, value, config);
+        return runCatalogueSet(openStore(config.databasePath), kind, key, field, value, config);
       return usage("catalogue show ART NØGLE eller catalogue set ART NØGLE FELT VÆRDI");
     }
     case "demo": {
@@ -103,34 +104,34 @@ async function main(argv: string[]): Promise<number> {
     case "reindex": {
       if (rest.length) return usage(`reindex tager ingen argumenter (fik ${rest.join(" ")})`);
       const config = loadConfig();
-      return runReindex(openDb(config.databasePath), config);
+      return runReindex(openStore(config.databasePath), config);
     }
     case "operators": {
       const { positionals } = parseArgs({ args: rest, allowPositionals: true });
       const [action, email] = positionals;
       const config = loadConfig();
       if ((action === "add" || action === "remove") && positionals.length === 2)
-        return runOperatorsSet(openDb(config.databasePath), email, action === "add");
-      if (action === "list" && positionals.length === 1) return runOperatorsList(openDb(config.databasePath));
+        return runOperatorsSet(openStore(config.databasePath), email, action === "add");
+      if (action === "list" && positionals.length === 1) return runOperatorsList(openStore(config.databasePath));
       return usage("operators add E-MAIL, operators remove E-MAIL eller operators list");
     }
     case "banners":
-      return runBanners(openDb(loadConfig().databasePath), rest);
+      return runBanners(openStore(loadConfig().databasePath), rest);
     case "landing":
-      return runLanding(openDb(loadConfig().databasePath), rest);
+      return runLanding(openStore(loadConfig().databasePath), rest);
     case "imports": {
       const { values } = parseArgs({ args: rest, options: { limit: { type: "string" } } });
       const limit = values.limit === undefined ? 20 : Number(values.limit);
       if (!Number.isInteger(limit) || limit < 1 || limit > 1000) return usage("--limit skal være et helt tal fra 1 til 1000");
-      return runImports(openDb(loadConfig().databasePath), limit);
+      return runImports(openStore(loadConfig().databasePath), limit);
     }
     case "stats":
       if (rest.length) return usage(`stats tager ingen argumenter (fik ${rest.join(" ")})`);
-      return runStats(openDb(loadConfig().databasePath));
+      return runStats(openStore(loadConfig().databasePath));
     case "notify": {
       if (rest.length) return usage(`notify tager ingen argumenter (fik ${rest.join(" ")})`);
       const config = loadConfig();
-      return runNotify(openDb(config.databasePath), mailerOf(config));
+      return runNotify(openStore(config.databasePath), mailerOf(config));
     }
     case undefined:
     case "help":
@@ -153,6 +154,15 @@ function loadConfig(): Config {
     }
     throw error;
   }
+}
+
+/** The store the command works on, noted for a Danish message if it cannot be written (below). */
+let storePath: string | undefined;
+
+/** Opens the store; only `import` may create one (openDb refuses a missing store otherwise). */
+function openStore(file: string, { create = false } = {}) {
+  storePath = file;
+  return openDb(file, PAGE_CACHE_MB.indexer, { create });
 }
 
 const mailerOf = (config: Config) => createMailer(config.mail, publicUrlOf(config));
@@ -229,7 +239,9 @@ main(process.argv.slice(2)).then(
     const problem = error instanceof Error ? argumentProblem(error) : undefined;
     if (problem) process.exitCode = usage(problem);
     else {
-      console.error(`Fejl: ${error instanceof Error ? error.message : String(error)}`);
+      // A store that cannot take the command's writes (read-only, full, an I/O error) is named in Danish, not in SQLite's English.
+      const store = storePath === undefined ? undefined : storeFailureMessage(storePath, error);
+      console.error(`Fejl: ${store ?? (error instanceof Error ? error.message : String(error))}`);
       process.exitCode = 2;
     }
   },

@@ -1,31 +1,51 @@
 import { Readable } from "node:stream";
+import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { trips } from "../db/schema";
 import { todayInDenmark } from "../app/domain/dates";
 import { defaultSeason, generateDemoFeed } from "./demo/generate";
 import { importFeed } from "./import-feed";
+import { StoreBusyError } from "./apply/lock";
 import { seedBannersIfEmpty } from "./demo/banners";
 import { seedLandingBoxes } from "./demo/landing-boxes";
 
-/** First run: an empty store gets the demo feed, through the same import operators use. */
+/**
+ * First run: an empty store gets the demo feed, through the same import operators use. When
+ * another indexer command holds the lock (an operator's import into the new store), it waits for
+ * that one, and loads nothing if it filled the store; a lock left by a killed start is taken over
+ * (indexer/apply/lock.ts), so a start killed during its demo load starts again.
+ */
 export async function seedIfEmpty(db: Db, demoTrips: number, imageBase?: string): Promise<void> {
   const banners = seedBannersIfEmpty(db);
   if (banners) console.log(`Tom bannertabel: ${banners} demo-bannere oprettet.`);
   if (seedLandingBoxes(db)) console.log("Tom tabel med forsidebokse: demo-bokse oprettet.");
-  const count =
+  let waiting = false;
+  while (demoTrips > 0 && tripCount(db) === 0) {
+    const lines = generateDemoFeed({ trips: demoTrips, seed: 1, season: defaultSeason(todayInDenmark()), imageBase });
+    const feed = Readable.from(
+      (function* () {
+        for (const line of lines) yield JSON.stringify(line) + "\n";
+      })(),
+    );
+    try {
+      if (!waiting) console.log(`Tom database: indlæser ${demoTrips} demo-rejser …`);
+      const summary = await importFeed(db, feed);
+      console.log(`Demo-data indlæst: ${summary.added} rejser på ${summary.seconds.toFixed(1)} s.`);
+    } catch (error) {
+      if (!(error instanceof StoreBusyError)) throw error;
+      if (!waiting) console.log(`Tom database, men ${error.message.replace(/^En/, "en").replace(/; prøv igen.*$/, "")}: venter på den …`);
+      waiting = true;
+      await sleep(1_000);
+    }
+  }
+}
+
+function tripCount(db: Db): number {
+  return (
     db
       .select({ n: sql<number>`count(*)` })
       .from(trips)
-      .get()?.n ?? 0;
-  if (count > 0 || demoTrips === 0) return;
-  console.log(`Tom database: indlæser ${demoTrips} demo-rejser …`);
-  const lines = generateDemoFeed({ trips: demoTrips, seed: 1, season: defaultSeason(todayInDenmark()), imageBase });
-  const feed = Readable.from(
-    (function* () {
-      for (const line of lines) yield JSON.stringify(line) + "\n";
-    })(),
+      .get()?.n ?? 0
   );
-  const summary = await importFeed(db, feed);
-  console.log(`Demo-data indlæst: ${summary.added} rejser på ${summary.seconds.toFixed(1)} s.`);
 }

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { openDb, PAGE_CACHE_MB, type Db } from "../db/client";
+import type { Db } from "../db/client";
+import { StoreFile } from "../db/store-file";
 import { createEngine } from "../app/search/engine.server";
 import type { SearchEngine } from "../app/search/types";
 import { createSessions, type Sessions } from "../app/services/accounts/session.server";
@@ -17,6 +18,8 @@ import { seedIfEmpty } from "../indexer/seed";
 export interface AppContext {
   config: Config;
   db: Db;
+  /** Whether the store can take writes now (the file at DATABASE_URL, writable): db/store-file.ts. */
+  store: StoreFile;
   engine: SearchEngine;
   sessions: Sessions;
   mailer: Mailer;
@@ -41,19 +44,28 @@ declare module "@remix-run/server-runtime" {
 
 export type SharedContext = Omit<AppContext, "clientAddress" | "cspNonce" | "markupOnly" | "afterResponse">;
 
-/** Opens the store (loading the demo data into an empty one) and builds the engine, sessions and mailer. */
-export async function createAppContext(config: Config, publicUrl: string): Promise<SharedContext> {
-  const db = openDb(config.databasePath, PAGE_CACHE_MB.server);
+/**
+ * Loads the demo data into an empty store (not into one that cannot take writes: the server then
+ * starts without it) and builds the engine, sessions and mailer.
+ */
+export async function createAppContext(db: Db, store: StoreFile, config: Config, publicUrl: string): Promise<SharedContext> {
   // The demo's photos are served by this app (/demo-billeder), at its public address.
-  await seedIfEmpty(db, config.demoTrips, publicUrl);
-  return contextFor(db, config, await createEngine(db, config), publicUrl);
+  if (!store.problem()) await seedIfEmpty(db, config.demoTrips, publicUrl);
+  return contextFor(db, config, await createEngine(db, config), publicUrl, store);
 }
 
 /** The context over an open store and engine (the tests build theirs with it too). */
-export function contextFor(db: Db, config: Config, engine: SearchEngine, publicUrl: string): SharedContext {
+export function contextFor(
+  db: Db,
+  config: Config,
+  engine: SearchEngine,
+  publicUrl: string,
+  store: StoreFile = new StoreFile(db.$client),
+): SharedContext {
   return {
     config,
     db,
+    store,
     engine,
     sessions: createSessions(db, { secret: config.sessionSecret, secure: config.cookieSecure }),
     mailer: createMailer(config.mail, publicUrl),

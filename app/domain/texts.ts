@@ -18,6 +18,8 @@ export const texts = {
     notFound: "Siden findes ikke.",
     unexpected: "Der opstod en uventet fejl. Prøv igen om lidt.",
     searchUnavailable: "Søgningen er midlertidigt utilgængelig. Prøv igen om lidt.",
+    storeUnavailable: "Siden kan ikke gemme noget lige nu, så det, du sendte, er ikke gemt. Prøv igen om lidt.",
+    restarting: "Siden starter op eller genstarter. Prøv igen om lidt.",
   },
   // The categories (tags) the feeds use, by slug; an unknown slug is shown as written (app/domain/tags.ts).
   tags: {

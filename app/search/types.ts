@@ -31,4 +31,10 @@ export interface SearchEngine {
   generation(): number;
   /** When this process started serving that generation (the operators' overview); null before it serves one. */
   servedSince(): Date | null;
+  /** Stops following the store (the server's clean stop); a build under way is abandoned. */
+  stop(): void;
+  /** For /readyz: why the engine's own server cannot answer, or undefined (Typesense; an embedded engine has none). */
+  serverProblem?(): Promise<string | undefined>;
+  /** For /readyz: whether a build of a newer generation is under way (a lagging engine is catching up, not stuck). */
+  building?(): boolean;
 }

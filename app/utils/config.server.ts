@@ -51,6 +51,11 @@ const schema = z
       .min(1)
       .max(24 * 60)
       .default(30),
+    STOP_GRACE_SECONDS: z.coerce
+      .number({ message: "skal være et antal sekunder" })
+      .min(0, "skal være et antal sekunder")
+      .max(600, "højst 600 sekunder")
+      .default(10),
   })
   .superRefine((env, ctx) => {
     if (env.SEARCH_ENGINE === "typesense" && !env.TYPESENSE_URL)
@@ -82,6 +87,8 @@ export interface Config {
   countWindowMs: number;
   /** Who runs the site, as the privacy page and the account e-mails name them (the data controller). */
   siteOwner: SiteOwner;
+  /** How long a stop (SIGTERM, SIGINT) lets the requests in flight finish before it cuts them off. */
+  stopGraceMs: number;
 }
 
 export interface SiteOwner {
@@ -141,6 +148,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       address: e.SITE_OWNER_ADDRESS,
       email: e.SITE_OWNER_EMAIL ?? "privatliv@pistepris.dk",
     },
+    stopGraceMs: e.STOP_GRACE_SECONDS * 1000,
   };
 }
 

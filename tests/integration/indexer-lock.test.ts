@@ -7,9 +7,12 @@ import { HEARTBEAT, readLease } from "../../db/lease";
 import { readGeneration } from "../../db/generation";
 import { lockOffers, OFFERS_LOCK, StoreBusyError } from "../../indexer/apply/lock";
 import { inSlices } from "../../indexer/apply/sides";
+import { defaultSeason, generateDemoFeed } from "../../indexer/demo/generate";
+import { todayInDenmark } from "~/domain/dates";
 import { runIndexer, startIndexer, type RunningIndexer } from "../support/cli";
 import { trip } from "../support/feed";
 import { PID_NAMESPACE } from "../support/pid-namespace";
+import { until } from "../support/until";
 
 // The indexer lock with real processes: a live command stops a second one; a command killed with
 // SIGKILL (as PID 1 of its own PID namespace where this machine can make one, as in a container
@@ -32,16 +35,6 @@ async function storeWithBase(name: string): Promise<{ file: string; db: Db; env:
   return { file, db: openDb(file), env };
 }
 
-async function until<T>(what: string, probe: () => T | undefined | false, timeoutMs = 40_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 /** An `import -` that takes the lock and then waits for the rest of its feed on standard input. */
 async function holdingImport(db: Db, env: Record<string, string>, wrapper: string[] = []): Promise<RunningIndexer> {
   const held = startIndexer(["import", "-"], env, 120_000, true, wrapper);
@@ -57,71 +50,92 @@ function nodePid(running: RunningIndexer, wrapper: string[]): number {
   return Number(fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/)[0]);
 }
 
+/** Each of these runs a few CLI processes, seconds each on a busy machine, and may wait out a heartbeat's limit. */
+const PROCESSES_MS = 180_000;
+
 const trips = (db: Db) => db.$client.prepare("SELECT id FROM trips ORDER BY id").pluck().all();
 
 describe("the indexer lock between processes", () => {
-  it("stops a second command while the first one lives, naming it", async () => {
-    const { db, env } = await storeWithBase("live");
-    const first = await holdingImport(db, env);
-    const second = await runIndexer(["import", baseFeed], env);
-    expect(second.code).toBe(2);
-    expect(second.stderr).toContain(
-      `Fejl: En anden indexer-kommando (proces ${first.child.pid} på ${os.hostname()}) skriver til databasen`,
-    );
-    first.child.stdin!.end();
-    expect((await first.done).code).toBe(0);
-    expect(readLease(db, OFFERS_LOCK)).toBeUndefined();
-  });
+  it(
+    "stops a second command while the first one lives, naming it",
+    async () => {
+      const { db, env } = await storeWithBase("live");
+      const first = await holdingImport(db, env);
+      const second = await runIndexer(["import", baseFeed], env);
+      expect(second.code).toBe(2);
+      expect(second.stderr).toContain(
+        `Fejl: En anden indexer-kommando (proces ${first.child.pid} på ${os.hostname()}) skriver til databasen`,
+      );
+      first.child.stdin!.end();
+      expect((await first.done).code).toBe(0);
+      expect(readLease(db, OFFERS_LOCK)).toBeUndefined();
+    },
+    PROCESSES_MS,
+  );
 
-  it(`is taken over from a command killed with SIGKILL midway, ${PID_NAMESPACE ? "as PID 1 of its PID namespace" : "(no PID namespaces here)"}, within the heartbeat's limit`, async () => {
-    const { db, env } = await storeWithBase("killed");
-    const generation = readGeneration(db);
-    const feed = path.join(dir, "big.ndjson");
-    expect((await runIndexer(["demo", "--trips", "30000", "--out", feed], {})).code).toBe(0);
-    const wrapper = PID_NAMESPACE ?? [];
-    const killed = startIndexer(["import", feed], env, 120_000, false, wrapper);
-    // Killed while it writes the new offers (the lock held, the spare side half written).
-    await until("the import writing", () => /10\.000 af [\d.]+ tilbud skrevet/.test(killed.output().stderr));
-    const holder = readLease(db, OFFERS_LOCK)!;
-    expect(holder.pid).toBe(PID_NAMESPACE ? 1 : killed.child.pid);
-    killed.kill();
-    await killed.done;
-    const diedAt = Date.now();
+  it(
+    `is taken over from a command killed with SIGKILL midway, ${PID_NAMESPACE ? "as PID 1 of its PID namespace" : "(no PID namespaces here)"}, within the heartbeat's limit`,
+    async () => {
+      const { db, env } = await storeWithBase("killed");
+      const generation = readGeneration(db);
+      const feed = path.join(dir, "big.ndjson");
+      fs.writeFileSync(
+        feed,
+        Array.from(
+          generateDemoFeed({ trips: 15_000, seed: 1, season: defaultSeason(todayInDenmark()) }),
+          (line) => JSON.stringify(line) + "\n",
+        ).join(""),
+      );
+      const wrapper = PID_NAMESPACE ?? [];
+      const killed = startIndexer(["import", feed], env, 120_000, false, wrapper);
+      // Killed while it writes the new offers (the lock held, the spare side half written).
+      await until("the import writing", () => /10\.000 af [\d.]+ tilbud skrevet/.test(killed.output().stderr));
+      const holder = readLease(db, OFFERS_LOCK)!;
+      expect(holder.pid).toBe(PID_NAMESPACE ? 1 : killed.child.pid);
+      killed.kill();
+      await killed.done;
+      const diedAt = Date.now();
 
-    const next = PID_NAMESPACE
-      ? await (async () => {
-          // The restarted container: PID 1 again.
-          const again = startIndexer(["import", baseFeed], env, 120_000, false, PID_NAMESPACE);
-          return again.done;
-        })()
-      : await runIndexer(["import", baseFeed], env);
-    expect(next.stderr).toMatch(
-      new RegExp(
-        `^Indexer-låsen var efterladt af .*proces ${holder.pid} på ${os.hostname()}.*, som ikke har givet livstegn i \\d+ s; den er overtaget`,
-        "m",
-      ),
-    );
-    expect(next.code).toBe(0);
-    expect(Date.now() - diedAt).toBeLessThan(HEARTBEAT.staleAfterMs + 30_000);
-    // Nothing of the killed import is live: the base feed is all there is, unchanged.
-    expect(next.stdout).toMatch(/uændret:\s+5/);
-    expect(readGeneration(db)).toBe(generation);
-    expect(trips(db)).toEqual(BASE.map((t) => t.id).sort());
-    expect(readLease(db, OFFERS_LOCK)).toBeUndefined();
-  });
+      const next = PID_NAMESPACE
+        ? await (async () => {
+            // The restarted container: PID 1 again.
+            const again = startIndexer(["import", baseFeed], env, 120_000, false, PID_NAMESPACE);
+            return again.done;
+          })()
+        : await runIndexer(["import", baseFeed], env);
+      expect(next.stderr).toMatch(
+        new RegExp(
+          `^Indexer-låsen var efterladt af .*proces ${holder.pid} på ${os.hostname()}.*, som ikke har givet livstegn i \\d+ s; den er overtaget`,
+          "m",
+        ),
+      );
+      expect(next.code).toBe(0);
+      expect(Date.now() - diedAt).toBeLessThan(HEARTBEAT.staleAfterMs + 30_000);
+      // Nothing of the killed import is live: the base feed is all there is, unchanged.
+      expect(next.stdout).toMatch(/uændret:\s+5/);
+      expect(readGeneration(db)).toBe(generation);
+      expect(trips(db)).toEqual(BASE.map((t) => t.id).sort());
+      expect(readLease(db, OFFERS_LOCK)).toBeUndefined();
+    },
+    PROCESSES_MS,
+  );
 
-  it("is released at once by a command stopped with SIGTERM", async () => {
-    const { db, env } = await storeWithBase("stopped");
-    const wrapper = PID_NAMESPACE ?? [];
-    const stopped = await holdingImport(db, env, wrapper);
-    process.kill(nodePid(stopped, wrapper), "SIGTERM");
-    const ended = await stopped.done;
-    expect(ended.code).toBe(143);
-    expect(readLease(db, OFFERS_LOCK)).toBeUndefined();
-    const next = await runIndexer(["import", baseFeed], env);
-    expect(next.code).toBe(0);
-    expect(next.stderr).not.toContain("efterladt");
-  });
+  it(
+    "is released at once by a command stopped with SIGTERM",
+    async () => {
+      const { db, env } = await storeWithBase("stopped");
+      const wrapper = PID_NAMESPACE ?? [];
+      const stopped = await holdingImport(db, env, wrapper);
+      process.kill(nodePid(stopped, wrapper), "SIGTERM");
+      const ended = await stopped.done;
+      expect(ended.code).toBe(143);
+      expect(readLease(db, OFFERS_LOCK)).toBeUndefined();
+      const next = await runIndexer(["import", baseFeed], env);
+      expect(next.code).toBe(0);
+      expect(next.stderr).not.toContain("efterladt");
+    },
+    PROCESSES_MS,
+  );
 });
 
 describe("the indexer lock in one process", () => {

@@ -14,9 +14,15 @@ export interface Ran {
   stderr: string;
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<Ran> {
+function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  timeoutMs: number,
+  user?: { uid: number; gid: number },
+): Promise<Ran> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"], detached: true, ...user });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => (stdout += d));
@@ -33,9 +39,14 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs:
   });
 }
 
-/** `npm run indexer -- …args`, without npm in between. */
-export function runIndexer(args: string[], env: Record<string, string>, timeoutMs = 120_000): Promise<Ran> {
-  return run(process.execPath, ["--import", "tsx", "indexer/cli.ts", ...args], { ...process.env, ...env }, timeoutMs);
+/** `npm run indexer -- …args`, without npm in between; as another user if given (a test of a store that user may not write). */
+export function runIndexer(
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs = 120_000,
+  user?: { uid: number; gid: number },
+): Promise<Ran> {
+  return run(process.execPath, ["--import", "tsx", "indexer/cli.ts", ...args], { ...process.env, ...env }, timeoutMs, user);
 }
 
 /** The web server (`server.ts`) until it exits, e.g. because it refuses to start. */

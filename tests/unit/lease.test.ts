@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { acquireLease, readLease, releaseAllLeases } from "../../db/lease";
 import { tempDb } from "../support/db";
+import { until } from "../support/until";
 
 // The leases in `meta` that let one process at a time write offers (the indexer lock), build the
 // Typesense collection and run the notifier: known by a token and a heartbeat, held until released,
@@ -9,14 +10,6 @@ import { tempDb } from "../support/db";
 
 /** A quick heartbeat, so a silence is seen in a fraction of a second. */
 const QUICK = { everyMs: 20, staleAfterMs: 200 };
-
-async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe("a lease in meta", () => {
   const { db } = tempDb();
@@ -46,7 +39,7 @@ describe("a lease in meta", () => {
     const lease = acquireLease(db, "test_lease", QUICK)!;
     const taken = Date.now();
     // Well past the time a silent holder is taken over: the heartbeat has moved on.
-    await until(() => readLease(db, "test_lease")!.beatAt > taken + 2 * QUICK.staleAfterMs);
+    await until("heartbeats past the limit", () => readLease(db, "test_lease")!.beatAt > taken + 2 * QUICK.staleAfterMs, 5_000, 10);
     expect(acquireLease(db, "test_lease", QUICK)).toBeNull();
     expect(lease.holds()).toBe(true);
     lease.release();
@@ -89,7 +82,7 @@ describe("a lease in meta", () => {
     // (its timer fires after the frozen one's) has beaten twice.
     const witness = acquireLease(db, "witness_lease", QUICK)!;
     const since = readLease(db, "witness_lease")!.beatAt;
-    await until(() => readLease(db, "witness_lease")!.beatAt > since + QUICK.everyMs);
+    await until("two heartbeats of the witness", () => readLease(db, "witness_lease")!.beatAt > since + QUICK.everyMs, 5_000, 10);
     witness.release();
     expect(readLease(db, "test_lease")).toMatchObject({ token: "new-holder", beatAt });
     expect(frozen.holds()).toBe(false);

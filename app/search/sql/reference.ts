@@ -157,6 +157,8 @@ export class ReferenceSqlEngine implements SearchEngine {
 
   async reload(): Promise<void> {}
 
+  stop(): void {}
+
   /** The accommodation's trips: every condition but the area, plus the accommodation. */
   async accommodationOffers(accommodationId: string, searchData: SearchData, today?: string): Promise<AccommodationOffers | null> {
     const s = this.db.$client;

@@ -1,7 +1,7 @@
 import type { Client } from "typesense";
 import type { Db } from "../../../db/client";
 import { readGeneration } from "../../../db/generation";
-import { acquireLease, type Lease } from "../../../db/lease";
+import { acquireLease, isStale, readLease, type Lease } from "../../../db/lease";
 import { DEFAULT_SORTING_METHOD, PAGE_SIZE, type PriceMode, type SortingMethod } from "~/domain/constants";
 import type { SearchData, SearchQuery } from "~/domain/search-data";
 import type {
@@ -161,6 +161,22 @@ export class TypesenseEngine implements SearchEngine {
   stop(): void {
     clearInterval(this.watcher);
     this.watcher = undefined;
+  }
+
+  /** Typesense's own /health, under the search timeout. */
+  async serverProblem(): Promise<string | undefined> {
+    try {
+      const { ok } = await this.clients.search.health.retrieve();
+      return ok ? undefined : `Typesense på ${this.clients.url} melder, at den ikke er klar`;
+    } catch (error) {
+      return this.failure(error, "search").message;
+    }
+  }
+
+  /** Whether some process (this one, another web process or the CLI) holds a live build lease of the alias. */
+  building(): boolean {
+    const holder = readLease(this.db, this.leaseKey);
+    return holder !== undefined && !isStale(holder);
   }
 
   async search(query: SearchQuery, today?: string): Promise<SearchResult> {
@@ -334,6 +350,10 @@ export class TypesenseEngine implements SearchEngine {
     }
   }
 
+  private get leaseKey(): string {
+    return `typesense_build:${this.alias}`;
+  }
+
   private current(): Served {
     if (this.served) return this.served;
     throw this.report(new SearchUnavailableError("missing", `Typesense-motoren har ingen samling bag aliaset ${this.alias} endnu`));
@@ -395,7 +415,7 @@ export class TypesenseEngine implements SearchEngine {
     if (this.isCurrent()) return;
     if (await this.adopt(allowBuild ? "build" : "search")) return;
     if (!allowBuild) return;
-    const lease = acquireLease(this.db, `typesense_build:${this.alias}`);
+    const lease = acquireLease(this.db, this.leaseKey);
     if (!lease) return; // another process builds it: adopted on a later step
     if (lease.tookOver)
       console.error(

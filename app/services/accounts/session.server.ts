@@ -2,6 +2,7 @@ import { createCookie, createSessionStorage, redirect, type SessionStorage } fro
 import { and, eq, gt, lt, ne } from "drizzle-orm";
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../../../db/client";
+import { storeFailureKind } from "../../../db/store-file";
 import { meta, sessions, users } from "../../../db/schema";
 import { safeRedirect } from "~/utils/request.server";
 import { LOGIN_PATH } from "~/domain/constants";
@@ -34,14 +35,21 @@ export interface SessionContext {
   sessions: Sessions;
 }
 
-/** The secret generated once into `meta`, for when SESSION_SECRET is not set. */
+/**
+ * The secret generated once into `meta`, for when SESSION_SECRET is not set. A store that cannot
+ * take the write (read-only: the server still starts) gets one for this process only; it can
+ * store no session anyway.
+ */
 function storedSecret(db: Db): string {
   const stored = db.select().from(meta).where(eq(meta.key, SECRET_KEY)).get();
   if (stored) return stored.value;
-  db.insert(meta)
-    .values({ key: SECRET_KEY, value: randomBytes(32).toString("base64url") })
-    .onConflictDoNothing()
-    .run();
+  const secret = randomBytes(32).toString("base64url");
+  try {
+    db.insert(meta).values({ key: SECRET_KEY, value: secret }).onConflictDoNothing().run();
+  } catch (error) {
+    if (storeFailureKind(error)) return secret;
+    throw error;
+  }
   return db.select().from(meta).where(eq(meta.key, SECRET_KEY)).get()!.value;
 }
 

@@ -1,0 +1,104 @@
+import type { NextFunction, Request, Response } from "express";
+import type { Db } from "../db/client";
+import { readGeneration } from "../db/generation";
+import type { StoreFile } from "../db/store-file";
+import type { SearchEngine } from "../app/search/types";
+
+// Health for load balancers, Docker and monitoring. GET /healthz answers 200 while the process
+// runs (also while it starts). GET /readyz answers 200 only when every check passes, else 503
+// with each check's result, e.g. {"ready":false,"checks":{"server":"ok","store":"Databasen … kan
+// ikke skrives …","engine":"ok"}}. Neither is cached, counted or logged per request (they are
+// answered before the request log, the page cache and Remix). The checks are plain functions by
+// name, so /metrics can later export the same ones as gauges.
+
+/** A reason the site is not ready, or undefined when this part is. */
+export type Check = () => string | undefined | Promise<string | undefined>;
+
+export interface Readiness {
+  ready: boolean;
+  /** "ok" or the reason, per check. */
+  checks: Record<string, string>;
+}
+
+export async function readiness(checks: Record<string, Check>): Promise<Readiness> {
+  const results = await Promise.all(
+    Object.entries(checks).map(async ([name, check]): Promise<[string, string | undefined]> => {
+      try {
+        return [name, await check()];
+      } catch (error) {
+        return [name, error instanceof Error ? error.message : String(error)];
+      }
+    }),
+  );
+  return {
+    ready: results.every(([, reason]) => reason === undefined),
+    checks: Object.fromEntries(results.map(([name, reason]) => [name, reason ?? "ok"])),
+  };
+}
+
+/** How long an engine may serve an older generation than the store's while it rebuilds, before /readyz says it is stuck. */
+export const ENGINE_LAG_LIMIT_MS = 120_000;
+
+export interface SiteParts {
+  /** The start's progress: until "serving", and once "stopping", the site is not ready. */
+  phase: () => "starting" | "serving" | "stopping";
+  /** There once the store is open and the engine built. */
+  parts: () => { db: Db; store: StoreFile; engine: SearchEngine } | undefined;
+}
+
+/**
+ * The site's checks: the server has started and is not stopping; the store is the file at its
+ * path and answers a read and a write; the engine serves the store's generation (or is catching up
+ * on it: rebuilding for less than ENGINE_LAG_LIMIT_MS, or a Typesense build under way); Typesense,
+ * where it is the engine, answers.
+ */
+export function siteChecks({ phase, parts }: SiteParts): Record<string, Check> {
+  let behindSince: number | undefined;
+  return {
+    server: () => ({ starting: "serveren starter", serving: undefined, stopping: "serveren stopper" })[phase()],
+    store: () => {
+      const p = parts();
+      return p ? p.store.probe()?.message : "databasen er ikke åbnet endnu";
+    },
+    engine: () => {
+      const p = parts();
+      if (!p) return "søgemaskinen er ikke bygget endnu";
+      const served = p.engine.generation();
+      const stored = readGeneration(p.db);
+      if (served === stored) {
+        behindSince = undefined;
+        return undefined;
+      }
+      behindSince ??= Date.now();
+      const behind = Date.now() - behindSince;
+      if (behind < ENGINE_LAG_LIMIT_MS || p.engine.building?.()) return undefined;
+      return `søgemaskinen viser generation ${served}, databasen har ${stored} (i ${Math.round(behind / 1000)} s)`;
+    },
+    search: async () => {
+      const p = parts();
+      return p?.engine.serverProblem ? p.engine.serverProblem() : undefined;
+    },
+  };
+}
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** Answers GET/HEAD /healthz and /readyz; passes every other request on. */
+export function healthRoutes(checks: Record<string, Check>) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    if (req.path === "/healthz") {
+      res.status(200).set(NO_STORE).json({ alive: true });
+      return;
+    }
+    if (req.path !== "/readyz") return next();
+    readiness(checks).then(
+      (result) =>
+        void res
+          .status(result.ready ? 200 : 503)
+          .set(NO_STORE)
+          .json(result),
+      next,
+    );
+  };
+}
