@@ -29,6 +29,34 @@ export const resorts = sqliteTable("resorts", {
   lng: real("lng").notNull(),
 });
 
+/**
+ * A resort's facts for its destination page (docs/feed.md "Resort facts"), set only by operators
+ * (`indexer catalogue set resort …`, `catalogue import`, /drift/destinationer), never by a feed.
+ * Every fact may be missing (null): a page shows only the facts the catalogue has.
+ */
+export const resortFacts = sqliteTable("resort_facts", {
+  resortSlug: text("resort_slug")
+    .primaryKey()
+    .references(() => resorts.slug),
+  /** Metres above sea level. */
+  topAltitude: integer("top_altitude"),
+  bottomAltitude: integer("bottom_altitude"),
+  /** Kilometres of piste by difficulty (the European colours). */
+  pisteKmGreen: real("piste_km_green"),
+  pisteKmBlue: real("piste_km_blue"),
+  pisteKmRed: real("piste_km_red"),
+  pisteKmBlack: real("piste_km_black"),
+  lifts: integer("lifts"),
+  /** The season's first and last month, 1–12 (the first may come after the last: december–april). */
+  seasonFirstMonth: integer("season_first_month"),
+  seasonLastMonth: integer("season_last_month"),
+  /** The usual travel time from Copenhagen, in minutes. */
+  busMinutes: integer("bus_minutes"),
+  flightMinutes: integer("flight_minutes"),
+  /** When a fact last changed (the sitemap's lastmod of the resort's page). */
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});
+
 export const tags = sqliteTable("tags", {
   slug: text("slug").primaryKey(),
 });

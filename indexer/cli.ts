@@ -13,6 +13,7 @@ import { runReindex } from "./commands/reindex";
 import { runStats } from "./commands/stats";
 import { runRetire } from "./commands/retire";
 import { CATALOGUE_USAGE, runCatalogueSet, runCatalogueShow } from "./commands/catalogue";
+import { runCatalogueImport } from "./commands/resort-facts";
 import { DEFAULT_MAX_RETIRE_SHARE } from "./import-feed";
 import { BANNERS_USAGE, runBanners } from "./commands/banners";
 import { runImports } from "./commands/imports";
@@ -74,7 +75,8 @@ async function main(argv: string[]): Promise<number> {
       if (action === "show" && positionals.length === 3) return runCatalogueShow(openStore(config.databasePath), kind, key);
       if (action === "set" && positionals.length === 5)
         return runCatalogueSet(openStore(config.databasePath), kind, key, field, value, config);
-      return usage("catalogue show ART NØGLE eller catalogue set ART NØGLE FELT VÆRDI");
+      if (action === "import" && positionals.length === 2) return runCatalogueImport(openStore(config.databasePath), kind);
+      return usage("catalogue show ART NØGLE, catalogue set ART NØGLE FELT VÆRDI eller catalogue import FIL");
     }
     case "demo": {
       const { values } = parseArgs({

@@ -330,6 +330,74 @@ export const texts = {
     perPerson: "pr. person",
     party: "samlet",
   },
+  // The destination pages (/skiferie, /skiferie/<slug>): a country, region or resort with its trips, prices and facts.
+  destinations: {
+    rootName: "Skiferie",
+    home: "Forside",
+    rootHeading: "Skiferie – vælg et land",
+    rootIntro: (persons: number) =>
+      `Se landene, regionerne og skisportsstederne med deres antal rejser og laveste pris pr. person for ${persons} personer.`,
+    heading: (name: string) => `Skiferie i ${name}`,
+    intro: (trips: string, persons: number, from: string | null) =>
+      `${trips} ${trips === "1" ? "rejse" : "rejser"} for ${persons} personer${from ? ` fra ${from} pr. person` : ""}, med afrejse fra i dag.`,
+    breadcrumbsLabel: "Du er her",
+    levels: { country: "land", region: "region", resort: "skisportssted" },
+    childrenHeading: { root: "Lande", country: (name: string) => `Regioner i ${name}`, region: (name: string) => `Skisportssteder i ${name}` },
+    childTrips: (trips: string) => `${trips} ${trips === "1" ? "rejse" : "rejser"}`,
+    childFrom: (price: string) => `fra ${price}`,
+    childNoTrips: "Ingen rejser lige nu",
+    perPerson: "pr. person",
+    factsHeading: (name: string) => `Fakta om ${name}`,
+    facts: {
+      topAltitude: "Højeste punkt",
+      bottomAltitude: "Laveste punkt",
+      pisteKmGreen: "Grønne pister",
+      pisteKmBlue: "Blå pister",
+      pisteKmRed: "Røde pister",
+      pisteKmBlack: "Sorte pister",
+      lifts: "Lifte",
+      season: "Sæson",
+      busMinutes: "Rejsetid med bus fra København",
+      flightMinutes: "Rejsetid med fly fra København",
+    },
+    metres: (m: string) => `${m} m.o.h.`,
+    kilometres: (km: string) => `${km} km`,
+    months: ["januar", "februar", "marts", "april", "maj", "juni", "juli", "august", "september", "oktober", "november", "december"],
+    seasonRange: (first: string, last: string) => `${first}–${last}`,
+    seasonFrom: (first: string) => `fra ${first}`,
+    seasonUntil: (last: string) => `til ${last}`,
+    travelTime: (hours: number, minutes: number) =>
+      `ca. ${hours ? `${hours} ${hours === 1 ? "time" : "timer"}` : ""}${hours && minutes ? " og " : ""}${minutes ? `${minutes} min.` : ""}`,
+    calendarHeading: "Laveste pris pr. afrejseuge",
+    calendarIntro: (persons: number) =>
+      `Den laveste pris pr. person for ${persons} personer i hver uge med afrejser. Vælg en uge for at se dens rejser.`,
+    calendarWeek: (week: number) => `Uge ${week}`,
+    calendarWeekLabel: (week: number, dates: string, price: string) => `Uge ${week} (${dates}): fra ${price} pr. person`,
+    cardsHeading: (name: string) => `De bedste overnatningssteder i ${name}`,
+    cardsIntro: (persons: number) => `Efter vores anbefaling, for ${persons} personer med afrejse snarest muligt.`,
+    mapHeading: (name: string) => `${name} på kortet`,
+    mapLabel: (name: string) => `Kort over overnatningsstederne i ${name}`,
+    mapNoScript: "Kortet kan kun vises med JavaScript.",
+    mapOnResults: "Se stederne på resultatkortet",
+    mapPoint: (name: string, price: string) => `${name}: fra ${price} pr. person`,
+    seeAll: (trips: string) => `Se alle ${trips} ${trips === "1" ? "rejse" : "rejser"}`,
+    noTripsTitle: "Ingen rejser til salg lige nu",
+    noTripsText: (name: string) =>
+      `Rejseselskaberne har ingen rejser til ${name} til salg i øjeblikket. Nye rejser kommer med deres næste opdatering.`,
+    allTrips: "Se alle skirejser",
+    alsoNamed: (name: string, level: string, parent: string) => `Se også ${name} (${level} i ${parent})`,
+    metaTitle: (name: string, trips: string, from: string | null) =>
+      from ? `Skiferie i ${name}: ${trips} rejser fra ${from}` : `Skiferie i ${name}`,
+    metaDescription: (name: string, trips: string, from: string | null) =>
+      from
+        ? `Sammenlign ${trips} skirejser til ${name} fra ${from} pr. person. Se priserne uge for uge, de bedste overnatningssteder og fakta om ${name}.`
+        : `Skiferie i ${name}: fakta om stedet. Rejseselskaberne har ingen rejser hertil til salg lige nu.`,
+    rootMetaTitle: (trips: string, from: string | null) => (from ? `Skiferie: ${trips} skirejser fra ${from}` : "Skiferie"),
+    rootMetaDescription: (trips: string, countries: string, from: string | null) =>
+      `Sammenlign ${trips} skirejser i ${countries} lande${from ? ` fra ${from} pr. person` : ""}. Vælg et land og find regionerne og skisportsstederne.`,
+    aboutPlace: (name: string) => `Om skiferie i ${name}`,
+    landingHeading: "Skiferie efter land",
+  },
   pagination: {
     label: "Sider",
     previous: "Forrige side",
@@ -589,6 +657,7 @@ export const texts = {
       banners: "Bannere",
       landing: "Forsidebokse",
       agents: "Søgeagenter",
+      resorts: "Destinationer",
       log: "Log",
     },
     save: "Gem",
@@ -715,6 +784,7 @@ export const texts = {
         "landing.update": "Forsideboks ændret",
         "landing.move": "Forsideboks flyttet",
         "landing.remove": "Forsideboks fjernet",
+        "resort.facts": "Fakta om skisportssted ændret",
       } as Record<string, string>,
     },
     clicks: {

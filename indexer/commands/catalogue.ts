@@ -7,6 +7,9 @@ import { catalogueFacts, describeFeedError } from "../feed-schema";
 import { applyToOffers, readSides, startOffersChange, type Side } from "../apply/sides";
 import { skiScore } from "../score";
 import { reindexAfterImport } from "./reindex";
+import { isResortFactField, RESORT_FACT_FIELDS } from "../../app/domain/resort-facts";
+import { readResortFacts } from "../../app/services/destinations/resort-facts.server";
+import { runResortFactSet } from "./resort-facts";
 
 // `catalogue show KIND KEY` and `catalogue set KIND KEY FIELD VALUE`: the one way to change a
 // shared fact (feeds never do: the first definition stands). A change goes live like an import:
@@ -96,9 +99,13 @@ const LISTS = { features: "accommodation_features", tags: "accommodation_tags" }
 export const CATALOGUE_USAGE = `catalogue show ART NØGLE
   catalogue set ART NØGLE FELT VÆRDI
       ART og FELT: ${Object.entries(KINDS)
-        .map(([kind, k]) => `${kind} (${[...Object.keys(k.fields), ...(kind === "accommodation" ? Object.keys(LISTS) : [])].join(", ")})`)
+        .map(
+          ([kind, k]) =>
+            `${kind} (${[...Object.keys(k.fields), ...(kind === "accommodation" ? Object.keys(LISTS) : []), ...(kind === "resort" ? RESORT_FACT_FIELDS : [])].join(", ")})`,
+        )
         .join("; ")}
-      imageUrl - fjerner billedet; features og tags er kommaseparerede lister`;
+      imageUrl - fjerner billedet; en resorts fakta fjernes med -; features og tags er kommaseparerede lister
+  catalogue import FIL|-           importér skisportssteders fakta (NDJSON, én resort pr. linje)`;
 
 /**
  * `catalogue show KIND KEY`: the entry's facts as JSON, when the entry is live. It takes no lock
@@ -112,7 +119,8 @@ export function runCatalogueShow(db: Db, kindName: string, key: string): number 
   const sqlite = db.$client;
   const facts = sqlite.transaction(() => (isLiveEntry(sqlite, kind, key) ? readEntry(sqlite, kind, key) : undefined))();
   if (!facts) return fail(`${kindName} ${key} findes ikke i kataloget`);
-  console.log(JSON.stringify(facts, null, 2));
+  // A resort's facts (docs/feed.md "Resort facts") beside its names: only those it has.
+  console.log(JSON.stringify(kindName === "resort" ? { ...facts, ...readResortFacts(db, key) } : facts, null, 2));
   return 0;
 }
 
@@ -127,6 +135,8 @@ export async function runCatalogueSet(
 ): Promise<number> {
   const kind = kindOf(kindName);
   if (!kind) return fail(`ukendt art: ${kindName} (${Object.keys(KINDS).join(", ")})`);
+  // A resort's facts are no part of a search: no offers to rewrite, no new index generation.
+  if (kindName === "resort" && isResortFactField(fieldName)) return runResortFactSet(db, key, fieldName, raw);
   const release = await startOffersChange(db);
   try {
     const sqlite = db.$client;
@@ -174,7 +184,8 @@ interface Change {
 
 function factChange(sqlite: Database, kind: Kind, key: string, fieldName: string, raw: string): Change | string {
   const field = Object.hasOwn(kind.fields, fieldName) ? kind.fields[fieldName] : undefined;
-  if (!field) return `ukendt felt: ${fieldName} (${Object.keys(kind.fields).join(", ")})`;
+  if (!field)
+    return `ukendt felt: ${fieldName} (${[...Object.keys(kind.fields), ...(kind.table === "resorts" ? RESORT_FACT_FIELDS : [])].join(", ")})`;
   // A number only as a feed writes one (no "", "0x10" or "1e999", which Number() would take); anything
   // else goes to the field's check as the string it is, and gets the reason a feed line would.
   const numeric = ["rating", "lat", "lng"].includes(fieldName) && DECIMAL.test(raw);
