@@ -4,7 +4,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import type { AddressInfo } from "node:net";
-import { MAX_BODY_BYTES, RESULTS_PATH } from "./app/domain/constants";
+import { DESTINATIONS_PATH, MAX_BODY_BYTES, RESULTS_PATH } from "./app/domain/constants";
 import { texts } from "./app/domain/texts";
 import { todayInDenmark } from "./app/domain/dates";
 import { openDb, PAGE_CACHE_MB } from "./db/client";
@@ -153,7 +153,7 @@ app.use(refuseCrossSiteWrites);
 app.use((req, res, next) => void refuseUnreadableForms(req, res, next));
 app.use(
   pageCache({
-    paths: ["/", RESULTS_PATH],
+    paths: ["/", RESULTS_PATH, DESTINATIONS_PATH, `${DESTINATIONS_PATH}/*`, "/robots.txt", "/sitemap.xml", "/sitemaps/*"],
     // The banners and landing boxes the operators edit are part of what a page shows.
     version: () => `${engine.generation()} ${readContentVersion(db)} ${todayInDenmark()}`,
     nonce: (res) => String(res.locals.cspNonce),

@@ -8,6 +8,7 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   useLocation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
@@ -37,7 +38,7 @@ export const headers = errorPageHeaders;
 
 /** Whether the visitor is logged in (the header's account links). Anonymous pages are the same for everyone. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return { loggedIn: (await getUser(request, context)) !== null };
+  return { loggedIn: (await getUser(request, context)) !== null, publicUrl: context.publicUrl };
 }
 
 /** Whether the visitor is logged in does not change with a histogram call or a saved trip. */
@@ -59,6 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         />
         <Meta />
         <Links />
+        <CanonicalLink />
       </head>
       <body className="min-h-screen bg-snow text-slate-900 antialiased">
         {/* One element for the whole page: an open Headless UI dialog makes the body child that holds
@@ -69,6 +71,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/**
+ * Every page's `<link rel="canonical">` (docs/urls.md "For search engines"): the page's path on
+ * PUBLIC_URL, without its query string, unless the page writes its own (a route whose `handle`
+ * has `canonical: "own"`: the results, accommodation and destination pages). None on an error page.
+ */
+function CanonicalLink() {
+  const matches = useMatches();
+  const error = useRouteError();
+  const publicUrl = useRouteLoaderData<typeof loader>("root")?.publicUrl;
+  const { pathname } = useLocation();
+  const own = matches.some((m) => (m.handle as { canonical?: string } | undefined)?.canonical === "own");
+  if (own || error || !publicUrl) return null;
+  return <link rel="canonical" href={`${publicUrl}${pathname}`} />;
 }
 
 export default function App() {

@@ -11,7 +11,10 @@ import { LRUCache } from "lru-cache";
 // CSP nonce of the response it was rendered for; a hit gets the nonce of its own response.
 
 export interface PageCacheOptions {
-  /** Paths whose GET responses may be cached (Remix data requests `<path>.data` included). */
+  /**
+   * Paths whose GET responses may be cached (Remix data requests `<path>.data` included); one
+   * ending in `/*` stands for every path under it.
+   */
   paths: string[];
   /** Changes whenever the data behind the pages change (the index generation and today's date). */
   version: () => string;
@@ -33,10 +36,12 @@ const STORED_HEADERS = ["content-type", "cache-control", "vary", "x-remix-respon
 
 export function pageCache({ paths, version, nonce, maxEntries = 500, ttlMs = 60_000 }: PageCacheOptions) {
   const entries = new LRUCache<string, Entry>({ max: maxEntries, ttl: ttlMs });
-  const cacheable = new Set(paths.flatMap((p) => [p, `${p}.data`]));
+  const cacheable = new Set(paths.filter((p) => !p.endsWith("/*")).flatMap((p) => [p, `${p}.data`]));
+  const under = paths.filter((p) => p.endsWith("/*")).map((p) => p.slice(0, -1));
+  const isCacheable = (path: string) => cacheable.has(path) || under.some((prefix) => path.startsWith(prefix));
 
   return function pageCacheMiddleware(req: Request, res: Response, next: NextFunction) {
-    if (req.method !== "GET" || req.headers.cookie || !cacheable.has(req.path)) return next();
+    if (req.method !== "GET" || req.headers.cookie || !isCacheable(req.path)) return next();
     const { pathname, search } = new URL(req.originalUrl, "http://target.invalid");
     const key = `${version()} ${pathname}${search}`;
     const hit = entries.get(key);

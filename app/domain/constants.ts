@@ -170,6 +170,10 @@ export const MAX_AGENTS_PER_USER = 50;
 export const MAX_SAVED_TRIPS_PER_USER = 500;
 /** How many visitors one address (an IPv6 address's /64) may count as, per banner or offer and kind, within the counting window. */
 export const COUNTED_VISITORS_PER_ADDRESS = 20;
+/** The destination pages: every country (this path), and a country's, region's or resort's page (+ /<slug>, docs/urls.md). */
+export const DESTINATIONS_PATH = "/skiferie";
+/** The best accommodations (by our recommendation) a destination page shows as result cards. */
+export const DESTINATION_CARDS = 6;
 /** An accommodation's page (+ /<accommodation id>): its offers for the search in the query string. */
 export const ACCOMMODATION_PATH = "/ophold";
 /**

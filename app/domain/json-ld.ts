@@ -1,7 +1,7 @@
 import type { OfferSummary } from "./accommodation-offers";
 import type { ResultAccommodation } from "./search-result";
 
-// schema.org JSON-LD of the accommodation page, written into an inline <script> (with the CSP nonce).
+// schema.org JSON-LD of the accommodation and destination pages, written into an inline <script> (with the CSP nonce).
 
 /**
  * JSON safe inside an HTML <script> element: `<`, `>` and `&` as \u escapes (a feed's `</script>` or
@@ -49,5 +49,30 @@ export function lodgingJsonLd(
           },
         }
       : {}),
+  };
+}
+
+/** The destination pages' breadcrumbs as a BreadcrumbList: each crumb a ListItem with its position, name and absolute URL. */
+export function breadcrumbJsonLd(crumbs: ReadonlyArray<{ name: string; href: string }>, origin: string): Record<string, unknown> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: crumbs.map((c, k) => ({ "@type": "ListItem", position: k + 1, name: c.name, item: `${origin}${c.href}` })),
+  };
+}
+
+/** A destination page's place as a TouristDestination, inside its parent place (absolute URLs). */
+export function touristDestinationJsonLd(
+  place: { name: string; url: string; description: string; geo: { lat: number; lng: number } | null },
+  parent: { name: string; url: string } | null,
+): Record<string, unknown> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "TouristDestination",
+    name: place.name,
+    url: place.url,
+    description: place.description,
+    ...(place.geo ? { geo: { "@type": "GeoCoordinates", latitude: place.geo.lat, longitude: place.geo.lng } } : {}),
+    ...(parent ? { containedInPlace: { "@type": "TouristDestination", name: parent.name, url: parent.url } } : {}),
   };
 }

@@ -7,13 +7,15 @@ import { RESULTS_PATH } from "~/domain/constants";
 import { texts } from "~/domain/texts";
 import { parseSearchQuery } from "~/domain/url-codec";
 import { landingBoxList } from "~/services/landing/landing-boxes.server";
+import { countriesForSale } from "~/services/destinations/destination-page.server";
+import { PlaceChildren } from "~/components/destinations/place-children";
 
 // The landing page: the search bar (standalone: 'Søg' opens the results page) and the
 // landing boxes from SQLite, each a link to its ready-made search.
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   const searchData = parseSearchQuery(new URL(request.url).searchParams).searchData;
-  return { searchData, boxes: landingBoxList(context.db) };
+  return { searchData, boxes: landingBoxList(context.db), countries: countriesForSale(context.db, context.engine) };
 }
 
 export const meta: MetaFunction = () => [
@@ -22,7 +24,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export default function Landing() {
-  const { searchData, boxes } = useLoaderData<typeof loader>();
+  const { searchData, boxes, countries } = useLoaderData<typeof loader>();
   return (
     <StandaloneSearchProvider initial={searchData}>
       <header className="bg-gradient-to-b from-brand-900 to-brand-700 px-4 pb-14 pt-6 text-white">
@@ -55,6 +57,10 @@ export default function Landing() {
             </Link>
           </p>
         </section>
+        {/* The countries' destination pages (docs/urls.md "Destination pages"). */}
+        <div className="mt-12">
+          <PlaceChildren heading={texts.destinations.landingHeading} places={countries} />
+        </div>
       </main>
     </StandaloneSearchProvider>
   );

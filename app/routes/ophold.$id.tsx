@@ -18,6 +18,7 @@ import { shareMeta } from "~/domain/share-meta";
 import { texts } from "~/domain/texts";
 import { z } from "~/domain/zod";
 import { accommodationPage } from "~/services/accommodations/accommodation-page.server";
+import { currentCatalogue } from "~/services/destinations/destination-page.server";
 import { withSearch } from "~/utils/search-unavailable.server";
 
 // The accommodation page: its photos, every company's offers for the search in the query string (the
@@ -26,6 +27,9 @@ import { withSearch } from "~/utils/search-unavailable.server";
 // part that needs JavaScript, with a plain fallback.
 
 const params = z.object({ id: z.string().regex(TRIP_ID_PATTERN) });
+
+/** The page writes its own canonical link (in its meta), for the root's to leave out. */
+export const handle = { canonical: "own" };
 
 export async function loader({ params: raw, request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -59,6 +63,7 @@ export async function loader({ params: raw, request, context }: LoaderFunctionAr
     // Absolute links (canonical, Open Graph, JSON-LD) name PUBLIC_URL, never the request's Host: the page may be cached.
     canonical: `${context.publicUrl}${accommodationCanonical(id, state)}`,
     tiles: context.config.mapTiles,
+    resortPageHref: currentCatalogue(context.db, context.engine).byLevel.resort.get(page.accommodation.destination.slug)?.href ?? null,
   };
 }
 
@@ -102,7 +107,7 @@ export default function AccommodationRoute() {
       <Link to={links.back} className="mb-4 inline-block font-semibold text-brand-700 underline" data-testid="back-to-results">
         ← {t.backToResults}
       </Link>
-      <AccommodationHeader accommodation={a} photos={data.photos} />
+      <AccommodationHeader accommodation={a} photos={data.photos} resortPageHref={data.resortPageHref} />
       <div className="mt-6 lg:grid lg:grid-cols-[minmax(0,1fr)_320px] lg:items-start lg:gap-6">
         <main className="min-w-0">
           <section aria-labelledby="offers-heading" className="rounded-xl bg-white p-4 shadow-sm">

@@ -46,6 +46,8 @@ import {
 import type { SearchQuery } from "~/domain/search-data";
 import { histogramFacetKey } from "~/domain/histogram";
 import { withSearch } from "~/utils/search-unavailable.server";
+import { currentCatalogue } from "~/services/destinations/destination-page.server";
+import { isIndexableSearch } from "~/domain/robots";
 
 // The filter sidebar and the sorting bar show on the desktop layout only (a phone has the drawers).
 const filterSidebar = desktopPart(import.meta.env.SSR ? FilterForm : null, () =>
@@ -62,6 +64,9 @@ const ResultsDialogs = lazy(() => import("~/components/agents/results-dialogs").
 // The search results page. The URL is the whole state: the loader redirects any other
 // spelling of a search (a submitted GET form, repeated params, "23.960 kr.") to its canonical URL
 // and renders the results from it; with JavaScript every change navigates to the same URLs.
+
+/** The page writes its own canonical link (in its meta), for the root's to leave out. */
+export const handle = { canonical: "own" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -102,12 +107,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // The visitor's account: the travel-alert toggle, the dialogs and the saved trips.
     account: await resultsAccount(request, context, tripIds),
     meta: pageMeta(state.query, found, context.publicUrl),
+    // One place chosen: its destination page (docs/urls.md "Destination pages").
+    placePage: onePlacePage(context, state.query),
     drops,
     // The results-map view (`map=1`): the map's points, its tiles and the plain list of places by resort.
     map,
     tiles: map ? config.mapTiles : null,
     places: map ? placesByResort(map) : null,
   };
+}
+
+function onePlacePage(context: LoaderFunctionArgs["context"], query: SearchQuery): { name: string; href: string } | null {
+  const area = query.searchData.searchArea;
+  if (area.type !== "destinations" || area.destinationSlugs.length !== 1) return null;
+  const place = currentCatalogue(context.db, context.engine).bySlug.get(area.destinationSlugs[0])?.[0];
+  return place ? { name: place.name, href: place.href } : null;
 }
 
 /** The search is not run again for a histogram call or a saved trip (app/utils/revalidation.ts). */
@@ -141,6 +155,8 @@ function pageMeta(query: SearchQuery, result: SearchResult, origin: string) {
     url: abs(query.page),
     image: result.items.find((i) => i.accommodation.imageUrl)?.accommodation.imageUrl,
   });
+  // Only a place's (or every trip's) list is for search engines; filtered searches are followed, not indexed.
+  if (!isIndexableSearch(query)) tags.push({ name: "robots", content: "noindex, follow" });
   if (query.page > 1) tags.push({ tagName: "link", rel: "prev", href: abs(Math.min(query.page - 1, pages)) });
   if (query.page < pages) tags.push({ tagName: "link", rel: "next", href: abs(query.page + 1) });
   return tags;
@@ -162,7 +178,7 @@ export default function Results() {
 }
 
 function ResultsPage() {
-  const { result, options, banners, map, tiles, places, account } = useLoaderData<typeof loader>();
+  const { result, options, banners, map, tiles, places, account, placePage } = useLoaderData<typeof loader>();
   const { applied, searchIsUpToDate, searchIsLoading } = useSearchState();
   const mapView = applied.map === true;
   const [folded, setFolded] = useState(false);
@@ -222,6 +238,13 @@ function ResultsPage() {
             <h1 className="text-2xl font-bold text-brand-900">{texts.results.heading}</h1>
             {!applied.embed && <AgentToggle agentExists={account.agentExists} loggedIn={account.loggedIn} />}
           </div>
+          {placePage && !applied.embed && (
+            <p className="-mt-1 mb-3 text-sm">
+              <Link to={placePage.href} className="font-semibold text-brand-700 underline" data-testid="place-page-link">
+                {texts.destinations.aboutPlace(placePage.name)}
+              </Link>
+            </p>
+          )}
           <PagePartView part={sortingBar} props={{ className: "nojs-flex mb-4 hidden lg:flex" }} />
           <MobileBar className="js-only mb-4 flex lg:hidden" options={options} facetNumbers={result.facetNumbers} />
           {mapView && (

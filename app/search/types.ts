@@ -1,6 +1,7 @@
 import type { PriceMode, SortingMethod } from "~/domain/constants";
 import type { SearchQuery } from "~/domain/search-data";
 import type { DestinationCounts } from "./destination-counts";
+import type { PlacePrices } from "./place-prices";
 import type { AccommodationOffers, FacetKey, FacetNumbers, MapData, SearchOptions, SearchResult } from "~/domain/search-result";
 
 export interface SearchEngine {
@@ -25,6 +26,8 @@ export interface SearchEngine {
   mapPoints(query: SearchQuery, priceMode: PriceMode, today?: string): Promise<MapData>;
   /** Upcoming trips per destination and category, per party size (the destination picker's counts). */
   destinationCounts(today: string): DestinationCounts;
+  /** Per resort its trips and lowest price per person, by departure week and accommodation, for one party size from today on (the destination pages). */
+  placePrices(today: string, persons: number): PlacePrices;
   /** Serve the store's current generation (rebuilt, or on Typesense adopted or built); the new index replaces the old one atomically. */
   reload(): Promise<void>;
   /** A number that grows with every import; tells which data a search saw. */

@@ -1,10 +1,20 @@
+import { Link } from "@remix-run/react";
 import type { ResultAccommodation } from "~/domain/search-result";
 import { tagLabel } from "~/domain/tags";
 import { texts } from "~/domain/texts";
 import { Gallery } from "./gallery";
 
 /** Name, stars, place, photos, facilities and categories of the accommodation page. */
-export function AccommodationHeader({ accommodation: a, photos }: { accommodation: ResultAccommodation; photos: readonly string[] }) {
+export function AccommodationHeader({
+  accommodation: a,
+  photos,
+  resortPageHref,
+}: {
+  accommodation: ResultAccommodation;
+  photos: readonly string[];
+  /** The resort's destination page (docs/urls.md "Destination pages"). */
+  resortPageHref: string | null;
+}) {
   const t = texts.accommodation;
   return (
     <header className="flex flex-col gap-4 rounded-xl bg-white p-4 shadow-sm sm:flex-row">
@@ -19,6 +29,13 @@ export function AccommodationHeader({ accommodation: a, photos }: { accommodatio
           {"★".repeat(a.rating)}
         </p>
         <p className="text-slate-700">{t.location(a.destination.name, a.region.name, a.country.name)}</p>
+        {resortPageHref && (
+          <p className="text-sm">
+            <Link to={resortPageHref} className="font-semibold text-brand-700 underline" data-testid="resort-page-link">
+              {texts.destinations.aboutPlace(a.destination.name)}
+            </Link>
+          </p>
+        )}
         {a.features.length > 0 && (
           <>
             <h2 className="mt-3 text-sm font-semibold text-slate-700">{t.features}</h2>

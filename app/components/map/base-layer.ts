@@ -46,10 +46,15 @@ export function addBaseLayer(L: L, map: Leaflet.Map): Leaflet.LayerGroup {
 export const NAMED_FROM_ZOOM = 6;
 
 /** The resorts as points, each named beside it when the tiles (which name them) are missing and there is room. */
-export function drawResorts(L: L, layer: Leaflet.LayerGroup, data: MapData, named: boolean) {
+export function drawResorts(
+  L: L,
+  layer: Leaflet.LayerGroup,
+  places: ReadonlyArray<{ name: string; lat: number; lng: number }>,
+  named: boolean,
+) {
   layer.clearLayers();
   const renderer = L.svg({ pane: PANE, padding: 0.5 });
-  for (const r of resortPlaces(data)) {
+  for (const r of places) {
     const dot = L.circleMarker([r.lat, r.lng], {
       pane: PANE,
       renderer,

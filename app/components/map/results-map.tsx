@@ -8,7 +8,7 @@ import { offerRedirectHref } from "~/domain/results-url";
 import { texts } from "~/domain/texts";
 import type { MapData, MapPoint } from "~/domain/search-result";
 import { useHoveredAccommodation } from "../results/hover-context";
-import { addBaseLayer, drawResorts, NAMED_FROM_ZOOM } from "./base-layer";
+import { addBaseLayer, drawResorts, NAMED_FROM_ZOOM, resortPlaces } from "./base-layer";
 import { useSearchState } from "../results/search-state";
 
 // The results map. Leaflet is imported only here, inside an effect, so it never runs on the server
@@ -124,7 +124,7 @@ export function ResultsMap({ tiles, data }: { tiles: MapTiles; data: MapData }) 
   useEffect(() => {
     const m = live.current;
     if (!ready || !m) return;
-    const draw = () => drawResorts(m.L, m.resorts, data, failed && m.map.getZoom() >= NAMED_FROM_ZOOM);
+    const draw = () => drawResorts(m.L, m.resorts, resortPlaces(data), failed && m.map.getZoom() >= NAMED_FROM_ZOOM);
     draw();
     m.map.on("zoomend", draw);
     return () => {

@@ -9,6 +9,7 @@ const LINKS = [
   ["/bannere", texts.ops.nav.banners],
   ["/forsidebokse", texts.ops.nav.landing],
   ["/soegeagenter", texts.ops.nav.agents],
+  ["/destinationer", texts.ops.nav.resorts],
   ["/log", texts.ops.nav.log],
 ] as const;
 

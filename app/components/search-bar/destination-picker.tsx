@@ -1,5 +1,6 @@
 import { useMemo, useState, type ReactElement } from "react";
 import { countNodes, indexTree, type CountryNode, type DestinationTree } from "~/domain/destination-tree";
+import { destinationPath } from "~/domain/destination-url";
 import { texts } from "~/domain/texts";
 import { TripCount } from "./check-rows";
 import { toggleDestination } from "./model";
@@ -79,6 +80,12 @@ export function DestinationPicker({
             >
               {nameOf(slug)} <span aria-hidden="true">×</span>
             </button>
+          ))}
+          {/* Each chosen place's destination page (docs/urls.md "Destination pages"). */}
+          {chosen.map((slug) => (
+            <a key={slug} href={destinationPath([slug])} className="text-brand-700 underline" data-testid="destination-page-link">
+              {texts.destinations.aboutPlace(nameOf(slug))}
+            </a>
           ))}
         </div>
       )}

@@ -8,6 +8,7 @@ import type { SearchEngine } from "../types";
 import { PAGE_SIZE } from "~/domain/constants";
 import { buildIndex, buildIndexInSteps, type EmbeddedIndex } from "./build";
 import { countsFromIndex, type DestinationCounts } from "../destination-counts";
+import { placePricesFromIndex, type PlacePrices } from "../place-prices";
 import { mapPoints } from "./map";
 import { runSearch } from "./query";
 import { accommodationOffers } from "./offers";
@@ -116,6 +117,10 @@ export class EmbeddedEngine implements SearchEngine {
   /** The index itself, read-only, for the map and the destination picker. */
   destinationCounts(today: string): DestinationCounts {
     return countsFromIndex(this.index, today);
+  }
+
+  placePrices(today: string, persons: number): PlacePrices {
+    return placePricesFromIndex(this.index, today, persons);
   }
 
   current(): EmbeddedIndex {

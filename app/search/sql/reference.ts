@@ -20,6 +20,7 @@ import {
 } from "~/domain/search-result";
 import type { SearchEngine } from "../types";
 import { countsFromDb, type DestinationCounts } from "../destination-counts";
+import { placePricesFromDb, type PlacePrices } from "../place-prices";
 import { hydrateAccommodations } from "../store-accommodations";
 
 // The search semantics of DESIGN.md as plain SQL over the store: slow, obvious, and the oracle
@@ -142,6 +143,10 @@ export class ReferenceSqlEngine implements SearchEngine {
 
   destinationCounts(today: string): DestinationCounts {
     return countsFromDb(this.db, today);
+  }
+
+  placePrices(today: string, persons: number): PlacePrices {
+    return placePricesFromDb(this.db, today, persons);
   }
 
   generation(): number {

@@ -17,6 +17,7 @@ import { TYPESENSE_TIMEOUTS, type TypesenseConfig } from "~/utils/config.server"
 import { SearchUnavailableError, type UnavailableKind } from "~/utils/search-unavailable.server";
 import { compileSearch } from "../compile";
 import { countsFromDb, type DestinationCounts } from "../destination-counts";
+import { placePricesFromDb, type PlacePrices } from "../place-prices";
 import type { SearchEngine } from "../types";
 import { connect, importLines, multiSearch, statusOf, unavailable, type Clients } from "./client";
 import { collectionName, generationOf, isOfAlias, readDataAt, type GenerationData } from "./generation";
@@ -104,6 +105,10 @@ export class TypesenseEngine implements SearchEngine {
 
   destinationCounts(today: string): DestinationCounts {
     return countsFromDb(this.db, today);
+  }
+
+  placePrices(today: string, persons: number): PlacePrices {
+    return placePricesFromDb(this.db, today, persons);
   }
 
   generation(): number {

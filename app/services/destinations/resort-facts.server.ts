@@ -72,3 +72,36 @@ export function setResortFacts(db: Db, slug: string, change: FactChange, actor: 
     return { ok: true, before, after, changed: true };
   });
 }
+
+export interface ResortFactsRow {
+  slug: string;
+  name: string;
+  region: string;
+  country: string;
+  /** How many facts it has, and when they last changed. */
+  factCount: number;
+  updatedAt: Date | null;
+}
+
+/** Every resort of the catalogue by country, region and name, with how many facts it has (the dashboard's list). */
+export function resortFactsOverview(db: Db): ResortFactsRow[] {
+  const facts = allResortFacts(db);
+  const rows = db.$client
+    .prepare(
+      `SELECT s.slug AS slug, s.name AS name, r.name AS region, c.name AS country
+         FROM resorts s JOIN regions r ON r.slug = s.region_slug JOIN countries c ON c.slug = r.country_slug`,
+    )
+    .all() as Array<Pick<ResortFactsRow, "slug" | "name" | "region" | "country">>;
+  const da = (a: string, b: string) => a.localeCompare(b, "da");
+  return rows
+    .sort((a, b) => da(a.country, b.country) || da(a.region, b.region) || da(a.name, b.name))
+    .map((row) => {
+      const f = facts.get(row.slug);
+      return { ...row, factCount: f ? Object.keys(f.facts).length : 0, updatedAt: f?.updatedAt ?? null };
+    });
+}
+
+/** A resort's name, or undefined when the catalogue has no such resort. */
+export function resortName(db: Db, slug: string): string | undefined {
+  return db.select({ name: resorts.name }).from(resorts).where(eq(resorts.slug, slug)).get()?.name;
+}
