@@ -1,7 +1,6 @@
 import { isStopping, running, stopBegun } from "./server/stop";
 import "./app/utils/node-version.server";
 import type { ServerBuild } from "@remix-run/node";
-import compression from "compression";
 import express from "express";
 import type { AddressInfo } from "node:net";
 import { DESTINATIONS_PATH, MAX_BODY_BYTES, RESULTS_PATH } from "./app/domain/constants";
@@ -18,6 +17,7 @@ import { limitBodies } from "./server/body-limit";
 import { expressErrors } from "./server/express-errors";
 import { pageCache } from "./server/page-cache";
 import { answerParserErrors } from "./server/parser-errors";
+import { compressResponses } from "./server/compression";
 import { precompressedAssets } from "./server/precompressed";
 import { drainable } from "./server/drain";
 import { healthRoutes, siteChecks } from "./server/readiness";
@@ -138,8 +138,7 @@ app.use(securityHeaders({ production: config.production, tileUrl: config.mapTile
 // Bodies first: no answer, not even a 405, leaves a body of any size to be read off the socket.
 app.use(limitBodies(MAX_BODY_BYTES));
 app.use(allowedMethodsOnly);
-// From 256 bytes on (the default is 1 kB): a page loads many script chunks smaller than that.
-app.use(compression({ threshold: 256 }));
+app.use(compressResponses());
 if (vite) {
   app.use(vite.middlewares);
 } else {

@@ -1,10 +1,13 @@
 import type { RequestHandler } from "express";
+import Negotiator from "negotiator";
 import fs from "node:fs";
 import path from "node:path";
 
 // The build's scripts and stylesheets are compressed once, at build time, with Brotli's best
-// quality (vite.config.ts writes `<file>.br` beside each). A browser that accepts Brotli gets that
-// file; any other request goes on to express.static and the compression middleware (gzip).
+// quality (vite.config.ts writes `<file>.br` beside each). A browser whose Accept-Encoding puts
+// Brotli first (by its q-values; at equal q Brotli before gzip) gets that file; any other
+// request, and every Range request (its byte ranges are of the file as it is: no compressed 206,
+// docs/api.md), goes on to express.static and the compression middleware.
 
 /** An asset's name as the build writes them: flat, hashed, a script or a stylesheet. */
 const ASSET = /^\/[\w.-]+\.(js|css)$/;
@@ -17,7 +20,7 @@ export function precompressedAssets(dir: string): RequestHandler {
     const match = ASSET.exec(req.path);
     if ((req.method !== "GET" && req.method !== "HEAD") || !match) return next();
     res.vary("Accept-Encoding");
-    if (!/\bbr\b/.test(req.headers["accept-encoding"] ?? "")) return next();
+    if (req.headers.range !== undefined || !prefersBrotli(req)) return next();
     const file = path.join(root, `${req.path}.br`);
     if (!fs.existsSync(file)) return next();
     res.setHeader("Content-Encoding", "br");
@@ -30,4 +33,11 @@ export function precompressedAssets(dir: string): RequestHandler {
       next();
     });
   };
+}
+
+const ENCODINGS = ["br", "gzip", "identity"];
+
+/** Whether Brotli is the encoding to send: `br;q=0, gzip` refuses it, `gzip, br` takes it. */
+export function prefersBrotli(req: { headers: { "accept-encoding"?: string } }): boolean {
+  return new Negotiator(req).encoding(ENCODINGS, { preferred: ENCODINGS }) === "br";
 }

@@ -48,9 +48,23 @@ export function remixHandler(build: Build, getLoadContext: (req: ExpressRequest,
   };
 }
 
-/** The request's URL on the host it was sent to (an absolute-form request target keeps only its path). */
+/**
+ * A `.` or `..` path segment, also percent-encoded (`%2e`), between slashes or backslashes (which
+ * URL parsing takes for slashes too).
+ */
+const DOT_SEGMENT = /(?<=^|[/\\])(?:\.|%2e){1,2}(?=$|[/\\])/gi;
+
+/**
+ * The request's URL on the host it was sent to (an absolute-form request target keeps only its path).
+ * A dot segment stays a literal name (`%2e` escaped once more) instead of being resolved by URL
+ * parsing: the site has no folders, so `/ophold/%2e%2e` is an accommodation that does not exist
+ * and answers that path's 404, not the landing page (docs/urls.md).
+ */
 function requestUrl(req: ExpressRequest): string {
-  const { pathname, search } = new URL(req.originalUrl, "http://target.invalid");
+  const query = req.originalUrl.search(/[?#]/);
+  const target = query === -1 ? req.originalUrl : req.originalUrl.slice(0, query);
+  const literal = target.replace(DOT_SEGMENT, (segment) => segment.replace(/\.|%2e/gi, "%252e"));
+  const { pathname, search } = new URL(literal + (query === -1 ? "" : req.originalUrl.slice(query)), "http://target.invalid");
   const origin = `${req.protocol}://${req.headers.host ?? ""}`;
   // A missing or malformed Host is not ours to repair: the path still routes, the host is a placeholder.
   return new URL(pathname + search, URL.canParse(origin) ? origin : "http://host.invalid").href;

@@ -1,6 +1,7 @@
 import http from "node:http";
 import net from "node:net";
 import fs from "node:fs";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb, type Db } from "../../db/client";
 import { searchAgents, users } from "../../db/schema";
@@ -19,6 +20,7 @@ interface Answer {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: string;
+  bytes: Buffer;
 }
 
 /** The server's address, and `target` as the request line's target exactly as given (even an absolute URL). */
@@ -36,7 +38,10 @@ function raw(path: string, opts: { method?: string; headers?: Record<string, str
     req.on("response", (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
+      res.on("end", () => {
+        const bytes = Buffer.concat(chunks);
+        resolve({ status: res.statusCode!, headers: res.headers, body: bytes.toString("utf8"), bytes });
+      });
     });
     req.end(opts.body);
   });
@@ -427,5 +432,92 @@ describe("refusals answer in Danish, as docs/api.md says", () => {
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
     expect(answer.endsWith("\r\n\r\nForespørgslen er ugyldig.")).toBe(true);
     expect((await raw("/")).status).toBe(200);
+  });
+});
+
+describe("the edges of HTTP (issue 32.6)", () => {
+  /** A script of the build that the landing page loads (one with a precompressed `.br` beside it). */
+  async function assetPath(): Promise<string> {
+    const page = await raw("/");
+    const src = [...page.body.matchAll(/"(\/assets\/[\w.-]+\.js)"/g)].map((m) => m[1]).find((p) => fs.existsSync(`build/client${p}.br`));
+    if (!src) throw new Error("no precompressed script on the landing page");
+    return src;
+  }
+  const decoded = (a: Answer) =>
+    a.headers["content-encoding"] === "br"
+      ? zlib.brotliDecompressSync(a.bytes)
+      : a.headers["content-encoding"] === "gzip"
+        ? zlib.gunzipSync(a.bytes)
+        : a.bytes;
+
+  it("sends a precompressed asset only to a client whose Accept-Encoding puts Brotli first by its q-values", async () => {
+    const asset = await assetPath();
+    const plain = fs.readFileSync(`build/client${asset}`);
+    const cases: Array<[acceptEncoding: string, encoding: string | undefined]> = [
+      ["br;q=0, gzip", "gzip"],
+      ["gzip, br;q=0", "gzip"],
+      ["BR;q=0, gzip", "gzip"],
+      ["gzip;q=1, br;q=0.5", "gzip"],
+      ["br;q=0", undefined],
+      ["identity", undefined],
+      ["*;q=0, identity", undefined],
+      ["gzip, deflate, br, zstd", "br"],
+      ["br;q=0.8, gzip;q=0.5", "br"],
+      ["br", "br"],
+    ];
+    for (const [acceptEncoding, encoding] of cases) {
+      const res = await raw(asset, { headers: { "Accept-Encoding": acceptEncoding } });
+      expect(res.status, acceptEncoding).toBe(200);
+      expect(res.headers["content-encoding"], acceptEncoding).toBe(encoding);
+      expect(res.headers.vary, acceptEncoding).toMatch(/Accept-Encoding/i);
+      expect(decoded(res).equals(plain), acceptEncoding).toBe(true);
+    }
+  });
+
+  it("answers a Range request on a compressible file with the bytes of the file as it is, never compressed", async () => {
+    const asset = await assetPath();
+    for (const [path, file] of [
+      [asset, `build/client${asset}`],
+      ["/embed.js", "build/client/embed.js"],
+      ["/banners/skiudlejning.svg", "build/client/banners/skiudlejning.svg"],
+    ]) {
+      const plain = fs.readFileSync(file);
+      for (const acceptEncoding of ["gzip", "br", "gzip, deflate, br, zstd"]) {
+        const res = await raw(path, { headers: { "Accept-Encoding": acceptEncoding, Range: "bytes=10-209" } });
+        expect(res.status, `${path} ${acceptEncoding}`).toBe(206);
+        expect(res.headers["content-encoding"], `${path} ${acceptEncoding}`).toBeUndefined();
+        expect(res.headers["content-range"], path).toBe(`bytes 10-209/${plain.length}`);
+        expect(res.bytes.equals(plain.subarray(10, 210)), `${path} ${acceptEncoding}`).toBe(true);
+      }
+      // Without a Range the file is still compressed.
+      expect((await raw(path, { headers: { "Accept-Encoding": "gzip" } })).headers["content-encoding"], path).toBe("gzip");
+    }
+  });
+
+  it("answers a dot segment, percent-encoded or not, with the 404 its path documents instead of resolving it", async () => {
+    const page404 = (res: Answer) => res.status === 404 && res.body.includes("Siden findes ikke.");
+    const text404 = (res: Answer) => res.status === 404 && res.body === "Siden findes ikke.";
+    const cases: Array<[path: string, ok: (res: Answer) => boolean]> = [
+      ["/ud/%2e%2e", text404],
+      ["/ud/%2E%2E", text404],
+      ["/ud/.%2e", text404],
+      ["/ud/..", text404],
+      ["/ud/%2e%2e?aff=x", text404],
+      ["/banner/%2e%2e", text404],
+      ["/demo-billeder/%2e%2e", text404],
+      ["/ophold/%2e%2e", (res) => res.status === 404 && res.body.includes("Stedet findes ikke")],
+      ["/ophold/..", (res) => res.status === 404 && res.body.includes("Stedet findes ikke")],
+      ["/ophold/%2e", (res) => res.status === 404 && res.body.includes("Stedet findes ikke")],
+      ["/%2e%2e", page404],
+      ["/skirejser/%2e%2e", page404],
+      ["/skirejser/..", page404],
+      ["/%2e%2e/skirejser", page404],
+      ["/ophold\\..", page404],
+      ["/soegeagenter/%2e%2e/%2e%2e", page404],
+    ];
+    for (const [path, ok] of cases) {
+      const res = await raw(path);
+      expect(ok(res), `${path}: ${res.status} ${res.body.slice(0, 80)}`).toBe(true);
+    }
   });
 });
