@@ -1,14 +1,14 @@
 import type { PriceMode } from "./constants";
 import type { ResultTrip } from "./search-result";
 
-// The accommodation page's offers: rows grouped by departure date, the cheapest of each date
+// The accommodation page's offers: rows grouped by departure date, the cheapest of them all
 // marked, and the price calendar (the cheapest offer per departure date). Plain rows, so the
 // table can gain fields (e.g. a price drop) without touching the engines.
 
-/** One row of the offers table: the trip as the engines answer it, and whether it is its departure's cheapest. */
+/** One row of the offers list: the trip as the engines answer it, and whether it is the cheapest of all. */
 export interface OfferRow {
   trip: ResultTrip;
-  /** The lowest price of its departure date in the chosen price type (ties: every one of them). */
+  /** The lowest price of all the offers in the chosen price type (ties: every one of them): a result card's "Fra" price. */
   cheapest: boolean;
 }
 
@@ -34,13 +34,13 @@ function compareOffers(priceMode: PriceMode) {
         : priceIn(a, priceMode) - priceIn(b, priceMode) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-/** The offers grouped by departure date in date order, cheapest first within a date, the cheapest marked. */
+/** The offers grouped by departure date in date order, cheapest first within a date, the cheapest of all marked. */
 export function groupByDeparture(trips: readonly ResultTrip[], priceMode: PriceMode): DepartureGroup[] {
+  const lowest = Math.min(...trips.map((trip) => priceIn(trip, priceMode)));
   const groups: DepartureGroup[] = [];
   for (const trip of [...trips].sort(compareOffers(priceMode))) {
     let group = groups[groups.length - 1];
     if (group?.departureDate !== trip.departureDate) groups.push((group = { departureDate: trip.departureDate, rows: [], offerCount: 0 }));
-    const lowest = group.rows.length ? priceIn(group.rows[0].trip, priceMode) : priceIn(trip, priceMode);
     group.rows.push({ trip, cheapest: priceIn(trip, priceMode) === lowest });
     group.offerCount++;
   }

@@ -1,4 +1,4 @@
-import { ACCOMMODATION_PATH } from "./constants";
+import { ACCOMMODATION_PATH, OFFERS_ANCHOR } from "./constants";
 import { parseResultsParams, resultsHref, type ResultsState } from "./results-url";
 import { searchHref } from "./url-codec";
 
@@ -25,6 +25,11 @@ export function accommodationCanonical(id: string, state: ResultsState): string 
   return searchHref({ searchData: state.query.searchData }, accommodationPath(id));
 }
 
+/** The page at its offers: after narrowing them (a date, a form, every offer), the visitor sees them, not the page's top. */
+export function atOffers(href: string): string {
+  return `${href}#${OFFERS_ANCHOR}`;
+}
+
 /** Every link the page makes (plain strings: they travel in the loader's data). */
 export function accommodationLinks(id: string, state: ResultsState, resortSlug: string, departureDates: readonly string[]) {
   const path = accommodationPath(id);
@@ -39,22 +44,24 @@ export function accommodationLinks(id: string, state: ResultsState, resortSlug: 
     path,
     self: page(state),
     back: resultsHref(state),
-    /** Every offer of the accommodation for this party (price type and affiliate kept). */
-    allOffers: page({
-      priceMode: state.priceMode,
-      aff: state.aff,
-      query: {
-        sort: state.query.sort,
-        page: 1,
-        searchData: { ...party, searchArea: searchData.searchArea, arrival: { type: "asap" }, filters: {} },
-      },
-    }),
+    /** Every offer of the accommodation for this party (price type and affiliate kept), at the offers. */
+    allOffers: atOffers(
+      page({
+        priceMode: state.priceMode,
+        aff: state.aff,
+        query: {
+          sort: state.query.sort,
+          page: 1,
+          searchData: { ...party, searchArea: searchData.searchArea, arrival: { type: "asap" }, filters: {} },
+        },
+      }),
+    ),
     /** The same search in the accommodation's resort, as a list and on the map (results page). */
     resort: resultsHref(inResort),
     resortMap: resultsHref({ ...inResort, map: true }),
-    /** This page narrowed to each departure date (the price calendar). */
+    /** This page narrowed to each departure date (the price calendar), at the offers. */
     onDate: departureDates.map((date) =>
-      page({ ...state, query: { ...state.query, searchData: { ...searchData, arrival: { type: "dates", dates: [date] } } } }),
+      atOffers(page({ ...state, query: { ...state.query, searchData: { ...searchData, arrival: { type: "dates", dates: [date] } } } })),
     ),
   };
 }

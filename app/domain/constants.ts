@@ -176,6 +176,8 @@ export const DESTINATIONS_PATH = "/skiferie";
 export const DESTINATION_CARDS = 6;
 /** An accommodation's page (+ /<accommodation id>): its offers for the search in the query string. */
 export const ACCOMMODATION_PATH = "/ophold";
+/** The id of the accommodation page's offers: a card's offer count, the phone's price bar and a chosen date lead there (docs/urls.md). */
+export const OFFERS_ANCHOR = "tilbud";
 /**
  * Offers shown per departure date on the accommodation page when it shows several dates; each
  * date links to the page narrowed to it for all of them (a popular place has hundreds of offers).

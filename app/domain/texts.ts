@@ -233,8 +233,9 @@ export const texts = {
     perPerson: "pr. person",
     discount: (pct: number) => `Spar ${pct} %`,
     originalPrice: "Før",
+    // The filter's words for the lift pass (specification: "Liftkort (Inkluderet / Eksklusiv)"), here, in the offers list and the form.
     skiPassIncluded: (days: number) => `Liftkort inkluderet (${days} ${plural(days, "dag", "dage")})`,
-    skiPassExcluded: "Uden liftkort",
+    skiPassExcluded: "Liftkort eksklusiv",
     departure: (date: string, nights: number) => `Afrejse ${date} · ${nights} ${plural(nights, "nat", "nætter")}`,
     transport: {
       bus: "Bus",
@@ -244,7 +245,10 @@ export const texts = {
     travelCompany: (name: string) => `Hos ${name}`,
     seeOffer: (company: string) => `Se tilbuddet hos ${company}`,
     features: "Faciliteter",
-    bestOffer: "Bedste tilbud",
+    // "Fra" the lowest matching price; the trip the sort picked is named by the sort (texts.sorting.options).
+    from: "Fra",
+    fromLower: "fra",
+    inTotal: "samlet",
     saveTripHint: "Tip: Gem de rejser, du kan lide, og find dem igen senere – også på din telefon.",
     saveTripHintDismiss: "Luk tippet",
     scrollToTop: "Til toppen",
@@ -259,19 +263,23 @@ export const texts = {
     departureAll: (offers: string, date: string) => `Se alle ${offers} tilbud med afrejse ${date}`,
     columns: {
       company: "Rejseselskab",
-      transport: "Transport",
-      nights: "Nætter",
-      mealPlan: "Forplejning",
+      trip: "Rejse",
+      // The filter's name for it (the specification's "Pension").
+      mealPlan: "Pension",
       skiPass: "Liftkort",
       price: "Samlet pris",
       perPerson: "Pr. person",
-      discount: "Rabat",
       offer: "Tilbud",
     },
-    nights: (n: number) => `${n} ${plural(n, "nat", "nætter")}`,
-    skiPassDays: (days: number) => `${days} ${plural(days, "dag", "dage")}`,
-    noSkiPass: "Ikke inkluderet",
+    trip: (transport: string, nights: number) => `${transport} · ${nights} ${plural(nights, "nat", "nætter")}`,
+    // With the filter's words, texts.filters (the specification's "Liftkort (Inkluderet / Eksklusiv)").
+    skiPassIncluded: (days: number) => `Inkluderet (${days} ${plural(days, "dag", "dage")})`,
+    /** The price type that does not lead, under the one that does. */
+    otherPrice: (price: string, perPerson: boolean) => (perPerson ? `${price} pr. person` : `${price} samlet`),
     cheapest: "Billigst",
+    /** The phone's bar at the bottom of the screen, leading to the offers. */
+    fromBar: (price: string) => `Fra ${price}`,
+    toOffers: "Se tilbud",
     goTo: (company: string) => `Gå til ${company}`,
     noOffersTitle: "Ingen tilbud passer til din søgning",
     noOffersText:
@@ -283,15 +291,16 @@ export const texts = {
     allDepartures: "Alle afrejsedatoer",
     asInSearch: "Som i søgningen",
     companies: "Rejseselskaber",
-    mealPlans: "Forplejning",
+    mealPlans: "Pension",
     skiPass: "Liftkort",
-    skiPassAny: "Med og uden liftkort",
-    skiPassWith: "Med liftkort",
-    skiPassWithout: "Uden liftkort",
+    skiPassAny: "Alle",
     priceType: "Pris",
     apply: "Vis tilbud",
     calendarHeading: "Priskalender",
     calendarIntro: "Den billigste pris for hver afrejsedato i sæsonen. Vælg en dato for at se dens tilbud.",
+    calendarUnit: (perPerson: boolean) => (perPerson ? "Kr. pr. person" : "Kr. samlet"),
+    calendarEarlier: "Tidligere afrejsedatoer",
+    calendarLater: "Senere afrejsedatoer",
     calendarDay: (date: string, price: string) => `${date}: fra ${price}`,
     calendarEmpty: "Ingen afrejser i sæsonen passer til dine valg.",
     mapHeading: "Beliggenhed",
@@ -306,6 +315,8 @@ export const texts = {
     metaTitle: (name: string, resort: string, country: string) => `${name}, ${resort}, ${country}`,
     metaDescription: (name: string, resort: string, offers: string, companies: string, from: string | null) =>
       `Sammenlign ${offers} skirejser til ${name} i ${resort} fra ${companies} ${companies === "1" ? "rejseselskab" : "rejseselskaber"}${from ? `, fra ${from}` : ""}. Find den bedste pris på Pistepris.`,
+    metaDescriptionNoOffers: (name: string, resort: string) =>
+      `Se og sammenlign skirejser til ${name} i ${resort} fra flere rejseselskaber på Pistepris.`,
     fromPrice: (price: string, perPerson: boolean, persons: number) =>
       perPerson ? `${price} pr. person` : `${price} for ${persons} ${plural(persons, "person", "personer")}`,
   },
@@ -626,6 +637,11 @@ export const texts = {
     chartSummary: (first: string, last: string, low: string, high: string) =>
       `Billigste pris fra ${first} til ${last}: laveste ${low}, højeste ${high}`,
     chartEmpty: "Ingen prishistorik endnu.",
+    chartUnit: (perPerson: boolean) => (perPerson ? "Kr. pr. person" : "Kr. samlet"),
+    chartToday: "I dag",
+    // One import so far: no line to draw. The price ends in "kr.", which ends the sentence too.
+    historyOnePoint: (price: string, perPerson: boolean, since: string) =>
+      `Den billigste pris har været ${price}${perPerson ? " pr. person" : ""} siden ${since}${since.endsWith(".") ? "" : "."}`,
     chartTable: "Vis priserne som tabel",
     chartDate: "Dato",
     chartPrice: "Billigste pris",
@@ -636,6 +652,12 @@ export const texts = {
     none: "Intet billede",
     galleryItem: (name: string, n: number, of: number) => `${name}, billede ${n} af ${of}`,
     galleryLabel: (name: string) => `Billeder af ${name}`,
+    enlargeBadge: "Forstør",
+    enlarge: "vis større",
+    position: (n: number, of: number) => `Billede ${n} af ${of}`,
+    previous: "Forrige billede",
+    next: "Næste billede",
+    close: "Luk",
   },
   savedTrips: {
     title: "Gemte rejser",

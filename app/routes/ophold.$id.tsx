@@ -4,15 +4,18 @@ import { AccommodationHeader } from "~/components/accommodation/accommodation-he
 import { AccommodationMap } from "~/components/accommodation/accommodation-map";
 import { NoMatchingOffers, OffersTable } from "~/components/accommodation/offers-table";
 import { OffersForm } from "~/components/accommodation/offers-form";
+import { PriceBar } from "~/components/accommodation/price-bar";
 import { PriceCalendar } from "~/components/accommodation/price-calendar";
 import { PriceHistoryChart } from "~/components/accommodation/price-history-chart";
 import { useMarkupOnly } from "~/components/ui/markup-only";
 import { useNonce } from "~/components/ui/nonce";
-import { RESULTS_PATH, TRIP_ID_PATTERN } from "~/domain/constants";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { OFFERS_ANCHOR, RESULTS_PATH, TRIP_ID_PATTERN } from "~/domain/constants";
+import { todayInDenmark } from "~/domain/dates";
 import { formatCount, formatPrice } from "~/domain/format";
 import { priceIn } from "~/domain/accommodation-offers";
 import { lodgingJsonLd, scriptJson } from "~/domain/json-ld";
-import { accommodationCanonical, accommodationHref, accommodationLinks, accommodationState } from "~/domain/accommodation-url";
+import { accommodationCanonical, accommodationHref, accommodationLinks, accommodationState, atOffers } from "~/domain/accommodation-url";
 import { isCanonical } from "~/domain/results-url";
 import { shareMeta } from "~/domain/share-meta";
 import { texts } from "~/domain/texts";
@@ -64,6 +67,8 @@ export async function loader({ params: raw, request, context }: LoaderFunctionAr
     canonical: `${context.publicUrl}${accommodationCanonical(id, state)}`,
     tiles: context.config.mapTiles,
     resortPageHref: currentCatalogue(context.db, context.engine).byLevel.resort.get(page.accommodation.destination.slug)?.href ?? null,
+    // The price history's end; the page cache's key has the day too (server/page-cache.ts).
+    today: todayInDenmark(),
   };
 }
 
@@ -76,13 +81,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const from = lowest === null ? null : texts.accommodation.fromPrice(formatPrice(lowest), priceMode === "perPerson", persons);
   return shareMeta({
     title: `${texts.accommodation.metaTitle(a.name, a.destination.name, a.country.name)} | ${texts.siteName}`,
-    description: texts.accommodation.metaDescription(
-      a.name,
-      a.destination.name,
-      formatCount(data.summary?.offerCount ?? 0),
-      formatCount(data.companyCount),
-      from,
-    ),
+    description: data.summary
+      ? texts.accommodation.metaDescription(
+          a.name,
+          a.destination.name,
+          formatCount(data.summary.offerCount),
+          formatCount(data.companyCount),
+          from,
+        )
+      : texts.accommodation.metaDescriptionNoOffers(a.name, a.destination.name),
     url: data.canonical,
     image: data.photos[0],
   });
@@ -91,14 +98,22 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export default function AccommodationRoute() {
   const data = useLoaderData<typeof loader>();
   const nonce = useNonce();
+  const hydrated = useHydrated();
   const kept = useMarkupOnly().offers;
   const { accommodation: a, state, links } = data;
   const t = texts.accommodation;
   const persons = state.query.searchData.adultCount + state.query.searchData.childrenCount;
   // The calendar's days are every departure date of the season, so every shown date is among them.
   const onDate = new Map(data.calendar.map((day, k) => [day.departureDate, links.onDate[k]]));
+  const lowest = data.lowestPrice;
   return (
-    <div className="mx-auto max-w-[1100px] px-3 py-4 sm:px-4 lg:py-6" data-testid="accommodation-page" data-accommodation-id={a.id}>
+    <div
+      className="mx-auto max-w-[1100px] px-3 py-4 sm:px-4 lg:py-6"
+      data-testid="accommodation-page"
+      data-accommodation-id={a.id}
+      // What the browser tests wait for, as on the results page: the page is live.
+      data-hydrated={hydrated ? "true" : undefined}
+    >
       <script
         type="application/ld+json"
         nonce={nonce}
@@ -108,15 +123,25 @@ export default function AccommodationRoute() {
         ← {t.backToResults}
       </Link>
       <AccommodationHeader accommodation={a} photos={data.photos} resortPageHref={data.resortPageHref} />
-      <div className="mt-6 lg:grid lg:grid-cols-[minmax(0,1fr)_320px] lg:items-start lg:gap-6">
+      {lowest !== null && (
+        <PriceBar price={t.fromPrice(formatPrice(lowest), state.priceMode === "perPerson", persons)} href={`#${OFFERS_ANCHOR}`} />
+      )}
+      <div className="mt-6 lg:grid lg:grid-cols-[minmax(0,1fr)_300px] lg:items-start lg:gap-6">
         <main className="min-w-0">
-          <section aria-labelledby="offers-heading" className="rounded-xl bg-white p-4 shadow-sm">
+          <section
+            id={OFFERS_ANCHOR}
+            aria-labelledby="offers-heading"
+            className="scroll-mt-4 rounded-xl bg-white p-4 shadow-sm"
+            data-testid="offers"
+          >
             <h2 id="offers-heading" className="text-xl font-bold text-brand-900">
               {t.offersHeading}
             </h2>
-            <p className="text-sm text-slate-600" data-testid="offers-summary">
-              {t.offersSummary(formatCount(data.summary?.offerCount ?? 0), formatCount(data.companyCount), persons)}
-            </p>
+            {data.summary && (
+              <p className="text-sm text-slate-600" data-testid="offers-summary">
+                {t.offersSummary(formatCount(data.summary.offerCount), formatCount(data.companyCount), persons)}
+              </p>
+            )}
             {data.shownDates.length ? (
               <OffersTable
                 offers={data.offers ?? kept}
@@ -138,11 +163,17 @@ export default function AccommodationRoute() {
             <h2 id="history-heading" className="mb-3 text-xl font-bold text-brand-900">
               {texts.prices.historyHeading}
             </h2>
-            <PriceHistoryChart points={data.history} perPerson={state.priceMode === "perPerson"} />
+            <PriceHistoryChart points={data.history} perPerson={state.priceMode === "perPerson"} today={data.today} />
           </section>
         </main>
         <aside className="mt-6 space-y-6 lg:mt-0">
-          <OffersForm action={links.path} state={state} options={data.options} calendar={data.calendar} shownDates={data.shownDates} />
+          <OffersForm
+            action={atOffers(links.path)}
+            state={state}
+            options={data.options}
+            calendar={data.calendar}
+            shownDates={data.shownDates}
+          />
           <AccommodationMap accommodation={a} tiles={data.tiles} resortMapHref={links.resortMap} />
         </aside>
       </div>

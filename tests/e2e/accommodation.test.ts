@@ -66,14 +66,16 @@ for (const mode of modes) {
       expect(await page.getByTestId("accommodation-name").textContent()).toBe(name);
     });
 
-    it("lists the offers by departure date, cheapest first, the cheapest of each marked", async () => {
+    it("lists the offers by departure date in one table, cheapest first, the cheapest of all marked", async () => {
       const groups = await groupsOf(page);
       expect(groups.length).toBeGreaterThan(0);
+      expect(await page.locator("table.offers").count()).toBe(1);
       expect(groups.map((g) => g.date)).toEqual([...groups.map((g) => g.date)].sort());
+      const lowest = Math.min(...groups.flatMap((g) => g.rows.map((r) => r.price)));
       for (const g of groups) {
         const prices = g.rows.map((r) => r.price);
         expect(prices).toEqual([...prices].sort((a, b) => a - b));
-        expect(g.rows.map((r) => r.cheapest)).toEqual(prices.map((p) => p === prices[0]));
+        expect(g.rows.map((r) => r.cheapest)).toEqual(prices.map((p) => p === lowest));
       }
       // The JSON-LD counts the same offers, also those of a date beyond its first rows.
       const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
@@ -163,9 +165,9 @@ describe("the accommodation page's form and edges", () => {
     await page.goto(href);
     await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer")));
     await page.waitForLoadState("networkidle");
-    // Not a date's cheapest: the price calendar names those.
+    // Not a date's cheapest (each date's first row, after the date's own): the price calendar names those.
     const tripIds = await page
-      .locator('[data-testid="offer-row"]:not([data-cheapest])')
+      .locator('[data-testid="departure-group"] > [data-testid="offer-row"]:nth-child(n + 3)')
       .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-trip-id")!));
     expect(tripIds.length).toBeGreaterThan(0);
     for (const id of tripIds.slice(0, 5))
@@ -283,6 +285,250 @@ for (const mode of [modes[0], modes[3]]) {
         .poll(async () => (await groupsOf(page)).map((g) => [g.date, g.rows.length, g.all]), { timeout: 15_000 })
         .toEqual([[departureInDays(60), 7, null]]);
       if (mode.javaScript) expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+    });
+  });
+}
+
+// Issue 31, as a traveller sees it at 1440×900 and 390×844, with JavaScript on and off.
+const WIDE = { viewport: { width: 1440, height: 900 } };
+const sizes = [
+  { name: "1440×900, JavaScript on", size: WIDE, javaScript: true },
+  { name: "390×844, JavaScript on", size: MOBILE, javaScript: true },
+  { name: "1440×900, JavaScript off", size: WIDE, javaScript: false },
+  { name: "390×844, JavaScript off", size: MOBILE, javaScript: false },
+];
+
+/** The page of the card on the results page with the most offers: its offers span several dates and companies. */
+async function busiestCardHref(page: Page, results: string): Promise<string> {
+  await page.goto(results);
+  const cards = await page.getByRole("article").evaluateAll((articles) =>
+    articles.map((a) => ({
+      href: a.querySelector("h2 a")!.getAttribute("href")!,
+      offers: Number(a.querySelector(".rc-offers")!.textContent!.replace(/\D.*$/, "")),
+    })),
+  );
+  return cards.sort((x, y) => y.offers - x.offers)[0].href;
+}
+
+const kroner = (text: string | null) => Number(text!.replace(/\D/g, ""));
+
+for (const mode of sizes) {
+  describe(`the offers list fits (${mode.name})`, () => {
+    let page: Page;
+    usePage(suite, { size: mode.size, javaScript: mode.javaScript }, (opened) => ({ page } = opened));
+    const phone = mode.size === MOBILE;
+
+    it("keeps the table inside its box and the screen, the company and the link out of every row in view, each price on one line", async () => {
+      await page.goto(await busiestCardHref(page, "/skirejser"));
+      if (mode.javaScript) await page.locator('[data-hydrated="true"]').waitFor();
+      const fit = await page.evaluate(() => {
+        const box = document.querySelector('[data-testid="offers"]')!.getBoundingClientRect();
+        const table = document.querySelector("table.offers")!.getBoundingClientRect();
+        const rows = [...document.querySelectorAll('[data-testid="offer-row"]')].map((row) => {
+          const inside = (el: Element) => {
+            const r = el.getBoundingClientRect();
+            return r.width > 0 && r.left >= box.left && r.right <= box.right && r.right <= window.innerWidth;
+          };
+          const price = row.querySelector('[data-testid="offer-price"]')!;
+          return {
+            company: inside(row.querySelector(".offer-company")!),
+            link: inside(row.querySelector('[data-testid="offer-link"]')!),
+            priceLines: price.getClientRects().length,
+          };
+        });
+        // A header label wider than its cell, visible or not, spills over its neighbour.
+        const spills = [...document.querySelectorAll("table.offers th, table.offers th *")].filter((el) => {
+          const cell = (el.closest("th") ?? el).getBoundingClientRect();
+          const r = el.getBoundingClientRect();
+          return r.width > 0 && (r.left < cell.left - 0.5 || r.right > cell.right + 0.5);
+        }).length;
+        return {
+          tableRight: table.right,
+          boxRight: box.right,
+          viewport: window.innerWidth,
+          scrollWidth: document.documentElement.scrollWidth,
+          rows,
+          spills,
+          headerShown: getComputedStyle(document.querySelector("table.offers thead")!).display !== "none",
+        };
+      });
+      expect(fit.rows.length).toBeGreaterThan(1);
+      expect(fit.tableRight).toBeLessThanOrEqual(fit.boxRight);
+      expect(fit.tableRight).toBeLessThanOrEqual(fit.viewport);
+      expect(fit.scrollWidth).toBeLessThanOrEqual(fit.viewport);
+      expect(fit.rows.every((r) => r.company && r.link && r.priceLines === 1)).toBe(true);
+      expect(fit.spills).toBe(0);
+      // A table with its column headers on a wide screen; stacked rows, which say what they are, on a phone.
+      expect(fit.headerShown).toBe(!phone);
+      if (phone)
+        expect(
+          await page
+            .locator(".offer-pass")
+            .first()
+            .evaluate((el) => getComputedStyle(el, "::before").content),
+        ).toBe('"Liftkort: "');
+    });
+
+    it(
+      phone
+        ? "has a bar with the lowest price at the screen's bottom that leads to the offers"
+        : "has no price bar: the offers are in view",
+      async () => {
+        const bar = page.getByTestId("price-bar");
+        if (!phone) {
+          expect(await bar.isVisible()).toBe(false);
+          const offersTop = await page.getByTestId("offers").evaluate((el) => el.getBoundingClientRect().top);
+          expect(offersTop).toBeLessThan(900);
+          return;
+        }
+        // The top of the page: the gallery and the facts fill the screen, the bar sits at its bottom.
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const lowest = Math.min(...(await page.getByTestId("offer-price").allTextContents()).map(kroner));
+        expect(await bar.textContent()).toContain(`Fra ${lowest.toLocaleString("da-DK")} kr. pr. person`);
+        const box = (await bar.boundingBox())!;
+        expect(box.y + box.height).toBeLessThanOrEqual(844 + 0.5);
+        expect(box.y).toBeGreaterThan(844 / 2);
+        await bar.getByRole("link", { name: "Se tilbud" }).click();
+        await expect.poll(() => page.getByTestId("offers").evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(50);
+        expect(new URL(page.url()).hash).toBe("#tilbud");
+      },
+    );
+
+    it("shows the calendar's prices in whole kroner with their unit, and keeps the offers in view after a date is chosen", async () => {
+      const labels = await page.getByTestId("calendar-day").evaluateAll((days) => days.map((d) => d.firstElementChild!.textContent!));
+      expect(labels.length).toBeGreaterThan(1);
+      for (const label of labels) expect(label).toMatch(/^\d{1,3}(\.\d{3})*$/);
+      expect(await page.getByTestId("calendar-unit").textContent()).toBe("Kr. pr. person");
+      const day = page.getByTestId("calendar-day").nth(1);
+      const date = (await day.getAttribute("data-date"))!;
+      await day.scrollIntoViewIfNeeded();
+      await day.click();
+      await page.waitForURL((url) => url.searchParams.get("dates") === date && url.hash === "#tilbud");
+      await expect.poll(async () => (await groupsOf(page)).map((g) => g.date)).toEqual([date]);
+      const offers = await page.getByTestId("offers").evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom, height: window.innerHeight };
+      });
+      expect(offers.top).toBeGreaterThanOrEqual(-1);
+      expect(offers.top).toBeLessThan(offers.height / 2);
+    });
+  });
+}
+
+for (const mode of [sizes[0], sizes[1]]) {
+  describe(`a result card's price is the page's cheapest offer (${mode.name})`, () => {
+    let page: Page;
+    usePage(suite, { size: mode.size, javaScript: mode.javaScript }, (opened) => ({ page } = opened));
+
+    for (const [query, pick] of [
+      ["?sort=discountPercentage:desc", "Største rabat"],
+      ["?priceType=total", "Vores anbefaling"],
+      ["?adultCount=4&sort=price:asc", "Billigste tur"],
+    ] as const) {
+      it(`says "Fra" the cheapest offer for the search, and names the trip the sort picked (${query})`, async () => {
+        await page.goto(`/skirejser${query}`);
+        const cards = await page.getByRole("article").evaluateAll((articles) =>
+          articles.slice(0, 3).map((a) => ({
+            href: a.querySelector("h2 a")!.getAttribute("href")!,
+            label: a.querySelector(".rc-label")!.textContent,
+            price: a.querySelector(".rc-price")!.textContent!,
+            pick: a.querySelector(".rc-pick")?.textContent ?? null,
+          })),
+        );
+        expect(cards.length).toBe(3);
+        let named = 0;
+        for (const card of cards) {
+          expect(card.label).toBe("Fra");
+          if (card.pick !== null) {
+            named++;
+            expect(card.pick.startsWith(`${pick}: `)).toBe(true);
+            expect(kroner(card.pick)).toBeGreaterThan(kroner(card.price));
+          }
+          await page.goto(card.href);
+          const prices = (await page.getByTestId("offer-price").allTextContents()).map(kroner);
+          const cheapest = (
+            await page.locator('[data-testid="offer-row"][data-cheapest] [data-testid="offer-price"]').allTextContents()
+          ).map(kroner);
+          expect(Math.min(...prices)).toBe(kroner(card.price));
+          expect(cheapest.length).toBeGreaterThan(0);
+          expect(new Set(cheapest)).toEqual(new Set([kroner(card.price)]));
+        }
+        // The cheapest sort's trip is the cheapest: nothing to name.
+        if (pick === "Billigste tur") expect(named).toBe(0);
+      });
+    }
+  });
+}
+
+describe("the lift pass has one word across filter, card and offers list", () => {
+  let page: Page;
+  usePage(suite, { size: DESKTOP, javaScript: true }, (opened) => ({ page } = opened));
+
+  it("says Inkluderet / Eksklusiv, as the filter does", async () => {
+    await page.goto("/skirejser?skiPassIncluded=false");
+    expect(await page.getByRole("radio", { name: "Eksklusiv" }).count()).toBe(1);
+    expect(await page.locator(".rc-facts").first().textContent()).toContain("Liftkort eksklusiv");
+    await page.getByRole("article").first().getByRole("heading").getByRole("link").click();
+    await page.waitForURL((url) => url.pathname.startsWith("/ophold/"));
+    expect(new Set(await page.locator(".offer-pass").allTextContents())).toEqual(new Set(["Eksklusiv"]));
+    await page.goto("/skirejser?skiPassIncluded=true");
+    expect(await page.locator(".rc-facts").first().textContent()).toMatch(/Liftkort inkluderet \(\d+ dage?\)/);
+    await page.getByRole("article").first().getByRole("heading").getByRole("link").click();
+    await page.waitForURL((url) => url.pathname.startsWith("/ophold/"));
+    for (const text of await page.locator(".offer-pass").allTextContents()) expect(text).toMatch(/^Inkluderet \(\d+ dage?\)$/);
+    expect(await page.locator('[data-testid="offers-form"] select[name="skiPassIncluded"] option').allTextContents()).toEqual([
+      "Alle",
+      "Inkluderet",
+      "Eksklusiv",
+    ]);
+  });
+
+  it("says something sensible on a page without an offer for the search: no counts of nothing, no price", async () => {
+    await page.goto("/skirejser");
+    const id = await cardAccommodationId(page.getByRole("article").first());
+    await page.goto(`/ophold/${id}?maxPrice=1`);
+    expect(await page.getByTestId("offers").textContent()).not.toMatch(/\b0 tilbud|0 rejseselskaber/);
+    expect(await page.getByTestId("offers-summary").count()).toBe(0);
+    expect(await page.getByTestId("price-bar").count()).toBe(0);
+    expect(await page.getByTestId("no-matching-offers").isVisible()).toBe(true);
+    expect(await page.locator('meta[name="description"]').getAttribute("content")).not.toMatch(/\b0 skirejser|0 rejseselskaber/);
+  });
+});
+
+for (const mode of [sizes[0], sizes[1], sizes[3]]) {
+  describe(`the gallery enlarges a photo (${mode.name})`, () => {
+    let page: Page;
+    usePage(suite, { size: mode.size, javaScript: mode.javaScript }, (opened) => ({ page } = opened));
+
+    it(mode.javaScript ? "in a dialog, with the keyboard" : "as a link to the image itself", async () => {
+      await page.goto("/skirejser");
+      await page.getByRole("article").first().getByRole("heading").getByRole("link").click();
+      await page.getByTestId("gallery").waitFor();
+      const photos = page.getByTestId("gallery-photo");
+      expect(await photos.count()).toBeGreaterThan(1);
+      const first = await photos.first().locator("img").getAttribute("src");
+      expect(await photos.first().getAttribute("href")).toBe(first);
+      if (!mode.javaScript) {
+        await photos.first().click();
+        await page.waitForURL((url) => url.href === new URL(first!, url).href);
+        return;
+      }
+      await page.locator('[data-hydrated="true"]').waitFor();
+      await photos.first().focus();
+      await page.keyboard.press("Enter");
+      const dialog = page.getByTestId("gallery-dialog");
+      await dialog.waitFor({ state: "visible" });
+      expect(await page.getByTestId("gallery-large").getAttribute("src")).toBe(first);
+      const second = await photos.nth(1).locator("img").getAttribute("src");
+      await page.keyboard.press("ArrowRight");
+      await expect.poll(() => page.getByTestId("gallery-large").getAttribute("src")).toBe(second);
+      const large = (await page.getByTestId("gallery-large").boundingBox())!;
+      const small = (await photos.first().boundingBox())!;
+      expect(large.width * large.height).toBeGreaterThan(small.width * small.height);
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "hidden" });
+      expect(await photos.first().evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(new URL(page.url()).pathname.startsWith("/ophold/")).toBe(true);
     });
   });
 }

@@ -100,8 +100,8 @@ async function checkPage(page: Page) {
   expect(await rows.count()).toBe(1);
   const drops = page.getByTestId("offer-drop");
   expect(await drops.count()).toBe(1);
-  expect(await drops.textContent()).toMatch(/^Prisen er faldet 1\.200 kr\. siden \d+\. \S+ Før 14\.000 kr\.$/);
-  // Per person, the default price type: the table and the chart of the cheapest price after each of the two imports.
+  // Per person, the default price type, as the card tells it: the table and the chart of the cheapest price after each of the two imports.
+  expect(await drops.textContent()).toMatch(/^Prisen er faldet 600 kr\. pr\. person siden \d+\. \S+ Før 7\.000 kr\.$/);
   expect(await rows.first().getByTestId("offer-price").textContent()).toBe("6.400 kr.");
   expect(await page.getByTestId("price-history-summary").textContent()).toMatch(/: laveste 6\.400 kr\., højeste 7\.000 kr\.$/);
   expect(await page.getByTestId("price-history-table").locator("tbody tr").count()).toBe(2);

@@ -38,19 +38,21 @@ const trips = [
 ];
 
 describe("the offers grouped by departure", () => {
-  it("orders the dates, puts the cheapest first and marks every offer at the lowest price", () => {
+  it("orders the dates, puts the cheapest first and marks every offer at the lowest price of all", () => {
     const groups = groupByDeparture(trips, "total");
     expect(groups.map((g) => g.departureDate)).toEqual(["2027-01-09", "2027-02-13"]);
     expect(groups[0].rows.map((r) => [r.trip.id, r.cheapest])).toEqual([
       ["e", true],
       ["a", false],
     ]);
-    // Equal prices: both marked, in trip-id order.
+    // Equal prices keep trip-id order; a date's cheapest is not the cheapest of all.
     expect(groups[1].rows.map((r) => [r.trip.id, r.cheapest])).toEqual([
-      ["b", true],
-      ["d", true],
+      ["b", false],
+      ["d", false],
       ["c", false],
     ]);
+    const tied = groupByDeparture([...trips, offer("f", "2027-02-13", 8000)], "total");
+    expect(tied.flatMap((g) => g.rows.filter((r) => r.cheapest).map((r) => r.trip.id))).toEqual(["e", "f"]);
   });
 
   it("compares in the chosen price type", () => {
@@ -58,6 +60,8 @@ describe("the offers grouped by departure", () => {
       ["a", true],
       ["e", false],
     ]);
+    // Per person the second date's 5,500 kr. is not the lowest (4,500 kr.).
+    expect(groupByDeparture(trips, "perPerson")[1].rows.some((r) => r.cheapest)).toBe(false);
   });
 
   it("counts every offer of a date", () => {
@@ -129,10 +133,11 @@ describe("the accommodation page's URLs", () => {
       ["2027-02-13"],
     );
     expect(links.back).toBe("/skirejser?adultCount=3&weeks=7&travelCompanies=alpetours&sort=price:asc&aff=p7");
-    expect(links.allOffers).toBe("/ophold/hotel-1?adultCount=3&sort=price:asc&aff=p7");
+    expect(links.allOffers).toBe("/ophold/hotel-1?adultCount=3&sort=price:asc&aff=p7#tilbud");
     expect(links.resort).toBe("/skirejser?destinationSlugs=ischgl&adultCount=3&weeks=7&travelCompanies=alpetours&sort=price:asc&aff=p7");
     expect(links.resortMap).toBe(`${links.resort}&map=1`);
-    expect(links.onDate).toEqual(["/ophold/hotel-1?adultCount=3&dates=2027-02-13&travelCompanies=alpetours&sort=price:asc&aff=p7"]);
+    // At the offers: narrowed, the page shows them, not its top.
+    expect(links.onDate).toEqual(["/ophold/hotel-1?adultCount=3&dates=2027-02-13&travelCompanies=alpetours&sort=price:asc&aff=p7#tilbud"]);
   });
 
   it("writes , and : readable; the encoded spelling parses the same", () => {
@@ -188,17 +193,17 @@ describe("the offers table's drops", () => {
     return rows.map((row) => [...row.matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((m) => m[1]));
   };
 
-  it("tells the drop and the price before under the whole-party price, of the offer that fell only", () => {
+  it("tells the drop and the price before in the price cell, of the offer that fell only", () => {
     const [a, b] = cells("total");
-    expect(b[5]).toContain("Prisen er faldet 1.200 kr. siden 3. dec.");
-    expect(b[5]).toContain("<s>Før 10.700 kr.</s>");
+    expect(b[4]).toContain("Prisen er faldet 1.200 kr. siden 3. dec.");
+    expect(b[4]).toContain("<s>Før 10.700 kr.</s>");
     expect(a.join("")).not.toContain("Prisen er faldet");
   });
 
-  it("in the per-person price type too, where the whole-party price is the second price column", () => {
+  it("per person in the per-person price type, as the result card tells it", () => {
     const [, b] = cells("perPerson");
-    expect(b[5]).not.toContain("Prisen er faldet");
-    expect(b[6]).toContain("Prisen er faldet 1.200 kr. siden 3. dec.");
+    expect(b[4]).toContain("Prisen er faldet 600 kr. pr. person siden 3. dec.");
+    expect(b[4]).toContain("<s>Før 5.350 kr.</s>");
   });
 
   it("tells nothing of a rise", () => {

@@ -5,7 +5,7 @@ import type { ResultCardItem } from "../../app/domain/search-result";
 
 // The result cards' markup, rendered once for every page that shows the same card the same way.
 
-const item = (name = "Hotel Alpenrose", price = 23960): ResultCardItem => ({
+const item = (name = "Hotel Alpenrose", price = 23960, cheapest = { price, pricePerPerson: price / 4 }): ResultCardItem => ({
   accommodation: {
     id: "alpenrose",
     name,
@@ -31,9 +31,10 @@ const item = (name = "Hotel Alpenrose", price = 23960): ResultCardItem => ({
   },
   offerCount: 3,
   companyCount: 2,
-  cheapest: { price, pricePerPerson: price / 4 },
+  cheapest,
 });
-const view: CardView = { priceMode: "perPerson", pageHref: "/ophold/alpenrose?adultCount=4" };
+const view: CardView = { priceMode: "perPerson", sort: "skiScore:desc", pageHref: "/ophold/alpenrose?adultCount=4" };
+const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
 
 describe("cardMarkup", () => {
   it("renders a card's photo, facts and offer once for equal data and view", () => {
@@ -51,6 +52,23 @@ describe("cardMarkup", () => {
     expect(cardMarkup(item(), { ...view, priceMode: "total" }).deal).not.toBe(first.deal);
     expect(cardMarkup(item(), { ...view, pageHref: "/ophold/alpenrose?adultCount=2" }).main).toContain("adultCount=2");
     expect(cardMarkup(item(), { ...view, aff: "partner-1" }).deal).toContain("aff=partner-1");
+  });
+
+  it("shows Fra the lowest price of the chosen type, and names the sort's trip where it costs more", () => {
+    const cheaper = { price: 19960, pricePerPerson: 4980 };
+    const perPerson = text(cardMarkup(item("Hotel Alpenrose", 23960, cheaper), view).deal);
+    expect(perPerson).toContain("Fra 4.980 kr. pr. person Samlet for 4 personer: fra 19.960 kr.");
+    expect(perPerson).toContain("Vores anbefaling: 5.990 kr. pr. person");
+    const total = text(
+      cardMarkup(item("Hotel Alpenrose", 23960, cheaper), { ...view, priceMode: "total", sort: "discountPercentage:desc" }).deal,
+    );
+    expect(total).toContain("Fra 19.960 kr. Samlet for 4 personer fra 4.980 kr. pr. person");
+    expect(total).toContain("Største rabat: 23.960 kr. samlet");
+    // The sort's trip is the cheapest: no second price, no name.
+    const same = text(cardMarkup(item(), view).deal);
+    expect(same).toContain("Fra 5.990 kr.");
+    expect(same).not.toContain("Vores anbefaling");
+    expect(cardMarkup(item(), view).deal).toContain('href="/ophold/alpenrose?adultCount=4#tilbud"');
   });
 
   it("escapes the feed's text", () => {

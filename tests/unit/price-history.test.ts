@@ -1,8 +1,8 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { cheapestByVersion, isDrop, priceChangeOf, priceDropText, type PriceRow } from "../../app/domain/price-history";
-import { PriceHistoryChart } from "../../app/components/accommodation/price-history-chart";
+import { cheapestByVersion, isDrop, priceChangeOf, priceDropText, type CheapestPoint, type PriceRow } from "../../app/domain/price-history";
+import { chartCoords, PriceHistoryChart, stepPath } from "../../app/components/accommodation/price-history-chart";
 
 const at = (day: string) => new Date(`${day}T08:00:00Z`).getTime();
 const row = (tripId: string, version: number, price: number | null, day: string): PriceRow => ({
@@ -69,15 +69,42 @@ describe("the cheapest price per import", () => {
     ]);
   });
 
-  it("renders as an SVG with the figures in words and a table, without JavaScript", () => {
-    const html = renderToStaticMarkup(createElement(PriceHistoryChart, { points: cheapestByVersion(rows) }));
+  const chart = (points: CheapestPoint[], perPerson = false) =>
+    renderToStaticMarkup(createElement(PriceHistoryChart, { points, perPerson, today: "2026-12-10" }));
+
+  it("renders as an SVG with a price axis in kroner, the figures in words and a table, without JavaScript", () => {
+    const html = chart(cheapestByVersion(rows));
     expect(html).toContain("<svg");
     expect(html).toMatch(/<path d="M[^"]+"/);
     expect(html).toContain("Billigste pris fra 1. dec. til 6. dec.: laveste 8.000 kr., højeste 9.000 kr.<");
+    expect(html).toContain(">Kr. samlet<");
+    // The axis: the highest and the lowest price, the first day and today.
+    expect(html).toMatch(/>9\.000 kr\.<\/span><span[^>]*>8\.000 kr\.</);
+    expect(html).toContain("<span>1. dec.</span><span>I dag</span>");
     expect(html).toContain("<td>6. dec.</td><td>Ikke til salg</td>");
     expect(html).toContain("<details");
-    const perPerson = renderToStaticMarkup(createElement(PriceHistoryChart, { points: cheapestByVersion(rows), perPerson: true }));
+    const perPerson = chart(cheapestByVersion(rows), true);
     expect(perPerson).toContain("laveste 4.000 kr.");
-    expect(renderToStaticMarkup(createElement(PriceHistoryChart, { points: [] }))).toContain("Ingen prishistorik endnu.");
+    expect(perPerson).toContain(">Kr. pr. person<");
+    expect(chart([])).toContain("Ingen prishistorik endnu.");
+  });
+
+  it("draws the prices on a time axis up to today, the last price holding until then", () => {
+    const points = cheapestByVersion(rows);
+    const coords = chartCoords(points, (p) => p.price, "2026-12-10");
+    // 1, 3, 5 and 6 December of 1–10 December, between the chart's margins (4 and 596).
+    expect(coords.map((c) => Math.round(c.x))).toEqual([4, 136, 267, 333]);
+    expect(coords.map((c) => c.y)).toEqual([12, 148, 12, null]);
+    expect(stepPath(coords)).toBe("M4.0 12.0 H135.6 L135.6 148.0 H267.1 L267.1 12.0 H332.9");
+    const onSale = chartCoords(points.slice(0, 3), (p) => p.price, "2026-12-10");
+    expect(stepPath(onSale).endsWith("H596.0")).toBe(true);
+  });
+
+  it("says the price in a sentence after one import: no line to draw", () => {
+    const one = cheapestByVersion(rows.slice(0, 2));
+    expect(one).toHaveLength(1);
+    expect(chart(one)).toContain("Den billigste pris har været 9.000 kr. siden 1. dec.<");
+    expect(chart(one, true)).toContain("Den billigste pris har været 4.500 kr. pr. person siden 1. dec.<");
+    expect(chart(one)).not.toContain("<svg");
   });
 });

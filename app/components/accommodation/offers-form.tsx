@@ -77,8 +77,8 @@ export function OffersForm({
           className="mt-1 block w-full rounded border border-slate-300 p-2 font-normal"
         >
           <option value="">{t.skiPassAny}</option>
-          <option value="true">{t.skiPassWith}</option>
-          <option value="false">{t.skiPassWithout}</option>
+          <option value="true">{texts.filters.skiPassIncluded}</option>
+          <option value="false">{texts.filters.skiPassExcluded}</option>
         </select>
       </label>
       <label className="mt-3 block text-sm font-semibold">

@@ -9,13 +9,19 @@ import { keepServerMarkup, useFollowLinks } from "../ui/markup-only";
 
 type Drops = Readonly<Record<string, PriceChange>>;
 
+/** Columns of the list: company, trip, meal plan, lift pass, price, the link out. */
+const COLUMNS = 6;
+
 /**
- * The offers table: one table per departure date, cheapest first, the cheapest marked (with
- * several dates, each shows its cheapest few and links to the page narrowed to it); each row
- * links out through the click-out redirect with the affiliate id, and shows its drop and the price
- * before when its price fell at its last change. Rows are plain OfferRow values, so a new column
- * needs only a field there and a cell here. Without its data (`offers`), in a browser hydrating the
- * server's page, it keeps the server's markup, and its links navigate in the page.
+ * The offers list: ONE table for every departure, so its columns line up across dates (a body per
+ * date, headed by the date; cheapest first, the cheapest of all marked, which a result card's "Fra"
+ * price is). With several dates each shows its cheapest few and links to the page narrowed to it.
+ * Each row links out through the click-out redirect with the affiliate id, and shows its drop and
+ * the price before when its price fell at its last change. On a phone the rows stack (app/tailwind.css
+ * `.offers`): company and price on top, the facts under them, the link across. Rows are plain
+ * OfferRow values, so a new column needs a field there and a cell here. Without its data (`offers`),
+ * in a browser hydrating the server's page, it keeps the server's markup, and its links navigate in
+ * the page.
  */
 export function OffersTable({
   offers,
@@ -26,78 +32,58 @@ export function OffersTable({
   offers: { groups: DepartureGroup[]; drops: Drops } | undefined;
   priceMode: PriceMode;
   aff?: string;
-  /** The page narrowed to a departure date: where a date with more offers than its rows links to. */
+  /** The page narrowed to a departure date, at its offers: where a date with more offers than its rows links to. */
   dateHref: (date: string) => string;
 }) {
   if (!offers) return <KeptOffersTable />;
   const { groups, drops } = offers;
-  const c = texts.accommodation.columns;
-  // The chosen price type leads.
-  const priceColumns = priceMode === "total" ? [c.price, c.perPerson] : [c.perPerson, c.price];
+  const t = texts.accommodation;
+  const c = t.columns;
   return (
-    <div className="mt-4 space-y-6" data-testid="offers-table">
-      {groups.map((group) => (
-        <section
-          key={group.departureDate}
-          aria-labelledby={`dep-${group.departureDate}`}
-          data-testid="departure-group"
-          data-date={group.departureDate}
-          data-offer-count={group.offerCount}
-        >
-          <h3 id={`dep-${group.departureDate}`} className="mb-2 font-semibold text-brand-900">
-            {texts.accommodation.departureHeading(formatShortDate(group.departureDate))}
-          </h3>
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[640px] text-left text-sm">
-              <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
-                <tr>
-                  <th scope="col" className="py-2 pr-3">
-                    {c.company}
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    {c.transport}
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    {c.nights}
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    {c.mealPlan}
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    {c.skiPass}
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right">
-                    {priceColumns[0]}
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right">
-                    {priceColumns[1]}
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right">
-                    {c.discount}
-                  </th>
-                  <th scope="col" className="py-2">
-                    <span className="sr-only">{c.offer}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {group.rows.map((row) => (
-                  <OfferTableRow key={row.trip.id} row={row} drop={drops[row.trip.id]} priceMode={priceMode} aff={aff} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {group.offerCount > group.rows.length && (
-            <Link
-              to={dateHref(group.departureDate)}
-              className="mt-2 inline-block text-sm font-semibold text-brand-700 underline"
-              data-testid="departure-all"
-            >
-              {texts.accommodation.departureAll(formatCount(group.offerCount), formatShortDate(group.departureDate))}
-            </Link>
-          )}
-        </section>
-      ))}
+    <div className="offers-box mt-4" data-testid="offers-table">
+      <table className="offers">
+        <thead>
+          <tr>
+            <th scope="col">{c.company}</th>
+            <th scope="col">{c.trip}</th>
+            <th scope="col">{c.mealPlan}</th>
+            <th scope="col">{c.skiPass}</th>
+            <th scope="col" className="text-right">
+              {priceMode === "total" ? c.price : c.perPerson}
+            </th>
+            {/* Positioned and padded, so the hidden label (1 px, margin −1 px) stays inside its cell. */}
+            <th scope="col" className="relative pl-3">
+              <span className="sr-only">{c.offer}</span>
+            </th>
+          </tr>
+        </thead>
+        {groups.map((group) => (
+          <tbody
+            key={group.departureDate}
+            data-testid="departure-group"
+            data-date={group.departureDate}
+            data-offer-count={group.offerCount}
+          >
+            <tr>
+              <th scope="colgroup" colSpan={COLUMNS} id={`dep-${group.departureDate}`} className="offers-date">
+                {t.departureHeading(formatShortDate(group.departureDate))}
+              </th>
+            </tr>
+            {group.rows.map((row) => (
+              <OfferTableRow key={row.trip.id} row={row} drop={drops[row.trip.id]} priceMode={priceMode} aff={aff} />
+            ))}
+            {group.offerCount > group.rows.length && (
+              <tr>
+                <td colSpan={COLUMNS} className="offers-more">
+                  <Link to={dateHref(group.departureDate)} data-testid="departure-all">
+                    {t.departureAll(formatCount(group.offerCount), formatShortDate(group.departureDate))}
+                  </Link>
+                </td>
+              </tr>
+            )}
+          </tbody>
+        ))}
+      </table>
     </div>
   );
 }
@@ -106,66 +92,54 @@ function KeptOffersTable() {
   const followLinks = useFollowLinks();
   // Kept markup's links are followed by a click on the tables, which Enter on a link fires too.
   // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
-  return <div className="mt-4 space-y-6" data-testid="offers-table" onClick={followLinks} {...keepServerMarkup} />;
+  return <div className="offers-box mt-4" data-testid="offers-table" onClick={followLinks} {...keepServerMarkup} />;
 }
 
 function OfferTableRow({ row, drop, priceMode, aff }: { row: OfferRow; drop?: PriceChange; priceMode: PriceMode; aff?: string }) {
   const { trip } = row;
   const t = texts.accommodation;
-  // A drop is of the whole-party price: it is told under that price, whichever column leads.
-  const dropNote = isDrop(drop) && (
-    <span className="block text-xs font-normal text-emerald-800" data-testid="offer-drop">
-      {priceDropText(drop)} <s>{texts.prices.before(formatPrice(drop.previousPrice))}</s>
-    </span>
-  );
   const total = priceMode === "total";
-  const lead = formatPrice(total ? trip.price : trip.pricePerPerson);
-  const other = formatPrice(total ? trip.pricePerPerson : trip.price);
   return (
-    <tr
-      className={`border-b border-slate-100 ${row.cheapest ? "bg-emerald-50" : ""}`}
-      data-testid="offer-row"
-      data-trip-id={trip.id}
-      data-cheapest={row.cheapest ? "true" : undefined}
-    >
-      <td className="py-2 pr-3 font-semibold">
-        {trip.travelCompany.name}
+    <tr className="offer-row" data-testid="offer-row" data-trip-id={trip.id} data-cheapest={row.cheapest ? "true" : undefined}>
+      <td className="offer-company">
+        <span className="font-semibold">{trip.travelCompany.name}</span>
         {row.cheapest && (
-          <span className="ml-2 rounded bg-emerald-700 px-1.5 py-0.5 text-xs font-bold text-white" data-testid="cheapest">
+          <span className="offer-cheapest" data-testid="cheapest">
             {t.cheapest}
           </span>
         )}
       </td>
-      <td className="py-2 pr-3">{texts.results.transport[trip.transport]}</td>
-      <td className="py-2 pr-3">{t.nights(trip.nights)}</td>
-      <td className="py-2 pr-3">{trip.mealPlan.title}</td>
-      <td className="py-2 pr-3">{trip.skiPass.included ? t.skiPassDays(trip.skiPass.days) : t.noSkiPass}</td>
-      <td className="py-2 pr-3 text-right font-bold text-slate-900">
-        <span data-testid="offer-price">{lead}</span>
-        {total && dropNote}
+      <td className="offer-trip">{t.trip(texts.results.transport[trip.transport], trip.nights)}</td>
+      <td className="offer-meal">{trip.mealPlan.title}</td>
+      {/* The filter's words (Inkluderet / Eksklusiv); a phone, without the column's header, says "Liftkort" before them. */}
+      <td className="offer-pass" data-label={t.columns.skiPass}>
+        {trip.skiPass.included ? t.skiPassIncluded(trip.skiPass.days) : texts.filters.skiPassExcluded}
       </td>
-      <td className="py-2 pr-3 text-right text-slate-600">
-        {other}
-        {!total && dropNote}
-      </td>
-      <td className="py-2 pr-3 text-right">
-        {trip.discountPercentage > 0 && (
-          <span className="font-semibold text-red-700">{texts.results.discount(trip.discountPercentage)}</span>
-        )}
-        {trip.originalPrice !== null && trip.originalPrice > trip.price && (
-          <span className="block text-xs text-slate-500">
-            <s>{texts.prices.before(formatPrice(trip.originalPrice))}</s>
+      <td className="offer-price">
+        <span className="offer-lead">
+          <span data-testid="offer-price">{formatPrice(total ? trip.price : trip.pricePerPerson)}</span>
+          <span className="offer-unit">{` ${total ? texts.results.inTotal : texts.results.perPerson}`}</span>
+        </span>
+        <span className="offer-other">{t.otherPrice(formatPrice(total ? trip.pricePerPerson : trip.price), total)}</span>
+        {trip.discountPercentage > 0 && <span className="offer-discount">{texts.results.discount(trip.discountPercentage)}</span>}
+        {isDrop(drop) ? (
+          <span className="offer-drop" data-testid="offer-drop">
+            {priceDropText(drop, total ? undefined : trip.pricePerPerson)}{" "}
+            <s>{texts.prices.before(formatPrice(total ? drop.previousPrice : (drop.previousPricePerPerson ?? drop.previousPrice)))}</s>
           </span>
+        ) : (
+          trip.originalPrice !== null &&
+          trip.originalPrice > trip.price && (
+            <span className="offer-before">
+              {/* The feed's price before is the whole party's. */}
+              <s>{texts.prices.before(formatPrice(trip.originalPrice))}</s>
+              {!total && ` ${texts.results.inTotal}`}
+            </span>
+          )
         )}
       </td>
-      <td className="py-2 text-right">
-        <a
-          href={offerRedirectHref(trip.id, aff)}
-          target="_blank"
-          rel="noopener nofollow"
-          className="inline-block whitespace-nowrap rounded bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700"
-          data-testid="offer-link"
-        >
+      <td className="offer-go">
+        <a href={offerRedirectHref(trip.id, aff)} target="_blank" rel="noopener nofollow" data-testid="offer-link">
           {t.goTo(trip.travelCompany.name)}
         </a>
       </td>

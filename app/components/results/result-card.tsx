@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import type { PriceMode } from "~/domain/constants";
+import type { PriceMode, SortingMethod } from "~/domain/constants";
 import { formatCount, formatPrice, formatShortDate } from "~/domain/format";
 import { offerRedirectHref, type ResultsState } from "~/domain/results-url";
-import { accommodationHref } from "~/domain/accommodation-url";
+import { accommodationHref, atOffers } from "~/domain/accommodation-url";
 import { texts } from "~/domain/texts";
 import type { ResultCardItem, ResultCardKey } from "~/domain/search-result";
 import { priceDropText, type PriceChange } from "~/domain/price-history";
@@ -15,6 +15,8 @@ import type { CardMarkup } from "~/domain/markup-only";
 /** How a card shows, beside its data. */
 export interface CardView {
   priceMode: PriceMode;
+  /** The search's sort: the card names the trip it picked by it. */
+  sort: SortingMethod;
   aff?: string;
   /** The accommodation's page with the current search (its name, photo and offer count link there). */
   pageHref: string;
@@ -35,6 +37,7 @@ export function cardView(
 ): CardView {
   return {
     priceMode: applied.priceMode,
+    sort: applied.query.sort,
     aff: applied.aff,
     pageHref: accommodationHref(accommodationId, applied),
     newTab: applied.embed,
@@ -143,50 +146,67 @@ function CardFacts({ item, view }: CardPartProps) {
   );
 }
 
-/** The best offer: its price both ways, discount, price drop, offer count and the link to the company. */
+/**
+ * The offer: "Fra" the lowest matching price (the one the accommodation page marks cheapest), in the
+ * chosen price type and the other, then the trip the sort picked, named by the sort where it costs
+ * more, with its discount and price drop, the offer count and the link to the company.
+ */
 function CardDeal({ item, view }: CardPartProps) {
-  const { priceMode, aff, pageHref, newTab, drop } = view;
-  const { trip } = item;
+  const { priceMode, sort, aff, pageHref, newTab, drop } = view;
+  const { trip, cheapest } = item;
   const r = texts.results;
-  const party = (
-    <span className="rc-other">
-      {`${r.partyPrice(trip.persons)}: `}
-      <strong>{formatPrice(trip.price)}</strong>
-    </span>
-  );
-  // The chosen price type leads; the other follows in small print.
-  const perPerson = (
-    <span className="rc-other">
-      <strong>{formatPrice(trip.pricePerPerson)}</strong>
-      {` ${r.perPerson}`}
-    </span>
-  );
-  const main = priceMode === "total" ? formatPrice(trip.price) : formatPrice(trip.pricePerPerson);
-  return (
+  const total = priceMode === "total";
+  const lowest = total ? cheapest.price : cheapest.pricePerPerson;
+  const picked = total ? trip.price : trip.pricePerPerson;
+  const tripNotes = (
     <>
-      <span className="rc-label">{r.bestOffer}</span>
       {trip.discountPercentage > 0 && <span className="rc-discount">{r.discount(trip.discountPercentage)}</span>}
       {drop && (
-        <span
-          className="rc-drop"
-          title={priceDropText(drop, priceMode === "total" ? undefined : trip.pricePerPerson)}
-          data-testid="price-drop"
-        >
-          {texts.prices.droppedLabel(
-            formatPrice(priceMode === "total" ? drop.previousPrice : (drop.previousPricePerPerson ?? drop.previousPrice)),
-          )}
+        <span className="rc-drop" title={priceDropText(drop, total ? undefined : trip.pricePerPerson)} data-testid="price-drop">
+          {texts.prices.droppedLabel(formatPrice(total ? drop.previousPrice : (drop.previousPricePerPerson ?? drop.previousPrice)))}
         </span>
       )}
-      <span className="rc-price">{main}</span>
-      <span className="rc-unit">{priceMode === "total" ? r.partyPrice(trip.persons) : r.perPerson}</span>
-      {priceMode === "total" ? perPerson : party}
       {trip.originalPrice !== null && trip.originalPrice > trip.price && (
         <span className="rc-before">
           {`${r.originalPrice} `}
           <s>{formatPrice(trip.originalPrice)}</s>
         </span>
       )}
-      <a href={pageHref} target={newTab ? "_blank" : undefined} className="rc-offers">
+    </>
+  );
+  return (
+    <>
+      <span className="rc-label">{r.from}</span>
+      <span className="rc-price">{formatPrice(lowest)}</span>
+      <span className="rc-unit">{total ? r.partyPrice(trip.persons) : r.perPerson}</span>
+      {/* The other price type follows in small print. */}
+      <span className="rc-other">
+        {total ? (
+          <>
+            {`${r.fromLower} `}
+            <strong>{formatPrice(cheapest.pricePerPerson)}</strong>
+            {` ${r.perPerson}`}
+          </>
+        ) : (
+          <>
+            {`${r.partyPrice(trip.persons)}: ${r.fromLower} `}
+            <strong>{formatPrice(cheapest.price)}</strong>
+          </>
+        )}
+      </span>
+      {picked === lowest ? (
+        tripNotes
+      ) : (
+        <>
+          <span className="rc-pick">
+            {`${texts.sorting.options[sort]}: `}
+            <strong>{formatPrice(picked)}</strong>
+            {` ${total ? r.inTotal : r.perPerson}`}
+          </span>
+          {tripNotes}
+        </>
+      )}
+      <a href={atOffers(pageHref)} target={newTab ? "_blank" : undefined} className="rc-offers">
         {r.offers(item.offerCount, item.companyCount, formatCount)}
       </a>
       <a href={offerRedirectHref(trip.id, aff)} target="_blank" rel="noopener nofollow" className="rc-link">
