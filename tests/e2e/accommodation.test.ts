@@ -532,3 +532,95 @@ for (const mode of [sizes[0], sizes[1], sizes[3]]) {
     });
   });
 }
+
+/** One place with offers on 12 departure dates, more than a phone's calendar row shows (imported once, beside the demo). */
+let calendarImported: Promise<string[]> | undefined;
+function importCalendar(): Promise<string[]> {
+  calendarImported ??= (async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pistepris-ophold-kalender-"));
+    const file = path.join(dir, "kalender.ndjson");
+    const dates = Array.from({ length: 12 }, (_, k) => departureInDays(30 + 7 * k));
+    const lines = dates.map((date, k) =>
+      trip({
+        id: `kal-${k}`,
+        travelCompany: { slug: "kalenderco", name: "Kalender Rejser" },
+        accommodation: { id: "kalender-hotel", name: "Kalender Hotel" },
+        departureDate: date,
+        price: 10000 + k * 1000,
+        pricePerPerson: 5000 + k * 500,
+        originalPrice: null,
+      }),
+    );
+    fs.writeFileSync(file, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+    const { code } = await runIndexer(["import", file], { DATABASE_URL: suite.server.dbFile }).finally(() =>
+      fs.rmSync(dir, { recursive: true, force: true }),
+    );
+    expect(code).toBe(0);
+    await expect
+      .poll(async () => (await fetch(`${suite.server.url}/ophold/kalender-hotel`)).status, { timeout: 30_000, interval: 200 })
+      .toBe(200);
+    return dates;
+  })();
+  return calendarImported;
+}
+
+for (const mode of [sizes[1], sizes[3]]) {
+  describe(`a calendar with more dates than fit shows that it scrolls (${mode.name})`, () => {
+    let page: Page;
+    usePage(suite, { size: mode.size, javaScript: mode.javaScript }, (opened) => ({ page } = opened));
+
+    /** The row's scroll position and the opacity of its fades at the start and the end (scroll-driven: no script). */
+    const edges = () =>
+      page.locator(".calendar").evaluate((el) => {
+        const row = el.querySelector("ol")!;
+        return {
+          overflow: row.scrollWidth - row.clientWidth,
+          left: row.scrollLeft,
+          start: Number(getComputedStyle(el, "::before").opacity),
+          end: Number(getComputedStyle(el, "::after").opacity),
+        };
+      });
+
+    it("fades the edge where there is more, and with JavaScript has buttons that scroll it", async () => {
+      await importCalendar();
+      await page.goto("/ophold/kalender-hotel");
+      if (mode.javaScript) await page.locator('[data-hydrated="true"]').waitFor();
+      const atStart = await edges();
+      expect(atStart.overflow).toBeGreaterThan(0);
+      expect([atStart.start, atStart.end]).toEqual([0, 1]);
+      const buttons = page.getByTestId("calendar-scroll");
+      expect(await buttons.evaluate((el) => getComputedStyle(el).visibility)).toBe(mode.javaScript ? "visible" : "hidden");
+      if (mode.javaScript) {
+        expect(await page.getByRole("button", { name: "Tidligere afrejsedatoer" }).isDisabled()).toBe(true);
+        await page.getByRole("button", { name: "Senere afrejsedatoer" }).click();
+        await expect.poll(async () => (await edges()).left).toBeGreaterThan(0);
+        await expect.poll(() => page.getByRole("button", { name: "Tidligere afrejsedatoer" }).isEnabled()).toBe(true);
+      }
+      await page.locator(".calendar ol").evaluate((row) => row.scrollTo({ left: row.scrollWidth }));
+      await expect
+        .poll(async () => {
+          const e = await edges();
+          return [e.start, e.end];
+        })
+        .toEqual([1, 0]);
+    });
+
+    it.runIf(mode.javaScript)("brings the chosen date into view", async () => {
+      const dates = await importCalendar();
+      const last = dates.at(-1)!;
+      await page.goto(`/ophold/kalender-hotel?dates=${last}`);
+      await page.locator('[data-hydrated="true"]').waitFor();
+      const day = page.locator(`[data-testid="calendar-day"][data-date="${last}"]`);
+      expect(await day.getAttribute("aria-current")).toBe("true");
+      await expect
+        .poll(() =>
+          day.evaluate((el) => {
+            const row = el.closest("ol")!.getBoundingClientRect();
+            const r = el.getBoundingClientRect();
+            return r.left >= row.left - 0.5 && r.right <= row.right + 0.5;
+          }),
+        )
+        .toBe(true);
+    });
+  });
+}
