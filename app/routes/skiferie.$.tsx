@@ -12,7 +12,7 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { useMarkupOnly } from "~/components/ui/markup-only";
 import { useNonce } from "~/components/ui/nonce";
 import { accommodationPath } from "~/domain/accommodation-url";
-import { DESTINATIONS_PATH, RESULTS_PATH } from "~/domain/constants";
+import { DEFAULT_SORTING_METHOD, DESTINATIONS_PATH, RESULTS_PATH } from "~/domain/constants";
 import { formatCount, formatPrice } from "~/domain/format";
 import { breadcrumbJsonLd, scriptJson, touristDestinationJsonLd } from "~/domain/json-ld";
 import { resultCardItem, resultCardKey, type ResultCardItem } from "~/domain/search-result";
@@ -65,9 +65,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   };
 }
 
-/** A card on this page: per-person prices, linking to the accommodation's page for the default party. */
+/** A card on this page: per-person prices, the default sort's trip (placeSearch), linking to the accommodation's page for the default party. */
 function cardViewOf(accommodationId: string, drops: Record<string, CardView["drop"]>, tripId: string): CardView {
-  return { priceMode: "perPerson", pageHref: accommodationPath(accommodationId), drop: drops[tripId] };
+  return { priceMode: "perPerson", sort: DEFAULT_SORTING_METHOD, pageHref: accommodationPath(accommodationId), drop: drops[tripId] };
 }
 
 function description(page: Omit<DestinationPage, "cards">): string {
