@@ -1,7 +1,7 @@
 import "../app/utils/node-version.server";
 import fs from "node:fs";
 import { parseArgs } from "node:util";
-import { openDb, PAGE_CACHE_MB } from "../db/client";
+import { openDb, PAGE_CACHE_MB, type Db } from "../db/client";
 import { storeFailureMessage } from "../db/store-file";
 import { releaseAllLeases } from "../db/lease";
 import { createMailer } from "../app/services/mail/transport.server";
@@ -118,9 +118,9 @@ async function main(argv: string[]): Promise<number> {
       return usage("operators add E-MAIL, operators remove E-MAIL eller operators list");
     }
     case "banners":
-      return runBanners(openStore(loadConfig().databasePath), rest);
+      return runBanners(storeWhenNeeded(), rest);
     case "landing":
-      return runLanding(openStore(loadConfig().databasePath), rest);
+      return runLanding(storeWhenNeeded(), rest);
     case "imports": {
       const { values } = parseArgs({ args: rest, options: { limit: { type: "string" } } });
       const limit = values.limit === undefined ? 20 : Number(values.limit);
@@ -165,6 +165,12 @@ let storePath: string | undefined;
 function openStore(file: string, { create = false } = {}) {
   storePath = file;
   return openDb(file, PAGE_CACHE_MB.indexer, { create });
+}
+
+/** The store, opened only once a command has found its arguments good: a wrong argument is named before a missing store. */
+function storeWhenNeeded(): () => Db {
+  let db: Db | undefined;
+  return () => (db ??= openStore(loadConfig().databasePath));
 }
 
 const mailerOf = (config: Config) => createMailer(config.mail, publicUrlOf(config));

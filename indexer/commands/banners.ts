@@ -41,20 +41,20 @@ export function printFieldErrors(errors: FieldErrors, optionOf: Record<string, s
 }
 
 /** `banners …`: exit 0 done, 2 bad input or no such banner. */
-export function runBanners(db: Db, args: string[]): number {
+export function runBanners(store: () => Db, args: string[]): number {
   const { positionals, values } = parseArgs({ args, allowPositionals: true, options: OPTIONS });
   const [action, rawId] = positionals;
   const id = recordId(rawId);
-  if (action === "list" && positionals.length === 1) return list(db);
+  if (action === "list" && positionals.length === 1) return list(store());
   if (action === "add" && positionals.length === 1) {
     const parsed = parseFields(bannerInput, { ...fieldsOf(values) });
     if (!parsed.ok) return printFieldErrors(parsed.errors, OPTION_OF);
-    const banner = createBanner(db, parsed.value, !values.inactive, CLI_ACTOR);
+    const banner = createBanner(store(), parsed.value, !values.inactive, CLI_ACTOR);
     console.log(`Banner #${banner.id} oprettet.`);
     return 0;
   }
   if ((action === "set" || action === "activate" || action === "deactivate") && positionals.length === 2) {
-    const banner = id === undefined ? undefined : getBanner(db, id);
+    const banner = id === undefined ? undefined : getBanner(store(), id);
     if (!banner || id === undefined) {
       console.error(
         `Fejl: ${id === undefined ? `ID skal være et helt tal over 0, ikke "${printable(rawId)}"` : texts.ops.banners.notFound(id)}`,
@@ -65,11 +65,11 @@ export function runBanners(db: Db, args: string[]): number {
       const given = Object.fromEntries(Object.entries(fieldsOf(values)).filter(([, v]) => v !== undefined));
       const parsed = parseFields(bannerInput, { ...bannerFields(banner), ...given });
       if (!parsed.ok) return printFieldErrors(parsed.errors, OPTION_OF);
-      updateBanner(db, id, parsed.value, CLI_ACTOR);
+      updateBanner(store(), id, parsed.value, CLI_ACTOR);
       console.log(`Banner #${id} gemt.`);
       return 0;
     }
-    setBannerActive(db, id, action === "activate", CLI_ACTOR);
+    setBannerActive(store(), id, action === "activate", CLI_ACTOR);
     console.log(`Banner #${id} er ${action === "activate" ? "aktivt" : "deaktiveret"}.`);
     return 0;
   }

@@ -60,20 +60,20 @@ const fieldsOf = (v: Values) => ({
 });
 
 /** `landing …`: exit 0 done, 2 bad input or no such box. A box whose text misses WCAG AA contrast is saved with a warning. */
-export function runLanding(db: Db, args: string[]): number {
+export function runLanding(store: () => Db, args: string[]): number {
   const { positionals, values } = parseArgs({ args, allowPositionals: true, options: OPTIONS });
   const [action, rawId, direction] = positionals;
-  if (action === "list" && positionals.length === 1) return list(db);
+  if (action === "list" && positionals.length === 1) return list(store());
   if (action === "add" && positionals.length === 1) {
     const parsed = parseFields(landingBoxInput, fieldsOf(values));
     if (!parsed.ok) return printFieldErrors(parsed.errors, OPTION_OF);
-    const box = createLandingBox(db, parsed.value, CLI_ACTOR);
+    const box = createLandingBox(store(), parsed.value, CLI_ACTOR);
     console.log(`Forsideboks #${box.id} oprettet.`);
     warnContrast(box);
     return 0;
   }
   const id = recordId(rawId);
-  const box = id === undefined ? undefined : getLandingBox(db, id);
+  const box = id === undefined ? undefined : getLandingBox(store(), id);
   const known = ["set", "remove", "move"].includes(action ?? "");
   if (known && (!box || id === undefined)) {
     console.error(
@@ -85,17 +85,17 @@ export function runLanding(db: Db, args: string[]): number {
     const given = Object.fromEntries(Object.entries(fieldsOf(values)).filter(([, v]) => v !== undefined));
     const parsed = parseFields(landingBoxInput, { ...landingBoxFields(box), ...given });
     if (!parsed.ok) return printFieldErrors(parsed.errors, OPTION_OF);
-    const saved = updateLandingBox(db, box.id, parsed.value, CLI_ACTOR)!;
+    const saved = updateLandingBox(store(), box.id, parsed.value, CLI_ACTOR)!;
     console.log(`Forsideboks #${box.id} gemt.`);
     warnContrast(saved);
     return 0;
   }
   if (box && action === "move" && positionals.length === 3 && (direction === "up" || direction === "down")) {
-    moveLandingBox(db, box.id, direction, CLI_ACTOR);
-    return list(db);
+    moveLandingBox(store(), box.id, direction, CLI_ACTOR);
+    return list(store());
   }
   if (box && action === "remove" && positionals.length === 2) {
-    removeLandingBox(db, box.id, CLI_ACTOR);
+    removeLandingBox(store(), box.id, CLI_ACTOR);
     console.log(`Forsideboks #${box.id} fjernet.`);
     return 0;
   }

@@ -599,97 +599,109 @@ describe("a killed import", () => {
 });
 
 describe("indexer CLI", () => {
+  // These tests start the CLI twenty times over, each a new Node process compiling TypeScript: a few seconds each on a busy machine.
+  const MANY_CLI_RUNS_MS = 300_000;
   const cli = (args: string[], dbFile: string) => runIndexer(args, { DATABASE_URL: dbFile });
 
-  it("exits 0 on a clean feed, 1 with rejected lines or a stopped company, 2 on unusable input", async () => {
-    const { dir } = tempDb();
-    const dbFile = path.join(dir, "cli.db");
-    const write = (name: string, lines: Array<FeedLine | string>) => {
-      const file = path.join(dir, name);
-      fs.writeFileSync(file, lines.map((l) => (typeof l === "string" ? l : JSON.stringify(l))).join("\n") + "\n");
-      return file;
-    };
-    const ok = await cli(
-      ["import", write("clean.ndjson", [trip({ id: "c-1" }), trip({ id: "c-2", departureDate: "2027-02-20" })])],
-      dbFile,
-    );
-    expect(ok.code).toBe(0);
-    expect(ok.stdout).toMatch(/tilføjet:\s+2/);
+  it(
+    "exits 0 on a clean feed, 1 with rejected lines or a stopped company, 2 on unusable input",
+    async () => {
+      const { dir } = tempDb();
+      const dbFile = path.join(dir, "cli.db");
+      const write = (name: string, lines: Array<FeedLine | string>) => {
+        const file = path.join(dir, name);
+        fs.writeFileSync(file, lines.map((l) => (typeof l === "string" ? l : JSON.stringify(l))).join("\n") + "\n");
+        return file;
+      };
+      const ok = await cli(
+        ["import", write("clean.ndjson", [trip({ id: "c-1" }), trip({ id: "c-2", departureDate: "2027-02-20" })])],
+        dbFile,
+      );
+      expect(ok.code).toBe(0);
+      expect(ok.stdout).toMatch(/tilføjet:\s+2/);
 
-    const again = await cli(["import", path.join(dir, "clean.ndjson")], dbFile);
-    expect(again.code).toBe(0);
-    expect(again.stdout).toMatch(/indeksgeneration: 1 \(uændret: intet at skifte\)/);
+      const again = await cli(["import", path.join(dir, "clean.ndjson")], dbFile);
+      expect(again.code).toBe(0);
+      expect(again.stdout).toMatch(/indeksgeneration: 1 \(uændret: intet at skifte\)/);
 
-    const some = await cli(["import", write("mixed.ndjson", [trip({ id: "c-1" }), "{broken"])], dbFile);
-    expect(some.code).toBe(1);
-    expect(some.stderr).toContain("Linje 2 afvist: ugyldig JSON");
-    expect(some.stderr).toContain("intet tilbud er taget af udbud");
-    expect(some.stdout).toMatch(/afvist:\s+1/);
-    expect(some.stdout).toMatch(/ikke udbudt:\s+0/);
+      const some = await cli(["import", write("mixed.ndjson", [trip({ id: "c-1" }), "{broken"])], dbFile);
+      expect(some.code).toBe(1);
+      expect(some.stderr).toContain("Linje 2 afvist: ugyldig JSON");
+      expect(some.stderr).toContain("intet tilbud er taget af udbud");
+      expect(some.stdout).toMatch(/afvist:\s+1/);
+      expect(some.stdout).toMatch(/ikke udbudt:\s+0/);
 
-    const truncated = write("truncated.ndjson", [trip({ id: "c-1" })]);
-    const stopped = await cli(["import", truncated], dbFile);
-    expect(stopped.code).toBe(1);
-    expect(stopped.stderr).toMatch(/Rejseselskabet alpetours er ikke importeret: 1 af dets 2 udbudte tilbud \(50\s%\) mangler i feedet/);
-    const allowed = await cli(["import", truncated, "--allow-retire"], dbFile);
-    expect(allowed.code).toBe(0);
-    expect(allowed.stdout).toMatch(/ikke udbudt:\s+1/);
+      const truncated = write("truncated.ndjson", [trip({ id: "c-1" })]);
+      const stopped = await cli(["import", truncated], dbFile);
+      expect(stopped.code).toBe(1);
+      expect(stopped.stderr).toMatch(/Rejseselskabet alpetours er ikke importeret: 1 af dets 2 udbudte tilbud \(50\s%\) mangler i feedet/);
+      const allowed = await cli(["import", truncated, "--allow-retire"], dbFile);
+      expect(allowed.code).toBe(0);
+      expect(allowed.stdout).toMatch(/ikke udbudt:\s+1/);
 
-    const retired = await cli(["retire", "alpetours"], dbFile);
-    expect(retired.code).toBe(0);
-    expect(retired.stdout).toContain("1 tilbud fra Alpetours er taget af udbud");
-    expect((await cli(["retire", "findes-ikke"], dbFile)).code).toBe(2);
+      const retired = await cli(["retire", "alpetours"], dbFile);
+      expect(retired.code).toBe(0);
+      expect(retired.stdout).toContain("1 tilbud fra Alpetours er taget af udbud");
+      expect((await cli(["retire", "findes-ikke"], dbFile)).code).toBe(2);
 
-    const shown = await cli(["catalogue", "show", "accommodation", "hotel-aiguille-vt"], dbFile);
-    expect(JSON.parse(shown.stdout)).toMatchObject({ name: "Hotel L'Aiguille", rating: 4, features: ["pool", "sauna"] });
+      const shown = await cli(["catalogue", "show", "accommodation", "hotel-aiguille-vt"], dbFile);
+      expect(JSON.parse(shown.stdout)).toMatchObject({ name: "Hotel L'Aiguille", rating: 4, features: ["pool", "sauna"] });
 
-    expect((await cli(["import", path.join(dir, "missing.ndjson")], dbFile)).code).toBe(2);
-    expect((await cli(["import"], dbFile)).code).toBe(2);
-    expect((await cli(["import", truncated, "--max-retire", "120"], dbFile)).code).toBe(2);
-    expect((await cli(["frobnicate"], dbFile)).code).toBe(2);
-  });
+      expect((await cli(["import", path.join(dir, "missing.ndjson")], dbFile)).code).toBe(2);
+      expect((await cli(["import"], dbFile)).code).toBe(2);
+      expect((await cli(["import", truncated, "--max-retire", "120"], dbFile)).code).toBe(2);
+      expect((await cli(["frobnicate"], dbFile)).code).toBe(2);
+    },
+    MANY_CLI_RUNS_MS,
+  );
 
-  it("says in Danish what is wrong with the arguments, and takes a negative number as a value", async () => {
-    const { dir } = tempDb();
-    const dbFile = path.join(dir, "args.db");
-    expect((await cli(["import", "-", "--bogus"], dbFile)).stderr).toMatch(/^Fejl: ukendt tilvalg: --bogus\n/);
-    expect((await cli(["import", "f.ndjson", "--max-retire"], dbFile)).stderr).toMatch(/^Fejl: --max-retire mangler en værdi\n/);
-    expect((await cli(["import", "f.ndjson", "--max-retire", "50", "--allow-retire"], dbFile)).stderr).toMatch(
-      /^Fejl: brug enten --max-retire eller --allow-retire\n/,
-    );
-    expect((await cli(["demo", "--trips", "-1"], dbFile)).stderr).toMatch(/^Fejl: --trips mangler en værdi \(en værdi, der begynder med -/);
-    expect((await cli(["demo", "--trips", "1", "--out", path.join(dir, "no-such-dir", "x.ndjson")], dbFile)).stderr).toMatch(
-      /^Fejl: kan ikke skrive til .*x\.ndjson: mappen findes ikke\n/,
-    );
-    for (const command of ["reindex", "stats", "notify"]) {
-      const ran = await cli([command, "extra"], dbFile);
-      expect(ran.code, command).toBe(2);
-      expect(ran.stderr).toMatch(new RegExp(`^Fejl: ${command} tager ingen argumenter`));
-    }
-    expect((await cli(["banners", "activate", "abc"], dbFile)).stderr).toMatch(/^Fejl: ID skal være et helt tal over 0, ikke "abc"/);
+  it(
+    "says in Danish what is wrong with the arguments, and takes a negative number as a value",
+    async () => {
+      const { dir } = tempDb();
+      const dbFile = path.join(dir, "args.db");
+      expect((await cli(["import", "-", "--bogus"], dbFile)).stderr).toMatch(/^Fejl: ukendt tilvalg: --bogus\n/);
+      expect((await cli(["import", "f.ndjson", "--max-retire"], dbFile)).stderr).toMatch(/^Fejl: --max-retire mangler en værdi\n/);
+      expect((await cli(["import", "f.ndjson", "--max-retire", "50", "--allow-retire"], dbFile)).stderr).toMatch(
+        /^Fejl: brug enten --max-retire eller --allow-retire\n/,
+      );
+      expect((await cli(["demo", "--trips", "-1"], dbFile)).stderr).toMatch(
+        /^Fejl: --trips mangler en værdi \(en værdi, der begynder med -/,
+      );
+      expect((await cli(["demo", "--trips", "1", "--out", path.join(dir, "no-such-dir", "x.ndjson")], dbFile)).stderr).toMatch(
+        /^Fejl: kan ikke skrive til .*x\.ndjson: mappen findes ikke\n/,
+      );
+      for (const command of ["reindex", "stats", "notify"]) {
+        const ran = await cli([command, "extra"], dbFile);
+        expect(ran.code, command).toBe(2);
+        expect(ran.stderr).toMatch(new RegExp(`^Fejl: ${command} tager ingen argumenter`));
+      }
+      expect((await cli(["banners", "activate", "abc"], dbFile)).stderr).toMatch(/^Fejl: ID skal være et helt tal over 0, ikke "abc"/);
 
-    const db = openDb(dbFile);
-    await imported(db, [trip({ id: "a-1" })]);
-    db.$client.close();
-    const set = (field: string, value: string) => cli(["catalogue", "set", "accommodation", "hotel-aiguille-vt", field, value], dbFile);
-    const west = await set("lng", "-3.5");
-    expect(west.code).toBe(0);
-    expect(west.stdout).toContain("→ -3.5");
-    // A value is checked as a feed line's: no "" as 0, no hexadecimal, the feed's reason.
-    for (const [field, value, reason] of [
-      ["lat", "", "lat: Ugyldigt input: forventede tal, fik streng"],
-      ["lng", "0x10", "lng: Ugyldigt input: forventede tal, fik streng"],
-      ["rating", "4.5", "rating: skal være et helt tal"],
-    ]) {
-      const refused = await set(field, value);
-      expect(refused.code).toBe(2);
-      expect(refused.stderr).toContain(`Fejl: ${reason}`);
-    }
-    expect(JSON.parse((await cli(["catalogue", "show", "accommodation", "hotel-aiguille-vt"], dbFile)).stdout)).toMatchObject({
-      lng: -3.5,
-      rating: 4,
-    });
-  });
+      const db = openDb(dbFile);
+      await imported(db, [trip({ id: "a-1" })]);
+      db.$client.close();
+      const set = (field: string, value: string) => cli(["catalogue", "set", "accommodation", "hotel-aiguille-vt", field, value], dbFile);
+      const west = await set("lng", "-3.5");
+      expect(west.code).toBe(0);
+      expect(west.stdout).toContain("→ -3.5");
+      // A value is checked as a feed line's: no "" as 0, no hexadecimal, the feed's reason.
+      for (const [field, value, reason] of [
+        ["lat", "", "lat: Ugyldigt input: forventede tal, fik streng"],
+        ["lng", "0x10", "lng: Ugyldigt input: forventede tal, fik streng"],
+        ["rating", "4.5", "rating: skal være et helt tal"],
+      ]) {
+        const refused = await set(field, value);
+        expect(refused.code).toBe(2);
+        expect(refused.stderr).toContain(`Fejl: ${reason}`);
+      }
+      expect(JSON.parse((await cli(["catalogue", "show", "accommodation", "hotel-aiguille-vt"], dbFile)).stdout)).toMatchObject({
+        lng: -3.5,
+        rating: 4,
+      });
+    },
+    MANY_CLI_RUNS_MS,
+  );
 
   it("stops quietly when its output's reader stops early", async () => {
     const { dir } = tempDb();
