@@ -9,6 +9,7 @@ import { todayInDenmark } from "./app/domain/dates";
 import { openDb, PAGE_CACHE_MB } from "./db/client";
 import { readContentVersion } from "./db/content-version";
 import { StoreFile, storeFailureMessage } from "./db/store-file";
+import { registerStoreUser } from "./db/store-users";
 import { ConfigError, publicUrlOf, readConfig } from "./app/utils/config.server";
 import { isSearchUnavailable } from "./app/utils/search-unavailable.server";
 import { allowedMethodsOnly } from "./server/allowed-methods";
@@ -103,6 +104,7 @@ const db = (() => {
 })();
 const store = new StoreFile(db.$client);
 running.db = db;
+registerStoreUser(db, "server");
 running.storeIntact = () => !["replaced", "missing-wal"].includes(store.problem()?.kind ?? "");
 const unwritable = store.probe();
 if (unwritable) {

@@ -9,6 +9,8 @@ import { ConfigError, publicUrlOf, readConfig, type Config } from "../app/utils/
 import { runDemo } from "./commands/demo";
 import { runImport } from "./commands/import";
 import { runNotify } from "./commands/notify";
+import { runBackup, runRestore } from "./commands/backup";
+import { registerStoreUser } from "../db/store-users";
 import { runReindex } from "./commands/reindex";
 import { runStats } from "./commands/stats";
 import { runRetire } from "./commands/retire";
@@ -39,6 +41,8 @@ Kommandoer:
   ${OPERATORS_USAGE}
   ${BANNERS_USAGE}
   ${LANDING_USAGE}
+  backup FIL                       tag en kontrolleret sikkerhedskopi af databasen, også mens serveren og en import kører
+  restore FIL                      læg en sikkerhedskopi på databasens plads (kun når ingen server eller kommando bruger den)
   stats                            tal pr. rejseselskab og destination, indeksgeneration, bannere og klik pr. rejseselskab og partner`;
 
 async function main(argv: string[]): Promise<number> {
@@ -135,6 +139,16 @@ async function main(argv: string[]): Promise<number> {
       const config = loadConfig();
       return runNotify(openStore(config.databasePath), mailerOf(config));
     }
+    case "backup": {
+      const { positionals } = parseArgs({ args: rest, allowPositionals: true });
+      if (positionals.length !== 1) return usage("backup kræver præcis én fil");
+      return runBackup(openStore(loadConfig().databasePath), positionals[0]);
+    }
+    case "restore": {
+      const { positionals } = parseArgs({ args: rest, allowPositionals: true });
+      if (positionals.length !== 1) return usage("restore kræver præcis én fil");
+      return runRestore(loadConfig().databasePath, positionals[0]);
+    }
     case undefined:
     case "help":
     case "--help":
@@ -161,10 +175,15 @@ function loadConfig(): Config {
 /** The store the command works on, noted for a Danish message if it cannot be written (below). */
 let storePath: string | undefined;
 
-/** Opens the store; only `import` may create one (openDb refuses a missing store otherwise). */
+/**
+ * Opens the store; only `import` may create one (openDb refuses a missing store otherwise). The
+ * command is a user of the store until it ends (db/store-users.ts: `restore` waits for it).
+ */
 function openStore(file: string, { create = false } = {}) {
   storePath = file;
-  return openDb(file, PAGE_CACHE_MB.indexer, { create });
+  const db = openDb(file, PAGE_CACHE_MB.indexer, { create });
+  registerStoreUser(db, "indexer", process.argv[2]);
+  return db;
 }
 
 /** The store, opened only once a command has found its arguments good: a wrong argument is named before a missing store. */
@@ -241,9 +260,11 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
 
 main(process.argv.slice(2)).then(
   (code) => {
+    releaseAllLeases();
     process.exitCode = code;
   },
   (error: unknown) => {
+    releaseAllLeases();
     const problem = error instanceof Error ? argumentProblem(error) : undefined;
     if (problem) process.exitCode = usage(problem);
     else {
