@@ -7,8 +7,10 @@ import { z } from "~/domain/zod";
 
 const ENGINES = ["embedded", "typesense"] as const;
 
-/** Typesense's timeouts unless TYPESENSE_SEARCH_TIMEOUT_MS / TYPESENSE_IMPORT_TIMEOUT_MS say otherwise. */
-export const TYPESENSE_TIMEOUTS = { searchTimeoutMs: 2_000, importTimeoutMs: 120_000 } as const;
+/** Typesense's timeouts unless TYPESENSE_SEARCH_TIMEOUT_MS / TYPESENSE_MAP_TIMEOUT_MS / TYPESENSE_IMPORT_TIMEOUT_MS say otherwise. */
+export const TYPESENSE_TIMEOUTS = { searchTimeoutMs: 2_000, mapTimeoutMs: 2_000, importTimeoutMs: 60_000 } as const;
+/** The alias and the first part of every collection name unless TYPESENSE_COLLECTION_PREFIX says otherwise. */
+export const DEFAULT_COLLECTION_PREFIX = "trips";
 export type EngineName = (typeof ENGINES)[number];
 
 const optionalText = z.string().trim().optional();
@@ -32,7 +34,15 @@ const schema = z
     SEARCH_ENGINE: z.enum(ENGINES, { message: `skal være ${ENGINES.join(" eller ")}` }).default("embedded"),
     TYPESENSE_URL: httpUrl.optional(),
     TYPESENSE_API_KEY: optionalText,
+    TYPESENSE_SEARCH_KEY: optionalText,
+    // No underscore: `<prefix>_` then starts only this deployment's collections (generation.ts).
+    TYPESENSE_COLLECTION_PREFIX: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9-]{0,59}$/, "skal være små bogstaver, tal og bindestreger (højst 60), fx trips eller trips-staging")
+      .default(DEFAULT_COLLECTION_PREFIX),
     TYPESENSE_SEARCH_TIMEOUT_MS: milliseconds(TYPESENSE_TIMEOUTS.searchTimeoutMs),
+    TYPESENSE_MAP_TIMEOUT_MS: milliseconds(TYPESENSE_TIMEOUTS.mapTimeoutMs),
     TYPESENSE_IMPORT_TIMEOUT_MS: milliseconds(TYPESENSE_TIMEOUTS.importTimeoutMs),
     SMTP_URL: z.url({ protocol: /^smtps?$/, message: "skal være en smtp://- eller smtps://-adresse" }).optional(),
     OUTBOX_DIR: z.string().trim().default("data/outbox"),
@@ -60,6 +70,12 @@ const schema = z
   .superRefine((env, ctx) => {
     if (env.SEARCH_ENGINE === "typesense" && !env.TYPESENSE_URL)
       ctx.addIssue({ code: "custom", path: ["TYPESENSE_URL"], message: "skal sættes, når SEARCH_ENGINE=typesense" });
+    if (env.SEARCH_ENGINE === "typesense" && !env.TYPESENSE_API_KEY && !env.TYPESENSE_SEARCH_KEY)
+      ctx.addIssue({
+        code: "custom",
+        path: ["TYPESENSE_API_KEY"],
+        message: "skal sættes (eller TYPESENSE_SEARCH_KEY i en webproces, der kun søger), når SEARCH_ENGINE=typesense",
+      });
   });
 
 export interface Config {
@@ -100,10 +116,17 @@ export interface SiteOwner {
 
 export interface TypesenseConfig {
   url: string;
-  apiKey: string;
+  /** The admin key: builds collections and swaps the alias. Without it the process only searches. */
+  apiKey: string | undefined;
+  /** A search-only key for the searches (README "Typesense"); the admin key searches without it. */
+  searchKey: string | undefined;
+  /** The alias, and the first part of every collection name this deployment makes or drops. */
+  prefix: string;
   /** Per request of a web request's search (tried twice), so a hung server costs a visitor seconds, not minutes. */
   searchTimeoutMs: number;
-  /** Per import batch and collection operation of a build. */
+  /** Per request of the map's points and of an accommodation's offers (tried twice). */
+  mapTimeoutMs: number;
+  /** How long a build's request waits while Typesense answers nothing at all, neither it nor the health poll beside it. */
   importTimeoutMs: number;
 }
 
@@ -129,8 +152,11 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     typesense: e.TYPESENSE_URL
       ? {
           url: e.TYPESENSE_URL,
-          apiKey: e.TYPESENSE_API_KEY ?? "",
+          apiKey: e.TYPESENSE_API_KEY,
+          searchKey: e.TYPESENSE_SEARCH_KEY,
+          prefix: e.TYPESENSE_COLLECTION_PREFIX,
           searchTimeoutMs: e.TYPESENSE_SEARCH_TIMEOUT_MS,
+          mapTimeoutMs: e.TYPESENSE_MAP_TIMEOUT_MS,
           importTimeoutMs: e.TYPESENSE_IMPORT_TIMEOUT_MS,
         }
       : undefined,

@@ -6,7 +6,7 @@ import { texts } from "~/domain/texts";
 // once per kind of failure. Routes turn it into a 503: the Danish page, or JSON `{error}` for the
 // API. Never a 500: the site is fine, its search server is not.
 
-export type UnavailableKind = "auth" | "unreachable" | "timeout" | "server" | "rejected" | "missing";
+export type UnavailableKind = "auth" | "unreachable" | "timeout" | "server" | "rejected" | "missing" | "version";
 
 export class SearchUnavailableError extends Error {
   constructor(

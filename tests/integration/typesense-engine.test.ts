@@ -8,10 +8,13 @@ import { texts } from "~/domain/texts";
 import { parseSearchQuery } from "~/domain/url-codec";
 import { loader as searchApi } from "~/routes/api.search";
 import { EmbeddedEngine } from "~/search/embedded/engine";
-import { createEngine } from "~/search/engine.server";
+import { createEngine, publishSearchIndex } from "~/search/engine.server";
 import { ReferenceSqlEngine } from "~/search/sql/reference";
+import { BUILD_RETRY, type RetryPolicy } from "~/search/typesense/build-requests";
 import { TypesenseEngine } from "~/search/typesense/engine";
-import { collectionSchema, doubleKey } from "~/search/typesense/schema";
+import { allAccommodations } from "~/search/store-accommodations";
+import { collectionSchema, doubleKey, toJsonLine, tripDocuments } from "~/search/typesense/schema";
+import { readConfig } from "~/utils/config.server";
 import { isSearchUnavailable, SearchUnavailableError, withSearch } from "~/utils/search-unavailable.server";
 import { openDb } from "../../db/client";
 import { readGeneration } from "../../db/generation";
@@ -24,12 +27,26 @@ import { FakeTypesense, LIMITS } from "../support/fake-typesense";
 import { trip } from "../support/feed";
 import { seededRandom } from "../support/random";
 import { randomQueryString, type Vocabulary } from "../support/random-query";
-import { dropAliasFamily, liveTypesense, testAlias, type TypesenseServer } from "../support/typesense";
+import {
+  aliasFamily,
+  aliasTarget,
+  collectionsStartingWith,
+  createCollection,
+  createKey,
+  dropAliasFamily,
+  dropKeysDescribed,
+  exportDocuments,
+  startTypesense,
+  TEST_PREFIX,
+  testAlias,
+  type TypesenseServer,
+} from "../support/typesense";
 
 // The Typesense engine against the in-process fake server, which keeps Typesense's documented
 // limits (tests/support/fake-typesense.ts): what would break against a real server breaks here
-// first. The equivalence with the reference runs against the live server when TYPESENSE_URL is
-// set; the fault injection (lost answers, a hung server) needs the fake.
+// first. With TYPESENSE_URL set (the live suite) every test runs against that server instead,
+// through the fake as a front that injects the same faults (lost answers, lag, a full memory, a
+// frozen server, another version).
 
 const TODAY = "2026-12-01";
 const FEATURES = Array.from({ length: 50 }, (_, i) => ({ value: `feature-${i + 1}`, name: `Egenskab ${i + 1}` }));
@@ -43,11 +60,15 @@ const query = (qs: string) => parseSearchQuery(new URLSearchParams(qs));
 const available = (db: ReturnType<typeof tempDb>["db"]) =>
   db.$client.prepare("SELECT count(*) FROM trips WHERE available = 1").pluck().get() as number;
 
+/** Retries of a build's requests, fast enough for a test (the real ones: BUILD_RETRY). */
+const FAST_RETRY: RetryPolicy = { firstDelayMs: 50, maxDelayMs: 500, forMs: 20_000 };
+
 let fake: FakeTypesense;
 beforeAll(async () => {
-  fake = await new FakeTypesense().start();
+  fake = await startTypesense();
 });
 afterAll(async () => {
+  fake?.clearFaults();
   await fake?.stop();
 });
 
@@ -66,7 +87,6 @@ function vocabularyOf(db: ReturnType<typeof tempDb>["db"]): Vocabulary {
 }
 
 describe("the Typesense engine answers like the reference SQL engine", () => {
-  const target = liveTypesense();
   const { db } = tempDb();
   const alias = testAlias("equivalence");
   let engine: TypesenseEngine;
@@ -87,11 +107,14 @@ describe("the Typesense engine answers like the reference SQL engine", () => {
     }),
     trip({ id: "edge-b-1", price: 11980.5, pricePerPerson: 5990.25, accommodation: { id: "edge-b", lat: 45.10000000000001, lng: 6.1 } }),
     trip({ id: "Edge-B-2", price: 11980.5, pricePerPerson: 5990.25, accommodation: { id: "Edge-B", lat: 45.10000000000001, lng: 6.1 } }),
+    // Slugs that differ only by a hyphen, which Typesense drops from a value unless the collection indexes it.
+    trip({ id: "edge-c-1", travelCompany: { slug: "snow-co", name: "Snow Co" }, accommodation: { id: "edge-c" } }),
+    trip({ id: "edge-c-2", travelCompany: { slug: "snowco", name: "Snowco" }, accommodation: { id: "edge-c" } }),
   ];
 
   beforeAll(async () => {
     await importLines(db, [...generateDemoFeed({ trips: 3000, seed: 3, season: 2026 }), ...edge]);
-    engine = new TypesenseEngine({ db, ...(target ?? server()), alias, batchSize: 700 });
+    engine = new TypesenseEngine({ db, ...server(), alias, batchSize: 700 });
     reference = new ReferenceSqlEngine(db);
     embedded = new EmbeddedEngine(db);
     vocabulary = vocabularyOf(db);
@@ -99,13 +122,13 @@ describe("the Typesense engine answers like the reference SQL engine", () => {
   });
   afterAll(async () => {
     engine?.stop();
-    await dropAliasFamily(target ?? server(), alias);
+    await dropAliasFamily(server(), alias);
   });
 
-  it.skipIf(target)("indexes every available trip, in id order, behind the alias, under the generation's name", async () => {
-    const name = fake.aliases.get(alias)!;
+  it("indexes every available trip, in id order, behind the alias, under the generation's name", async () => {
+    const name = (await aliasTarget(server(), alias))!;
     expect(name).toBe(`${alias}_v2_g${engine.generation()}`);
-    const docs = fake.documents(name);
+    const docs = await exportDocuments(server(), name, ["lat_key", "lng_key", "price_key", "price_per_person_key"]);
     expect(docs.length).toBe(available(db));
     expect(docs.map((d) => d.trip_rank)).toEqual(docs.map((_, i) => i));
     const edgeB = docs.find((d) => d.id === "edge-b-1")!;
@@ -180,6 +203,8 @@ describe("the Typesense engine answers like the reference SQL engine", () => {
       at({}, { type: "geo", bbox: [45.10000000000001, 6, 46, 7] }),
       at({}, { type: "geo", bbox: [45, 6, 45.1, 7] }),
       at({ travelCompanies: ["edgeco"] }, { type: "geo", bbox: [45, 6, 46, 7] }, "skiScore:desc"),
+      at({ travelCompanies: ["snow-co"] }),
+      at({ travelCompanies: ["snowco", "edgeco"] }),
     ];
     for (const q of queries) {
       const [a, b] = await Promise.all([engine.search(q, TODAY), reference.search(q, TODAY)]);
@@ -188,6 +213,8 @@ describe("the Typesense engine answers like the reference SQL engine", () => {
     const exact = await engine.search(queries[4], TODAY);
     expect(exact.items.map((i) => i.accommodation.id)).toEqual(["edge-a"]);
     expect(exact.items[0]).toEqual(expect.objectContaining({ offerCount: 2, companyCount: 2 }));
+    const hyphen = await engine.search(queries[8], TODAY);
+    expect(hyphen.items.map((i) => [i.accommodation.id, i.trip.id, i.offerCount])).toEqual([["edge-c", "edge-c-1", 1]]);
   });
 
   it("serves pages beyond the results without asking for their hits, and the reference's options", async () => {
@@ -284,14 +311,14 @@ describe("one collection per generation, shared through the alias", () => {
     const [a, b] = [open(), open()];
     await a.reload();
     await b.reload();
-    expect(fake.collectionsStartingWith(`${alias}_`)).toHaveLength(1);
+    expect(await aliasFamily(server(), alias)).toHaveLength(1);
     expect(fake.stats.collectionsCreated - created).toBe(1);
 
     await importLines(db, [trip({ id: "new-trip", travelCompany: later("new-trip"), departureDate: "2027-03-06" })]);
     await Promise.all([a.reload(), b.reload()]);
-    const [current] = fake.collectionsStartingWith(`${alias}_`);
-    expect(fake.collectionsStartingWith(`${alias}_`)).toEqual([current]);
-    expect(fake.aliases.get(alias)).toBe(current);
+    const [current] = await aliasFamily(server(), alias);
+    expect(await aliasFamily(server(), alias)).toEqual([current]);
+    expect(await aliasTarget(server(), alias)).toBe(current);
     expect(fake.stats.collectionsCreated - created).toBe(2);
 
     const restarted = open();
@@ -355,7 +382,7 @@ describe("one collection per generation, shared through the alias", () => {
     );
     expect(fake.stats.collectionsCreated - created).toBe(1);
     // The builder drops the older collection just after the swap, which the other may adopt first.
-    await vi.waitFor(() => expect(fake.collectionsStartingWith(`${alias}_`)).toEqual([`${alias}_v2_g${generation}`]), {
+    await vi.waitFor(async () => expect(await aliasFamily(server(), alias)).toEqual([`${alias}_v2_g${generation}`]), {
       timeout: 10_000,
       interval: 50,
     });
@@ -365,73 +392,241 @@ describe("one collection per generation, shared through the alias", () => {
 
   it("builds at start when the alias holds an older generation or schema, then drops every other collection of the alias", async () => {
     const legacy = `${alias}_g1_1712345678901`;
-    await fetch(`${fake.url}/collections`, {
-      method: "POST",
-      headers: { "X-TYPESENSE-API-KEY": fake.apiKey, "Content-Type": "application/json" },
-      body: JSON.stringify(collectionSchema(legacy)),
-    });
+    await createCollection(server(), collectionSchema(legacy));
     await importLines(db, [trip({ id: "newer-trip", travelCompany: later("newer-trip"), departureDate: "2027-03-20" })]);
     const created = fake.stats.collectionsCreated;
     const engine = open();
     await engine.start();
     expect(fake.stats.collectionsCreated - created).toBe(1);
-    expect(fake.collectionsStartingWith(`${alias}_`)).toEqual([`${alias}_v2_g${engine.generation()}`]);
+    expect(await aliasFamily(server(), alias)).toEqual([`${alias}_v2_g${engine.generation()}`]);
   });
 });
 
-describe("building a collection survives the client's retries", () => {
+describe("building a collection outlasts a slow, lagging, frozen or full server", () => {
   const { db } = tempDb();
   const alias = testAlias("retries");
-  let engine: TypesenseEngine;
+  let errors: MockInstance<typeof console.error>;
+  const collection = async () => (await aliasTarget(server(), alias))!;
+  const stored = async () => (await exportDocuments(server(), await collection())).length;
+  const engine = (options: Partial<ConstructorParameters<typeof TypesenseEngine>[0]> = {}) =>
+    new TypesenseEngine({ db, ...server(), alias, batchSize: 250, buildRetry: FAST_RETRY, ...options });
+  /** The next generation: a new offer of a company of its own. */
+  const next = (id: string) => importLines(db, [trip({ id, travelCompany: later(id), departureDate: "2027-03-06" })]);
 
   beforeAll(async () => {
+    errors = vi.spyOn(console, "error").mockImplementation(() => {});
     await importLines(db, generateDemoFeed({ trips: 600, seed: 6, season: 2026 }));
   });
+  afterEach(() => {
+    fake.clearFaults();
+    errors.mockClear();
+  });
   afterAll(async () => {
-    engine?.stop();
+    errors?.mockRestore();
     await dropAliasFamily(server(), alias);
   });
 
   it("imports every trip when the server applied a batch but its answer was lost (5xx, then a dropped connection)", async () => {
-    engine = new TypesenseEngine({ db, ...server(), alias, batchSize: 250 });
     fake.inject({ path: /\/documents\/import$/, kind: "apply-then-503" });
     fake.inject({ path: /\/documents\/import$/, kind: "apply-then-drop" });
-    await engine.reload();
-    const [collection] = fake.collectionsStartingWith(`${alias}_`);
-    expect(fake.documents(collection)).toHaveLength(available(db));
+    fake.inject({ method: "POST", path: /^\/collections$/, kind: "apply-then-503" });
+    const built = engine();
+    await built.reload();
+    expect(await stored()).toBe(available(db));
     const q = parseSearchQuery(new URLSearchParams(""));
-    expect(await engine.search(q, TODAY)).toEqual(await new ReferenceSqlEngine(db).search(q, TODAY));
+    expect(await built.search(q, TODAY)).toEqual(await new ReferenceSqlEngine(db).search(q, TODAY));
   });
 
-  it("gives up on an import batch after its timeout and sends it again", async () => {
-    await importLines(db, [trip({ id: "after-timeout", travelCompany: later("after-timeout"), departureDate: "2027-03-06" })]);
-    const slow = new TypesenseEngine({ db, ...server(), alias, importTimeoutMs: 300 });
+  it("waits for an import that takes longer than TYPESENSE_IMPORT_TIMEOUT_MS while /health answers, and sends it once", async () => {
+    await next("slow-import");
     const before = fake.stats.importRequests;
-    fake.inject({ path: /\/documents\/import$/, kind: "hang" });
-    await slow.reload();
-    expect(fake.stats.importRequests - before).toBe(2);
-    expect(fake.documents(fake.aliases.get(alias)!)).toHaveLength(available(db));
+    fake.inject({ path: /\/documents\/import$/, kind: "slow", ms: 1_500 });
+    await engine({ importTimeoutMs: 300 }).reload();
+    expect(fake.stats.importRequests - before).toBe(Math.ceil(available(db) / 250));
+    expect(await stored()).toBe(available(db));
+  });
+
+  it("sends again, with growing pauses, the writes of a server that lags for seconds (503 Not Ready or Lagging)", async () => {
+    await next("lagging");
+    fake.lag(2_500);
+    const started = Date.now();
+    await engine().reload();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_400);
+    expect(await stored()).toBe(available(db));
+    const said = errors.mock.calls.map((c) => String(c[0])).filter((line) => line.includes("venter"));
+    expect(said).toEqual([
+      `Typesense: opbygningen af ${alias} venter: Typesense på ${fake.url} fejlede (HTTP 503): Not Ready or Lagging; ` +
+        `prøver igen om 0.05 s og bliver ved i op til 0 min.`,
+    ]);
+  });
+
+  it("gives up a write when the server answers nothing, not even /health, for TYPESENSE_IMPORT_TIMEOUT_MS, and sends it again once it is back", async () => {
+    await next("frozen");
+    const before = fake.stats.importRequests;
+    fake.inject({ path: /\/documents\/import$/, kind: "pause" });
+    const resumed = new Promise<void>((resolve) => setTimeout(resolve, 4_000)).then(() => fake.resume());
+    await engine({ importTimeoutMs: 500 }).reload();
+    await resumed;
+    expect(fake.stats.importRequests - before).toBeGreaterThan(Math.ceil(available(db) / 250));
+    expect(await stored()).toBe(available(db));
+    expect(errors.mock.calls.some((c) => String(c[0]).includes("svarede ikke inden for 0.5 s (TYPESENSE_IMPORT_TIMEOUT_MS)"))).toBe(true);
+  });
+
+  it("keeps trying for minutes, longer than a lagging or restarting server needs", () => {
+    let waited = 0;
+    for (let delay = BUILD_RETRY.firstDelayMs; waited + delay <= BUILD_RETRY.forMs; delay = Math.min(2 * delay, BUILD_RETRY.maxDelayMs))
+      waited += delay;
+    expect(waited).toBeGreaterThanOrEqual(60_000);
+  });
+
+  it("goes on from the trips already there after a build failed, instead of dropping the collection and starting again", async () => {
+    await next("resumed");
+    const generation = readGeneration(db);
+    const name = `${alias}_v2_g${generation}`;
+    const batches = Math.ceil(available(db) / 100);
+    // The fourth batch meets a server that lags longer than the retries last.
+    fake.inject({ path: /\/documents\/import$/, kind: "503", after: 3, times: 1_000 });
+    const failed = engine({ batchSize: 100, buildRetry: { firstDelayMs: 20, maxDelayMs: 50, forMs: 300 } });
+    await expect(failed.reload()).rejects.toMatchObject({ kind: "server" });
+    fake.clearFaults();
+    expect(await aliasFamily(server(), alias)).toContain(name);
+    expect((await exportDocuments(server(), name)).length).toBe(300);
+    // A trip further on is there too (as a batch cut off may leave): the build goes on after the first gap.
+    const accommodations = allAccommodations(db.$client);
+    const later450 = [...tripDocuments(db.$client, accommodations)][450];
+    await fetch(`${fake.url}/collections/${name}/documents/import?action=upsert`, {
+      method: "POST",
+      headers: { "X-TYPESENSE-API-KEY": fake.apiKey, "Content-Type": "text/plain" },
+      body: toJsonLine(later450),
+    });
+    const [created, imports] = [fake.stats.collectionsCreated, fake.stats.importRequests];
+    await engine({ batchSize: 100 }).reload();
+    expect(fake.stats.collectionsCreated).toBe(created);
+    expect(fake.stats.importRequests - imports).toBe(batches - 3);
+    expect(await aliasTarget(server(), alias)).toBe(name);
+    expect(await stored()).toBe(available(db));
+    expect(
+      errors.mock.calls.some(
+        (c) => String(c[0]) === `Typesense: opbygningen af ${name} fortsætter efter de 300 ture, der allerede er der.`,
+      ),
+    ).toBe(true);
+  });
+
+  it("drops its unfinished collection when Typesense's memory is full, says why, and keeps serving the previous one", async () => {
+    const serving = engine();
+    await serving.reload();
+    const live = await collection();
+    await next("full-memory");
+    fake.limitMemory(300);
+    const error = await serving.reload().then(
+      () => expect.unreachable("the build should fail"),
+      (e: unknown) => e as SearchUnavailableError,
+    );
+    expect(error.message).toBe(
+      `Typesense på ${fake.url} tager ikke imod flere skrivninger, fordi hukommelsen er ved at være brugt op (OUT_OF_MEMORY); ` +
+        `den ufærdige samling ${alias}_v2_g${readGeneration(db)} er slettet igen, og søgningerne bruger fortsat den forrige. ` +
+        'Giv Typesense mere plads (README "Typesense", Sizing).',
+    );
+    expect(await aliasFamily(server(), alias)).toEqual([live]);
+    const q = query("");
+    expect((await serving.search(q, TODAY)).totalCount).toBeGreaterThan(0);
+    fake.clearFaults();
+    await serving.reload();
+    expect(await aliasFamily(server(), alias)).toEqual([`${alias}_v2_g${readGeneration(db)}`]);
   });
 });
 
-describe("start-up checks the server, the key and the collection", () => {
+describe("deployments with their own collection prefix share one Typesense", () => {
+  const staging = tempDb().db;
+  const production = tempDb().db;
+  const [stagingPrefix, productionPrefix] = [testAlias("staging"), testAlias("production")];
+  const engines: TypesenseEngine[] = [];
+  const configOf = (prefix: string) =>
+    readConfig({
+      SEARCH_ENGINE: "typesense",
+      TYPESENSE_URL: fake.url,
+      TYPESENSE_API_KEY: fake.apiKey,
+      TYPESENSE_COLLECTION_PREFIX: prefix,
+    });
+
+  beforeAll(async () => {
+    await importLines(staging, generateDemoFeed({ trips: 300, seed: 12, season: 2026 }));
+    await importLines(production, generateDemoFeed({ trips: 400, seed: 13, season: 2026 }));
+  });
+  afterAll(async () => {
+    for (const engine of engines) engine.stop();
+    for (const prefix of [stagingPrefix, productionPrefix, `${stagingPrefix}-old`]) await dropAliasFamily(server(), prefix);
+  });
+
+  it("names the alias and every collection after TYPESENSE_COLLECTION_PREFIX, and never drops another prefix's", async () => {
+    // Another deployment whose prefix begins like this one's: its collections are not this one's.
+    await createCollection(server(), collectionSchema(`${stagingPrefix}-old_v2_g1`));
+    for (const [db, prefix] of [
+      [staging, stagingPrefix],
+      [production, productionPrefix],
+    ] as const) {
+      const engine = (await createEngine(db, configOf(prefix))) as TypesenseEngine;
+      engines.push(engine);
+      expect(engine.alias).toBe(prefix);
+    }
+    expect(await aliasTarget(server(), stagingPrefix)).toBe(`${stagingPrefix}_v2_g1`);
+    expect(await aliasTarget(server(), productionPrefix)).toBe(`${productionPrefix}_v2_g1`);
+
+    // Staging imports and builds its next generation: it drops its own old collection only.
+    await importLines(staging, [trip({ id: "staging-only", travelCompany: later("staging-only"), departureDate: "2027-03-06" })]);
+    await engines[0].reload();
+    expect(await collectionsStartingWith(server(), stagingPrefix)).toEqual([`${stagingPrefix}-old_v2_g1`, `${stagingPrefix}_v2_g2`]);
+    expect(await collectionsStartingWith(server(), productionPrefix)).toEqual([`${productionPrefix}_v2_g1`]);
+    const q = query("");
+    expect(await engines[1].search(q, TODAY)).toEqual(await new ReferenceSqlEngine(production).search(q, TODAY));
+  });
+});
+
+describe("start-up checks the server, the key, its version and the collection", () => {
   const { db } = tempDb();
   const alias = testAlias("start");
   const config = (typesense: Partial<{ url: string; apiKey: string; searchTimeoutMs: number }>) => ({
     searchEngine: "typesense" as const,
-    typesense: { url: fake.url, apiKey: fake.apiKey, searchTimeoutMs: 300, importTimeoutMs: 5_000, ...typesense },
+    typesense: {
+      url: fake.url,
+      apiKey: fake.apiKey,
+      searchKey: undefined,
+      prefix: alias,
+      searchTimeoutMs: 300,
+      mapTimeoutMs: 300,
+      importTimeoutMs: 5_000,
+      ...typesense,
+    },
   });
   const failure = (promise: Promise<unknown>) =>
     promise.then(
       () => expect.unreachable("start should fail"),
       (error: unknown) => error as SearchUnavailableError,
     );
+  const serverEnv = (dir: string, env: Record<string, string>) => ({
+    NODE_ENV: "production",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATABASE_URL: path.join(dir, "start.db"),
+    DEMO_TRIPS: "0",
+    SEARCH_ENGINE: "typesense",
+    TYPESENSE_URL: fake.url,
+    TYPESENSE_COLLECTION_PREFIX: alias,
+    ...env,
+  });
 
   beforeAll(async () => {
     await importLines(db, generateDemoFeed({ trips: 300, seed: 8, season: 2026 }));
   });
+  afterEach(() => {
+    fake.version = fakeVersion;
+  });
   afterAll(async () => {
     await dropAliasFamily(server(), alias);
+  });
+  let fakeVersion: string | undefined;
+  beforeAll(() => {
+    fakeVersion = fake.version;
   });
 
   it("serves an empty store (before the first import) with empty results, not a 503, then follows the first import", async () => {
@@ -440,7 +635,7 @@ describe("start-up checks the server, the key and the collection", () => {
     const engine = new TypesenseEngine({ db: empty, ...server(), alias: own });
     try {
       await engine.start();
-      expect(fake.aliases.get(own)).toBe(`${own}_v2_g0`);
+      expect(await aliasTarget(server(), own)).toBe(`${own}_v2_g0`);
       expect(await engine.search(query(""), TODAY)).toEqual(await new ReferenceSqlEngine(empty).search(query(""), TODAY));
       await importLines(empty, [trip({ departureDate: "2027-02-13" })]);
       await engine.reload();
@@ -469,7 +664,7 @@ describe("start-up checks the server, the key and the collection", () => {
 
   it("gives up on a server that does not answer after two tries of TYPESENSE_SEARCH_TIMEOUT_MS", async () => {
     const before = fake.stats.requests;
-    fake.inject({ path: /^\/aliases\//, kind: "hang", times: 2 });
+    fake.inject({ path: /^\/multi_search$/, kind: "hang", times: 2 });
     const error = await failure(createEngine(db, config({})));
     expect(error.kind).toBe("timeout");
     expect(error.message).toBe(
@@ -478,22 +673,40 @@ describe("start-up checks the server, the key and the collection", () => {
     expect(fake.stats.requests - before).toBe(2);
   });
 
-  it("stops the server with one Danish line when Typesense cannot be used", async () => {
+  it.each(["29.0", "30.1", "26.1", "0.25.2", "nightly"])(
+    "refuses Typesense %s, whose grouping the engine cannot rely on",
+    async (version) => {
+      fake.version = version;
+      const error = await failure(createEngine(db, config({})));
+      expect(error.kind).toBe("version");
+      expect(error.message).toBe(
+        `Typesense ${version} på ${fake.url} understøttes ikke: Pistepris kræver Typesense 27 eller 28 ` +
+          "(fra version 29 er antallet af grupper i en søgning kun anslået, og dybe sider af grupper kan komme tomme tilbage)",
+      );
+    },
+  );
+
+  it.each(["27.0", "27.1", "28.0"])("starts on Typesense %s", async (version) => {
+    fake.version = version;
+    const engine = (await createEngine(db, config({}))) as TypesenseEngine;
+    engine.stop();
+    expect(engine.generation()).toBe(readGeneration(db));
+  });
+
+  it("stops the server with one Danish line when Typesense cannot be used: a wrong key, a version it does not support", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pistepris-start-"));
-    const ran = await runServer({
-      NODE_ENV: "production",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATABASE_URL: path.join(dir, "start.db"),
-      DEMO_TRIPS: "0",
-      SEARCH_ENGINE: "typesense",
-      TYPESENSE_URL: fake.url,
-      TYPESENSE_API_KEY: "forkert",
-    });
+    const ran = await runServer(serverEnv(dir, { TYPESENSE_API_KEY: "forkert" }));
     expect(ran.code).toBe(1);
     expect(ran.stderr.trim()).toBe(
       `Søgemaskinen typesense kan ikke bruges, så serveren stopper: Typesense på ${fake.url} afviser API-nøglen (TYPESENSE_API_KEY): ` +
         "Forbidden - a valid `x-typesense-api-key` header must be sent.",
+    );
+    fake.version = "29.0";
+    const newer = await runServer(serverEnv(dir, { TYPESENSE_API_KEY: fake.apiKey }));
+    expect(newer.code).toBe(1);
+    expect(newer.stderr.trim()).toBe(
+      `Søgemaskinen typesense kan ikke bruges, så serveren stopper: Typesense 29.0 på ${fake.url} understøttes ikke: ` +
+        "Pistepris kræver Typesense 27 eller 28 (fra version 29 er antallet af grupper i en søgning kun anslået, og dybe sider af grupper kan komme tomme tilbage)",
     );
   });
 
@@ -502,23 +715,135 @@ describe("start-up checks the server, the key and the collection", () => {
     const dbFile = path.join(dir, "cli.db");
     const feed = path.join(dir, "feed.ndjson");
     fs.writeFileSync(feed, [...generateDemoFeed({ trips: 200, seed: 9, season: 2026 })].map((l) => JSON.stringify(l)).join("\n"));
-    const env = { DATABASE_URL: dbFile, SEARCH_ENGINE: "typesense", TYPESENSE_URL: fake.url, TYPESENSE_API_KEY: fake.apiKey };
-    const cliAlias = "trips"; // the CLI uses the deployment's alias: this fake has no other user of it
+    const cliAlias = testAlias("cli");
+    const env = {
+      DATABASE_URL: dbFile,
+      SEARCH_ENGINE: "typesense",
+      TYPESENSE_URL: fake.url,
+      TYPESENSE_API_KEY: fake.apiKey,
+      TYPESENSE_COLLECTION_PREFIX: cliAlias,
+    };
     try {
       const ran = await runIndexer(["import", feed], env);
       expect(ran.code, ran.stderr).toBe(0);
       expect(ran.stdout).toContain(`Søgeindekset: Typesense-samlingen for generation 1 er klar bag aliaset ${cliAlias}`);
       const created = fake.stats.collectionsCreated;
-      const engine = new TypesenseEngine({ db: openDb(dbFile), ...server() });
+      const engine = new TypesenseEngine({ db: openDb(dbFile), ...server(), alias: cliAlias });
       await engine.start();
       expect(fake.stats.collectionsCreated).toBe(created);
       expect(engine.generation()).toBe(1);
       const reindexed = await runIndexer(["reindex"], env);
       expect(reindexed.code, reindexed.stderr).toBe(0);
-      expect(fake.collectionsStartingWith(`${cliAlias}_`)).toEqual([`${cliAlias}_v2_g2`]);
+      expect(await aliasFamily(server(), cliAlias)).toEqual([`${cliAlias}_v2_g2`]);
     } finally {
       await dropAliasFamily(server(), cliAlias);
     }
+  });
+});
+
+describe("a web process with only the search key", () => {
+  const { db, file } = tempDb();
+  const alias = testAlias("search-key");
+  const description = `${TEST_PREFIX} søgenøgle ${alias}`;
+  let errors: MockInstance<typeof console.error>;
+  let searchKey: string;
+  const env = (keys: Record<string, string>) =>
+    readConfig({ SEARCH_ENGINE: "typesense", TYPESENSE_URL: fake.url, TYPESENSE_COLLECTION_PREFIX: alias, ...keys });
+
+  beforeAll(async () => {
+    errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    await importLines(db, generateDemoFeed({ trips: 400, seed: 14, season: 2026 }));
+    // As README "Typesense" makes it: searches and the version, on this prefix's alias and collections only.
+    searchKey = await createKey(server(), {
+      description,
+      actions: ["documents:search", "debug:list"],
+      collections: [alias, `${alias}_.*`],
+    });
+  });
+  afterAll(async () => {
+    errors?.mockRestore();
+    await dropAliasFamily(server(), alias);
+    await dropKeysDescribed(server(), description);
+  });
+
+  it("waits for the builder's collection, then serves it, asking Typesense for nothing but searches and its version", async () => {
+    const web = createEngine(db, env({ TYPESENSE_SEARCH_KEY: searchKey }));
+    await vi.waitFor(() => expect(errors.mock.calls.some((c) => String(c[0]).startsWith("Typesense: venter på samlingen"))).toBe(true), {
+      timeout: 20_000,
+    });
+    expect(await aliasFamily(server(), alias)).toEqual([]);
+    // The builder: the CLI, with the admin key.
+    expect(await publishSearchIndex(db, env({ TYPESENSE_API_KEY: fake.apiKey }))).toEqual({ alias, generation: readGeneration(db) });
+    const engine = (await web) as TypesenseEngine;
+    try {
+      const q = query("");
+      expect(await engine.search(q, TODAY)).toEqual(await new ReferenceSqlEngine(db).search(q, TODAY));
+      expect(await engine.mapPoints(q, "total", TODAY)).toEqual(await new EmbeddedEngine(db).mapPoints(q, "total", TODAY));
+      // After an import it adopts what the builder builds, and builds nothing itself.
+      await importLines(db, [trip({ id: "after-key", travelCompany: later("after-key"), departureDate: "2027-03-06" })]);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(engine.generation()).toBe(readGeneration(db) - 1);
+      await publishSearchIndex(db, env({ TYPESENSE_API_KEY: fake.apiKey }));
+      await vi.waitFor(() => expect(engine.generation()).toBe(readGeneration(db)), { timeout: 10_000 });
+    } finally {
+      engine.stop();
+    }
+    const asked = new Set(fake.log.filter((r) => r.key === searchKey).map((r) => `${r.method} ${r.path}`));
+    expect([...asked].sort()).toEqual(["GET /debug", "POST /multi_search"]);
+  });
+
+  it("says which permission a search key lacks when it may not read the version", async () => {
+    const noDebug = await createKey(server(), { description, actions: ["documents:search"], collections: [alias, `${alias}_.*`] });
+    const error = await createEngine(db, env({ TYPESENSE_SEARCH_KEY: noDebug })).then(
+      () => expect.unreachable("start should fail"),
+      (e: unknown) => e as SearchUnavailableError,
+    );
+    expect(error.message).toBe(
+      `Typesense på ${fake.url} lader ikke TYPESENSE_SEARCH_KEY læse serverens version (GET /debug): giv nøglen handlingen debug:list (README "Typesense")`,
+    );
+  });
+
+  it("leaves the build to the admin key: the CLI without it builds nothing and says so", async () => {
+    const ran = await runIndexer(["reindex"], {
+      DATABASE_URL: file,
+      SEARCH_ENGINE: "typesense",
+      TYPESENSE_URL: fake.url,
+      TYPESENSE_SEARCH_KEY: searchKey,
+      TYPESENSE_COLLECTION_PREFIX: alias,
+    });
+    expect(ran.code).toBe(1);
+    expect(ran.stderr).toContain(
+      "Fejl: søgeindekset: kun TYPESENSE_API_KEY (administratornøglen) må bygge Typesense-samlingen, og den er ikke sat.",
+    );
+  });
+});
+
+describe("range buckets on a store with more price floors than Typesense's value index counts", () => {
+  const { db } = tempDb();
+  const alias = testAlias("buckets");
+  let engine: TypesenseEngine;
+
+  beforeAll(async () => {
+    // 27,000 offers, 21,000 whole-party price floors: Typesense keeps the field's value index, and
+    // counting from it would stop after 2 × max_facet_values values.
+    const lines = Array.from({ length: 27_000 }, (_, n) => {
+      const price = 10_000 + (n % 21_000);
+      return trip({ id: `b-${n}`, price, pricePerPerson: price / 2, originalPrice: null, accommodation: { id: `b-acc-${n % 40}` } });
+    });
+    await importLines(db, lines);
+    engine = new TypesenseEngine({ db, ...server(), alias, batchSize: 3000 });
+    await engine.reload();
+  });
+  afterAll(async () => {
+    await dropAliasFamily(server(), alias);
+  });
+
+  it("counts every offer into its price bucket (facet_strategy exhaustive), as the reference does", async () => {
+    const q = query("dates=2027-02-13");
+    const fields = ["priceRange", "pricePerPersonRange"];
+    const numbers = await engine.facetNumbers(q.searchData, q.sort, fields, TODAY);
+    expect(numbers).toEqual(await new ReferenceSqlEngine(db).facetNumbers(q.searchData, q.sort, fields, TODAY));
+    expect(Object.values((numbers.priceRange as { value: Record<string, number> }).value).reduce((a, b) => a + b, 0)).toBe(27_000);
   });
 });
 

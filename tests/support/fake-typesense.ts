@@ -39,7 +39,8 @@ export { LIMITS } from "./fake-typesense-query";
 // Troubles of a real server can be had on demand, with Typesense's answers:
 //
 // - inject(): an answer lost after the request was applied (a 5xx or a dropped connection, which
-//   the client retries), a 503, or a request never answered;
+//   the client retries), a 503, a request never answered, one answered late (Typesense busy
+//   with a big import, while /health answers at once), or the server freezing on it ("pause");
 // - lag(ms): a server behind on its writes answers every write with 503 "Not Ready or Lagging"
 //   for that long (with `reads`, every read too, and /health says {"ok":false});
 // - limitMemory(n): after n more documents, every write but a delete is refused with 422
@@ -51,13 +52,17 @@ export { LIMITS } from "./fake-typesense-query";
 // With `upstream` it is a front for a real Typesense (the live suite): every request is passed on
 // and the same troubles are injected in front of it, so the tests that need them run there too.
 
-export type FaultKind = "apply-then-503" | "apply-then-drop" | "503" | "hang";
+export type FaultKind = "apply-then-503" | "apply-then-drop" | "503" | "hang" | "slow" | "pause";
 
 interface Fault {
   method?: string;
   path: RegExp;
   kind: FaultKind;
   times: number;
+  /** Matching requests let through before the fault starts. */
+  after: number;
+  /** "slow": how long the answer is held back after the request was applied. */
+  ms?: number;
 }
 
 /**
@@ -77,7 +82,7 @@ export interface Latency {
 }
 
 export interface FakeOptions {
-  /** What GET /debug says (default "28.0"). */
+  /** What GET /debug says (default "28.0"; in front of a live server, its own unless set). */
   version?: string;
   latency?: Latency;
   /** A real Typesense to pass every request on to (the fake then keeps no collections of its own). */
@@ -111,7 +116,8 @@ export class FakeTypesense {
   readonly stats = { requests: 0, collectionsCreated: 0, importRequests: 0, multiSearches: 0, searches: 0 };
   /** Every request: method, path and the key it carried. */
   readonly log: Array<{ method: string; path: string; key: string }> = [];
-  version: string;
+  /** What GET /debug says; in front of a live server undefined: the server's own. */
+  version: string | undefined;
   latency: Latency | undefined;
   private readonly upstream: string | undefined;
   private faults: Fault[] = [];
@@ -128,9 +134,9 @@ export class FakeTypesense {
     readonly apiKey = "fake-admin-key",
     options: FakeOptions = {},
   ) {
-    this.version = options.version ?? "28.0";
-    this.latency = options.latency;
     this.upstream = options.upstream?.url.replace(/\/+$/, "");
+    this.version = options.version ?? (this.upstream ? undefined : "28.0");
+    this.latency = options.latency;
     this.server = http.createServer((req, res) => void this.handle(req, res));
   }
 
@@ -148,9 +154,9 @@ export class FakeTypesense {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
-  /** The next `times` requests matching method and path meet the fault. */
-  inject(fault: { method?: string; path: RegExp; kind: FaultKind; times?: number }): void {
-    this.faults.push({ ...fault, times: fault.times ?? 1 });
+  /** The next `times` requests matching method and path (after the first `after` of them) meet the fault. */
+  inject(fault: { method?: string; path: RegExp; kind: FaultKind; times?: number; after?: number; ms?: number }): void {
+    this.faults.push({ ...fault, times: fault.times ?? 1, after: fault.after ?? 0 });
   }
 
   /** For `ms` from now, writes (and with `reads`, reads) are answered 503 "Not Ready or Lagging". */
@@ -176,6 +182,10 @@ export class FakeTypesense {
     const paused = this.paused;
     this.paused = undefined;
     paused?.resume();
+  }
+
+  private async whileFrozen(): Promise<void> {
+    while (this.paused) await this.paused.until;
   }
 
   /** Ends every injected fault, the lag, the memory limit and a pause: the server answers again. */
@@ -209,14 +219,22 @@ export class FakeTypesense {
       req.on("data", (c: Buffer) => chunks.push(c));
       req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
     });
-    while (this.paused) await this.paused.until;
+    await this.whileFrozen();
     const key = String(req.headers["x-typesense-api-key"] ?? url.searchParams.get("x-typesense-api-key") ?? "");
     const method = req.method ?? "GET";
     this.log.push({ method, path: url.pathname, key });
     if (/\/documents\/import$/.test(url.pathname)) this.stats.importRequests++;
     if (url.pathname === "/multi_search") this.stats.multiSearches++;
-    const fault = this.faults.find((f) => f.times > 0 && f.path.test(url.pathname) && (!f.method || f.method === method));
+    let fault = this.faults.find((f) => f.times > 0 && f.path.test(url.pathname) && (!f.method || f.method === method));
+    if (fault && fault.after > 0) {
+      fault.after--;
+      fault = undefined;
+    }
     if (fault) fault.times--;
+    if (fault?.kind === "pause") {
+      this.pause();
+      await this.whileFrozen();
+    }
     if (fault?.kind === "hang") {
       this.hanging.add(res);
       res.on("close", () => this.hanging.delete(res));
@@ -234,7 +252,10 @@ export class FakeTypesense {
 
     let answer: Answer;
     let work: SearchWork[] = [];
-    if (this.upstream) {
+    if (this.upstream && this.version !== undefined && method === "GET" && url.pathname === "/debug") {
+      answer = await this.forward(req, url, body);
+      if (answer.status === 200) answer = json(200, { ...(parseJsonOr(answer.body) as object), version: this.version });
+    } else if (this.upstream) {
       answer = await this.forward(req, url, body);
       if (method === "POST" && url.pathname === "/collections" && answer.status === 201) this.stats.collectionsCreated++;
       if (url.pathname === "/multi_search") this.stats.searches += (parseJsonOr(body) as { searches?: unknown[] })?.searches?.length ?? 0;
@@ -250,7 +271,7 @@ export class FakeTypesense {
       this.memoryLeft -= (answer.body.match(/"success":true/g) ?? []).length;
     if (fault?.kind === "apply-then-503") return reply(res, json(503, { message: LAGGING }));
     if (fault?.kind === "apply-then-drop") return void res.socket?.destroy();
-    const delay = this.delay(work);
+    const delay = this.delay(work) + (fault?.kind === "slow" ? (fault.ms ?? 0) : 0);
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     reply(res, answer);
   }
@@ -293,7 +314,7 @@ export class FakeTypesense {
     const parts = url.pathname.split("/").slice(1).map(decodeURIComponent);
     this.authorize(method, parts, body, key);
     let m: RegExpExecArray | null;
-    if (route === "GET /debug") return { answer: json(200, { state: 1, version: this.version }), work: [] };
+    if (route === "GET /debug") return { answer: json(200, { state: 1, version: this.version ?? "" }), work: [] };
     if (route === "GET /collections") return { answer: json(200, [...this.collections.values()].map(describe)), work: [] };
     if (route === "POST /collections") {
       const c = createCollection(parseJson(body));

@@ -113,3 +113,9 @@ export async function createKey(
   if (!made.value) throw new Error("Typesense made a key without a value");
   return made.value;
 }
+
+/** Deletes the API keys whose description starts with `prefix` (the tests' search keys). */
+export async function dropKeysDescribed(server: TypesenseServer, prefix: string): Promise<void> {
+  const client = clientOf(server);
+  for (const key of (await client.keys().retrieve()).keys) if (key.description?.startsWith(prefix)) await client.keys(key.id).delete();
+}

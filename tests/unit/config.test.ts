@@ -19,6 +19,15 @@ describe("configuration", () => {
       cookieSecure: false,
       publicUrl: undefined,
     });
+    expect(readConfig({ TYPESENSE_URL: "http://ts:8108", TYPESENSE_API_KEY: "k" }).typesense).toEqual({
+      url: "http://ts:8108",
+      apiKey: "k",
+      searchKey: undefined,
+      prefix: "trips",
+      searchTimeoutMs: 2000,
+      mapTimeoutMs: 2000,
+      importTimeoutMs: 60_000,
+    });
     expect(config.mapTiles.url).toBe("https://tile.openstreetmap.org/{z}/{x}/{y}.png");
     expect(config.countWindowMs).toBe(30 * 60_000);
     expect(readConfig({ COUNT_WINDOW_MINUTES: "5" }).countWindowMs).toBe(5 * 60_000);
@@ -36,7 +45,10 @@ describe("configuration", () => {
       SEARCH_ENGINE: "typesense",
       TYPESENSE_URL: "http://ts:8108",
       TYPESENSE_API_KEY: "k",
+      TYPESENSE_SEARCH_KEY: "s",
+      TYPESENSE_COLLECTION_PREFIX: "trips-staging",
       TYPESENSE_SEARCH_TIMEOUT_MS: "1500",
+      TYPESENSE_MAP_TIMEOUT_MS: "3000",
       SMTP_URL: "",
       MAIL_FROM: "Test <t@example.dk>",
       PUBLIC_URL: "https://pistepris.dk/",
@@ -49,7 +61,15 @@ describe("configuration", () => {
       databasePath: "/tmp/p.db",
       demoTrips: 0,
       searchEngine: "typesense",
-      typesense: { url: "http://ts:8108", apiKey: "k", searchTimeoutMs: 1500, importTimeoutMs: 120_000 },
+      typesense: {
+        url: "http://ts:8108",
+        apiKey: "k",
+        searchKey: "s",
+        prefix: "trips-staging",
+        searchTimeoutMs: 1500,
+        mapTimeoutMs: 3000,
+        importTimeoutMs: 60_000,
+      },
       mail: { smtpUrl: undefined, from: "Test <t@example.dk>" },
       publicUrl: "https://pistepris.dk",
     });
@@ -69,6 +89,10 @@ describe("configuration", () => {
     [{ DEMO_TRIPS: "-5" }, "DEMO_TRIPS"],
     [{ SEARCH_ENGINE: "typsense" }, "SEARCH_ENGINE: skal være embedded eller typesense"],
     [{ SEARCH_ENGINE: "typesense" }, "TYPESENSE_URL: skal sættes, når SEARCH_ENGINE=typesense"],
+    [{ SEARCH_ENGINE: "typesense", TYPESENSE_URL: "http://ts:8108" }, "TYPESENSE_API_KEY: skal sættes (eller TYPESENSE_SEARCH_KEY"],
+    [{ TYPESENSE_COLLECTION_PREFIX: "trips_staging" }, "TYPESENSE_COLLECTION_PREFIX: skal være små bogstaver, tal og bindestreger"],
+    [{ TYPESENSE_COLLECTION_PREFIX: "Trips" }, "TYPESENSE_COLLECTION_PREFIX"],
+    [{ TYPESENSE_MAP_TIMEOUT_MS: "0" }, "TYPESENSE_MAP_TIMEOUT_MS"],
     [{ TYPESENSE_SEARCH_TIMEOUT_MS: "2s" }, "TYPESENSE_SEARCH_TIMEOUT_MS: skal være et antal millisekunder"],
     [{ TYPESENSE_IMPORT_TIMEOUT_MS: "10" }, "TYPESENSE_IMPORT_TIMEOUT_MS"],
     [{ SMTP_URL: "mail.example.dk" }, "SMTP_URL"],

@@ -25,8 +25,9 @@ import {
   rangeFacetExpr,
   readPageCheapest,
   readPageCounts,
-  readMapCounts,
-  readMapPage,
+  readMapSlice,
+  inRequests,
+  planAccommodationOffers,
   readResults,
   sentSearches,
   sortBy,
@@ -659,35 +660,67 @@ describe("reading Typesense's answers", () => {
   });
 });
 
-describe("the map's queries", () => {
-  it("pages through the groups of the list's query, 250 at a time, with only the rank and the pin, no facets", () => {
-    const map = planMap(search({}, { travelCompanies: ["snow"] }), VOCABULARY, "c");
+describe("the map's and the offers' queries", () => {
+  it("asks for the map in slices of 250 accommodation ranks, each one page of groups with only the rank and the pin, no facets", () => {
+    const map = planMap(search({}, { travelCompanies: ["snow"] }), VOCABULARY, "c", 600);
     expect(map.empty).toBe(false);
     const filter = `persons:=2 && ${FEB} && company_slug:=[\`snow\`]`;
-    expect(map.count).toEqual({ collection: "c", q: "*", filter_by: filter, per_page: 0 });
-    expect(map.page(3)).toEqual({
+    expect(map.slices).toHaveLength(3);
+    expect(map.slices[2]).toEqual({
       collection: "c",
       q: "*",
-      filter_by: filter,
+      filter_by: `${filter} && accommodation_rank:[500..599]`,
       sort_by: "ski_score:desc,accommodation_rank:asc,trip_rank:asc",
       group_by: "accommodation_rank",
       group_limit: 1,
-      page: 3,
-      per_page: LIMITS.perPageMax,
+      per_page: 100,
       include_fields: "accommodation_rank,pin",
     });
-    expect(planMap(search({}, { travelCompanies: ["ukendt"] }), VOCABULARY, "c").empty).toBe(true);
+    expect(map.slices.map((s) => [s.filter_by.slice(filter.length), s.per_page, s.page])).toEqual([
+      [" && accommodation_rank:[0..249]", LIMITS.perPageMax, undefined],
+      [" && accommodation_rank:[250..499]", LIMITS.perPageMax, undefined],
+      [" && accommodation_rank:[500..599]", 100, undefined],
+    ]);
+    expect(planMap(search({}, { travelCompanies: ["ukendt"] }), VOCABULARY, "c", 600).empty).toBe(true);
+    expect(planMap(search(), VOCABULARY, "c", 0).slices).toEqual([]);
   });
 
-  it("reads the groups and both counts", () => {
+  it("reads a slice's groups and both its counts", () => {
     const pin = [11980.5, 5990.25, "2027-02-13", 7, "alpetours", "t-1"];
-    const page: TsResult = {
+    const slice: TsResult = {
       found: 2,
+      found_docs: 9,
       grouped_hits: [{ group_key: [3], hits: [{ document: { accommodation_rank: 3, pin: JSON.stringify(pin) } }] }],
     };
-    expect(readMapPage(page)).toEqual([{ accommodationRank: 3, pin }]);
-    expect(readMapCounts({ found: 9 }, page)).toEqual({ totalCount: 9, accommodationCount: 2 });
-    expect(() => readMapPage({ code: 422, error: "Only upto 250 hits can be fetched per page." })).toThrow(TypesenseQueryError);
+    expect(readMapSlice(slice)).toEqual({ accommodationCount: 2, totalCount: 9, groups: [{ accommodationRank: 3, pin }] });
+    expect(() => readMapSlice({ code: 422, error: "Only upto 250 hits can be fetched per page." })).toThrow(TypesenseQueryError);
+  });
+
+  it("asks for every page an accommodation's trips for sale can fill, at once", () => {
+    const offers = planAccommodationOffers(search({}, { travelCompanies: ["snow"] }), VOCABULARY, "c", 7, 501);
+    expect(offers.empty).toBe(false);
+    expect(offers.pages.map((p) => p.page)).toEqual([1, 2, 3]);
+    expect(offers.pages[0]).toEqual({
+      collection: "c",
+      q: "*",
+      filter_by: `accommodation_rank:=7 && persons:=2 && ${FEB} && company_slug:=[\`snow\`]`,
+      sort_by: "departure_day:asc,price_key:asc,trip_rank:asc",
+      page: 1,
+      per_page: LIMITS.perPageMax,
+      include_fields: "trip",
+    });
+    expect(planAccommodationOffers(search(), VOCABULARY, "c", 7, 250).pages).toHaveLength(1);
+    expect(planAccommodationOffers(search({}, { travelCompanies: ["ukendt"] }), VOCABULARY, "c", 7, 9).empty).toBe(true);
+  });
+
+  it("sends searches side by side in at most four requests of at most 50, in order", () => {
+    const n = (k: number) => Array.from({ length: k }, (_, i) => i);
+    expect(inRequests(n(3))).toEqual([[0], [1], [2]]);
+    expect(inRequests(n(10)).map((r) => r.length)).toEqual([3, 3, 3, 1]);
+    expect(inRequests(n(80)).map((r) => r.length)).toEqual([20, 20, 20, 20]);
+    expect(inRequests(n(250)).map((r) => r.length)).toEqual([50, 50, 50, 50, 50]);
+    expect(inRequests(n(250)).flat()).toEqual(n(250));
+    expect(inRequests([])).toEqual([]);
   });
 });
 

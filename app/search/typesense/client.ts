@@ -1,32 +1,43 @@
 import { Client } from "typesense";
 import type { TypesenseConfig } from "~/utils/config.server";
 import { SearchUnavailableError } from "~/utils/search-unavailable.server";
+import { BuildRequests, httpStatusOf, type RetryPolicy } from "./build-requests";
 import { TypesenseQueryError, type TsResult, type TsSearchParams } from "./translate";
 
-// The two clients of one server: searches answer a web request, so they get a short timeout
-// and one retry (TYPESENSE_SEARCH_TIMEOUT_MS, twice at most: a hung server costs a visitor about
-// 2 × that, not minutes); a build's requests (collections, aliases, imports) get a long timeout
-// and three retries (TYPESENSE_IMPORT_TIMEOUT_MS). Imports are `upsert`: a batch the server
-// applied but whose answer was lost is simply applied again.
+// The clients of one server. Searches answer a web request, so they get a short timeout and one
+// retry (TYPESENSE_SEARCH_TIMEOUT_MS, twice at most: a hung server costs a visitor about 2 × that,
+// not minutes); the map's points and an accommodation's offers have their own
+// (TYPESENSE_MAP_TIMEOUT_MS). Both use the search key when there is one (TYPESENSE_SEARCH_KEY),
+// else the admin key. A build's requests (build-requests.ts) need the admin key
+// (TYPESENSE_API_KEY): a process without it only searches.
 
 const SEARCH_RETRIES = 1;
-export const BUILD_RETRIES = 3;
 
 export interface Clients {
   url: string;
   search: Client;
-  build: Client;
+  map: Client;
+  /** The variable that holds the key searches use, for messages. */
+  searchKeyVariable: "TYPESENSE_SEARCH_KEY" | "TYPESENSE_API_KEY";
+  /** Undefined without the admin key: this process never builds. */
+  build: BuildRequests | undefined;
   searchTimeoutMs: number;
+  mapTimeoutMs: number;
   importTimeoutMs: number;
 }
 
-export function connect(config: TypesenseConfig): Clients {
-  const client = (timeoutMs: number, retries: number) =>
+export function connect(
+  config: Omit<TypesenseConfig, "prefix">,
+  retry?: RetryPolicy,
+  onRetry?: (error: unknown, delayMs: number) => void,
+): Clients {
+  const searchKey = config.searchKey ?? config.apiKey ?? "";
+  const client = (timeoutMs: number) =>
     new Client({
       nodes: [{ url: config.url }],
-      apiKey: config.apiKey,
+      apiKey: searchKey,
       connectionTimeoutSeconds: timeoutMs / 1000,
-      numRetries: retries,
+      numRetries: SEARCH_RETRIES,
       retryIntervalSeconds: 0.1,
       cacheSearchResultsForSeconds: 0,
       // Failures are logged once per kind by the engine, not once per try by the client.
@@ -34,9 +45,12 @@ export function connect(config: TypesenseConfig): Clients {
     });
   return {
     url: config.url,
-    search: client(config.searchTimeoutMs, SEARCH_RETRIES),
-    build: client(config.importTimeoutMs, BUILD_RETRIES),
+    search: client(config.searchTimeoutMs),
+    map: client(config.mapTimeoutMs),
+    searchKeyVariable: config.searchKey ? "TYPESENSE_SEARCH_KEY" : "TYPESENSE_API_KEY",
+    build: config.apiKey ? new BuildRequests(config.url, config.apiKey, config.importTimeoutMs, retry, onRetry) : undefined,
     searchTimeoutMs: config.searchTimeoutMs,
+    mapTimeoutMs: config.mapTimeoutMs,
     importTimeoutMs: config.importTimeoutMs,
   };
 }
@@ -51,15 +65,11 @@ export async function multiSearch(client: Client, searches: TsSearchParams[]): P
   return results;
 }
 
-/**
- * Imports JSON lines with `action=upsert`, under the build client's timeout and retries (the
- * client's own import() never times out). Throws unless every line was taken.
- */
-export async function importLines(client: Client, collection: string, lines: string[]): Promise<void> {
-  const answer = await client.apiCall.performRequest<string>("post", `/collections/${encodeURIComponent(collection)}/documents/import`, {
-    queryParameters: { action: "upsert" },
-    bodyParameters: lines.join("\n"),
-    additionalHeaders: { "Content-Type": "text/plain" },
+/** Imports JSON lines with `action=upsert` as one request of the build. Throws unless every line was taken. */
+export async function importLines(build: BuildRequests, collection: string, lines: string[]): Promise<void> {
+  const answer = await build.request<unknown>("post", `/collections/${encodeURIComponent(collection)}/documents/import`, {
+    query: { action: "upsert" },
+    body: lines.join("\n"),
   });
   const results = parseImportResults(answer);
   const failed = results.filter((r) => r.success !== true);
@@ -84,8 +94,7 @@ export function parseImportResults(answer: unknown): Array<{ success?: boolean; 
 /** The HTTP status of a failed request or search, if it got an answer. */
 export function statusOf(error: unknown): number | undefined {
   if (error instanceof TypesenseQueryError) return error.code;
-  const status = (error as { httpStatus?: unknown })?.httpStatus;
-  return typeof status === "number" ? status : undefined;
+  return httpStatusOf(error);
 }
 
 const NETWORK = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "ECONNRESET", "EPIPE"]);
@@ -94,17 +103,23 @@ const NETWORK = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH
  * A failed request to Typesense as the reason the search is unavailable, in the operators' Danish,
  * naming what to check; undefined for any other error (a fault of ours stays a fault: a 500).
  */
-export function unavailable(error: unknown, url: string, timeoutMs: number, timeoutVariable: string): SearchUnavailableError | undefined {
+export function unavailable(
+  error: unknown,
+  url: string,
+  timeoutMs: number,
+  timeoutVariable: string,
+  keyVariable = "TYPESENSE_API_KEY",
+): SearchUnavailableError | undefined {
   if (error instanceof SearchUnavailableError) return error;
   const status = statusOf(error);
   const code = String((error as { code?: unknown })?.code ?? "");
   const fromServer =
     error instanceof TypesenseQueryError || status !== undefined || (error as { isAxiosError?: unknown })?.isAxiosError === true;
-  if (!fromServer && !NETWORK.has(code)) return undefined;
+  if (!fromServer && !NETWORK.has(code) && code !== "ETIMEDOUT") return undefined;
   const said = String((error as Error)?.message ?? error).replace(/^Request failed with HTTP code \d+ \| Server said: /, "");
   const options = { cause: error };
   if (status === 401 || status === 403)
-    return new SearchUnavailableError("auth", `Typesense på ${url} afviser API-nøglen (TYPESENSE_API_KEY): ${said}`, options);
+    return new SearchUnavailableError("auth", `Typesense på ${url} afviser API-nøglen (${keyVariable}): ${said}`, options);
   if (status === undefined && (code === "ECONNABORTED" || code === "ETIMEDOUT" || /timeout/i.test(said)))
     return new SearchUnavailableError(
       "timeout",

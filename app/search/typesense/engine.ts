@@ -13,43 +13,65 @@ import type {
   SearchResult,
   SearchResultItem,
 } from "~/domain/search-result";
-import { TYPESENSE_TIMEOUTS, type TypesenseConfig } from "~/utils/config.server";
+import { DEFAULT_COLLECTION_PREFIX, TYPESENSE_TIMEOUTS, type TypesenseConfig } from "~/utils/config.server";
 import { SearchUnavailableError, type UnavailableKind } from "~/utils/search-unavailable.server";
 import { compileSearch } from "../compile";
 import { countsFromDb, type DestinationCounts } from "../destination-counts";
 import { placePricesFromDb, type PlacePrices } from "../place-prices";
 import type { SearchEngine } from "../types";
+import { BuildRequests, httpStatusOf, type RetryPolicy } from "./build-requests";
 import { connect, importLines, multiSearch, statusOf, unavailable, type Clients } from "./client";
 import { collectionName, generationOf, isOfAlias, readDataAt, type GenerationData } from "./generation";
-import { collectionSchema, DEFAULT_ALIAS, openSnapshot, toJsonLine } from "./schema";
+import { collectionSchema, F, openSnapshot, toJsonLine } from "./schema";
 import {
   emptyFacetNumbers,
-  MAP_PAGE_SIZE,
-  MAX_SEARCHES_PER_REQUEST,
+  inRequests,
   planAccommodationOffers,
   planMap,
   planPageCheapest,
   planPageCounts,
   planSearch,
-  readMapCounts,
-  readExists,
-  readMapPage,
+  readMapSlice,
   readOffersPage,
   readPageCheapest,
   readPageCounts,
   readResults,
   sentSearches,
   TypesenseQueryError,
+  type TsResult,
+  type TsSearchParams,
 } from "./translate";
 
-export interface TypesenseEngineOptions extends Partial<Pick<TypesenseConfig, "searchTimeoutMs" | "importTimeoutMs">> {
+export interface TypesenseEngineOptions extends Partial<
+  Pick<TypesenseConfig, "searchTimeoutMs" | "mapTimeoutMs" | "importTimeoutMs" | "searchKey">
+> {
   db: Db;
   url: string;
-  apiKey: string;
-  /** The alias every process reads, and the prefix of its collections. One store per alias: give tests their own. */
+  /** The admin key (TYPESENSE_API_KEY). Without it the engine only searches: it never builds, it waits for a builder's collection. */
+  apiKey?: string;
+  /** The alias every process reads, and the prefix of its collections (TYPESENSE_COLLECTION_PREFIX). One store per alias: give tests their own. */
   alias?: string;
   /** Documents per import request. */
   batchSize?: number;
+  /** How a build's requests are tried again (build-requests.ts). */
+  buildRetry?: RetryPolicy;
+}
+
+/**
+ * The Typesense versions whose grouping the engine relies on: a grouped search's `found` (the
+ * result count, the map's) is exact and every page of groups is there. From 29 Typesense
+ * estimates `found` of a grouped search and may answer deep pages of groups empty.
+ */
+export const SUPPORTED_MAJOR_VERSIONS = [27, 28] as const;
+
+/** Why the server's version (GET /debug) will not do, in Danish; undefined when it will. */
+export function versionProblem(version: string, url: string): string | undefined {
+  const major = /^v?(\d+)\.\d+/.exec(version.trim())?.[1];
+  if (major !== undefined && (SUPPORTED_MAJOR_VERSIONS as readonly number[]).includes(Number(major))) return undefined;
+  return (
+    `Typesense ${version.trim() || "af ukendt version"} på ${url} understøttes ikke: Pistepris kræver Typesense 27 eller 28 ` +
+    "(fra version 29 er antallet af grupper i en søgning kun anslået, og dybe sider af grupper kan komme tomme tilbage)"
+  );
 }
 
 /** How often a process waiting for another's build looks again. */
@@ -63,23 +85,37 @@ interface Served {
   since: Date;
 }
 
-type ClientKind = "search" | "build";
+type ClientKind = "search" | "map" | "build";
+
+const TIMEOUT_VARIABLE: Record<ClientKind, string> = {
+  search: "TYPESENSE_SEARCH_TIMEOUT_MS",
+  map: "TYPESENSE_MAP_TIMEOUT_MS",
+  build: "TYPESENSE_IMPORT_TIMEOUT_MS",
+};
 
 /**
- * The distributed engine. One collection per generation of the store (`<alias>_v<schema>_g<n>`),
- * built once, by the importing CLI or by the one process that holds the build lease in the
- * store's `meta` table, then put behind the alias; older collections are dropped after the swap.
- * Every process finds the collection through the alias and adopts it when it holds the store's
- * generation, with its own copy of that generation's accommodations (generation.ts), read in the
- * same transaction as the generation: a search never mixes two generations. Searches name the
- * adopted collection, so the queries of one search all see the same data; if a swap dropped it
- * meanwhile, the engine follows the alias and asks once more.
+ * The distributed engine. One collection per generation of the store (`<alias>_v<schema>_g<n>`,
+ * the alias being TYPESENSE_COLLECTION_PREFIX), built once, by the importing CLI or by the one
+ * process that holds the build lease in the store's `meta` table and has the admin key, then put
+ * behind the alias; the deployment's other collections are dropped after the swap, and nothing
+ * outside its prefix is ever touched. Every process finds the collection through the alias (a
+ * search on it names the collection) and adopts it when it holds the store's generation, with its
+ * own copy of that generation's accommodations (generation.ts), read in the same transaction as
+ * the generation: a search never mixes two generations. Searches name the adopted collection, so
+ * the queries of one search all see the same data; if a swap dropped it meanwhile, the engine
+ * follows the alias and asks once more.
+ *
+ * A build streams the documents in trip-rank order, in batches whose requests wait as long as
+ * Typesense works and are sent again while it lags or restarts (build-requests.ts). A build that
+ * failed leaves its collection for the next try, which goes on after the trips already there;
+ * only a server out of memory or disk gets the unfinished collection dropped, to free it.
  *
  * A search is one multi_search (grouped page, facet queries; translate.ts) and, for a non-empty
  * page, one follow-up multi_search that counts each shown accommodation's offers and companies
- * and finds its lowest prices. When
- * Typesense cannot answer, the search throws a SearchUnavailableError (a 503 for the visitor)
- * and the reason is logged, once per kind of failure until a search succeeds again.
+ * and finds its lowest prices. The map and an accommodation's offers are slices and pages sent
+ * as a few requests side by side, under TYPESENSE_MAP_TIMEOUT_MS. When Typesense cannot answer,
+ * the search throws a SearchUnavailableError (a 503 for the visitor) and the reason is logged,
+ * once per kind of failure until a search succeeds again.
  */
 export class TypesenseEngine implements SearchEngine {
   readonly name = "typesense";
@@ -94,13 +130,20 @@ export class TypesenseEngine implements SearchEngine {
   private failedBuilds = 0;
   private retryAt = 0;
   private readonly reported = new Set<UnavailableKind>();
+  /** The kinds of failure a build's request is being tried again for, logged once each until a build succeeds. */
+  private readonly retrying = new Set<UnavailableKind>();
+  private waitingLogged = false;
   private watcher: NodeJS.Timeout | undefined;
 
   constructor(options: TypesenseEngineOptions) {
     this.db = options.db;
-    this.alias = options.alias ?? DEFAULT_ALIAS;
+    this.alias = options.alias ?? DEFAULT_COLLECTION_PREFIX;
     this.batchSize = options.batchSize ?? 1000;
-    this.clients = connect({ ...TYPESENSE_TIMEOUTS, ...options });
+    this.clients = connect(
+      { ...TYPESENSE_TIMEOUTS, ...options, apiKey: options.apiKey || undefined, searchKey: options.searchKey || undefined },
+      options.buildRetry,
+      (error, delayMs) => this.retryingBuild(error, delayMs),
+    );
   }
 
   destinationCounts(today: string): DestinationCounts {
@@ -119,28 +162,41 @@ export class TypesenseEngine implements SearchEngine {
     return this.served?.since ?? null;
   }
 
+  /** Whether this process builds collections (it has the admin key); without, it only adopts them. */
+  get builds(): boolean {
+    return this.clients.build !== undefined;
+  }
+
   /** Whether a collection is served and holds the store's generation (an empty store's too: generation 0). */
   private isCurrent(): boolean {
     return this.served !== undefined && this.served.data.generation === readGeneration(this.db);
   }
 
   /**
-   * Checks the server and the key, then serves the store's generation (reload). Throws a
-   * SearchUnavailableError whose message tells the operator what is wrong.
+   * Checks the server, the key and the server's version, then serves the store's generation
+   * (reload). Throws a SearchUnavailableError whose message tells the operator what is wrong.
    */
   async start(): Promise<void> {
-    await this.aliasTarget("search");
+    await this.aliasTarget();
+    await this.checkVersion(this.clients.search, "search");
     await this.reload();
   }
 
   /**
-   * Serves the store's generation: adopts the alias's collection when it holds it, else builds it,
-   * or waits for the process that is building it.
+   * Serves the store's generation: adopts the alias's collection when it holds it, else builds it
+   * (with the admin key), or waits for the process that is building it.
    */
   async reload(): Promise<void> {
     for (;;) {
-      await this.step(true);
+      await this.step(this.builds);
       if (this.isCurrent()) return;
+      if (!this.builds && !this.waitingLogged) {
+        this.waitingLogged = true;
+        console.error(
+          `Typesense: venter på samlingen for generation ${readGeneration(this.db)} bag aliaset ${this.alias}; ` +
+            "den bygges af `indexer import`/`reindex` eller af en webproces med TYPESENSE_API_KEY.",
+        );
+      }
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   }
@@ -149,7 +205,7 @@ export class TypesenseEngine implements SearchEngine {
   watch(intervalMs = 1000): void {
     this.watcher ??= setInterval(() => {
       if (this.busy > 0 || Date.now() < this.retryAt || this.isCurrent()) return;
-      this.step(true).then(
+      this.step(this.builds).then(
         () => {
           this.failedBuilds = 0;
           this.retryAt = 0;
@@ -252,21 +308,19 @@ export class TypesenseEngine implements SearchEngine {
     return picked;
   }
 
-  /** Every matching accommodation with its best trip (the list's, under its sort), read in pages of 250 groups. */
+  /** Every matching accommodation with its best trip: one grouped search per slice of 250 accommodations, a few requests side by side. */
   async mapPoints(query: SearchQuery, priceMode: PriceMode, today?: string): Promise<MapData> {
     const compiled = compileSearch(query.searchData, query.sort, today);
     return this.answer(async ({ collection, data }) => {
       const map: MapData = { priceMode, totalCount: 0, accommodationCount: 0, points: [], resorts: [], companies: [] };
-      const plan = planMap(compiled, data.vocabulary, collection);
+      const plan = planMap(compiled, data.vocabulary, collection, data.accommodations.length);
       if (plan.empty) return map;
-      const [count, first] = await this.send([plan.count, plan.page(1)]);
-      Object.assign(map, readMapCounts(count, first));
-      const groups = readMapPage(first);
-      const pages = Math.ceil(map.accommodationCount / MAP_PAGE_SIZE);
-      for (let from = 2; from <= pages; from += MAX_SEARCHES_PER_REQUEST) {
-        const batch = [];
-        for (let n = from; n <= Math.min(pages, from + MAX_SEARCHES_PER_REQUEST - 1); n++) batch.push(plan.page(n));
-        for (const answer of await this.send(batch)) groups.push(...readMapPage(answer));
+      const groups = [];
+      for (const answer of await this.sendSideBySide(plan.slices)) {
+        const slice = readMapSlice(answer);
+        map.totalCount += slice.totalCount;
+        map.accommodationCount += slice.accommodationCount;
+        groups.push(...slice.groups);
       }
       // In accommodation order, as the embedded engine lists them.
       groups.sort((a, b) => a.accommodationRank - b.accommodationRank);
@@ -295,30 +349,24 @@ export class TypesenseEngine implements SearchEngine {
         ]);
       }
       return map;
-    });
+    }, "map");
   }
 
-  /** The accommodation's matching trips, read in pages of 250 (an accommodation has a few hundred at most). */
+  /**
+   * The accommodation's matching trips: every page its trips for sale can fill (the generation's
+   * count), asked at once, a few requests side by side; null when it has none for sale.
+   */
   async accommodationOffers(accommodationId: string, searchData: SearchData, today?: string): Promise<AccommodationOffers | null> {
     const compiled = compileSearch(searchData, DEFAULT_SORTING_METHOD, today);
     return this.answer(async ({ collection, data }) => {
       const rank = rankOf(data, accommodationId);
-      if (rank === undefined) return null;
-      const plan = planAccommodationOffers(compiled, data.vocabulary, collection, rank);
-      const [exists, first] = await this.send(plan.empty ? [plan.exists] : [plan.exists, plan.page(1)]);
-      if (!readExists(exists)) return null;
+      if (rank === undefined || !data.tripCounts[rank]) return null;
+      const plan = planAccommodationOffers(compiled, data.vocabulary, collection, rank, data.tripCounts[rank]);
       const offers: AccommodationOffers = { accommodation: structuredClone(data.accommodations[rank]), trips: [] };
-      if (!first) return offers;
-      const { found, trips } = readOffersPage(first);
-      offers.trips.push(...trips);
-      const pages = Math.ceil(found / MAP_PAGE_SIZE);
-      for (let from = 2; from <= pages; from += MAX_SEARCHES_PER_REQUEST) {
-        const batch = [];
-        for (let n = from; n <= Math.min(pages, from + MAX_SEARCHES_PER_REQUEST - 1); n++) batch.push(plan.page(n));
-        for (const answer of await this.send(batch)) offers.trips.push(...readOffersPage(answer).trips);
-      }
+      if (plan.empty) return offers;
+      for (const answer of await this.sendSideBySide(plan.pages)) offers.trips.push(...readOffersPage(answer).trips);
       return offers;
-    });
+    }, "map");
   }
 
   /** The filter sidebar's options, of the generation searches read (no request: not a sign that Typesense answers). */
@@ -326,17 +374,23 @@ export class TypesenseEngine implements SearchEngine {
     return this.current().data.options;
   }
 
-  private send(searches: Parameters<typeof multiSearch>[1]) {
+  private send(searches: TsSearchParams[]) {
     return multiSearch(this.clients.search, searches);
   }
 
+  /** Searches in a few multi_searches sent at once (map client); the answers in the searches' order. */
+  private async sendSideBySide(searches: TsSearchParams[]): Promise<TsResult[]> {
+    const answers = await Promise.all(inRequests(searches).map((part) => multiSearch(this.clients.map, part)));
+    return answers.flat();
+  }
+
   /** Runs a search on the served generation; a Typesense failure becomes a SearchUnavailableError, reported once per kind. */
-  private async answer<T>(run: (served: Served) => Promise<T>): Promise<T> {
+  private async answer<T>(run: (served: Served) => Promise<T>, client: ClientKind = "search"): Promise<T> {
     const served = this.current();
     try {
       return this.succeeded(await run(served));
     } catch (error) {
-      const failure = this.failure(error, "search");
+      const failure = this.failure(error, client);
       if (failure.kind === "missing") {
         // Dropped after another process swapped the alias: follow the alias and ask once more.
         await this.step(false).catch(() => undefined);
@@ -345,7 +399,7 @@ export class TypesenseEngine implements SearchEngine {
           try {
             return this.succeeded(await run(next));
           } catch (again) {
-            throw this.report(this.failure(again, "search"));
+            throw this.report(this.failure(again, client));
           }
         }
         // Still the vanished collection (deleted by hand?): the watcher builds the generation anew.
@@ -371,11 +425,9 @@ export class TypesenseEngine implements SearchEngine {
 
   /** A Typesense failure as SearchUnavailableError; anything else (a fault of ours) is thrown as it is. */
   private failure(error: unknown, client: ClientKind): SearchUnavailableError {
-    const [timeoutMs, variable] =
-      client === "search"
-        ? [this.clients.searchTimeoutMs, "TYPESENSE_SEARCH_TIMEOUT_MS"]
-        : [this.clients.importTimeoutMs, "TYPESENSE_IMPORT_TIMEOUT_MS"];
-    const failure = unavailable(error, this.clients.url, timeoutMs, variable);
+    const timeoutMs = { search: this.clients.searchTimeoutMs, map: this.clients.mapTimeoutMs, build: this.clients.importTimeoutMs }[client];
+    const key = client === "build" ? "TYPESENSE_API_KEY" : this.clients.searchKeyVariable;
+    const failure = unavailable(error, this.clients.url, timeoutMs, TIMEOUT_VARIABLE[client], key);
     if (!failure) throw error;
     return failure;
   }
@@ -388,24 +440,48 @@ export class TypesenseEngine implements SearchEngine {
     return error;
   }
 
-  /** Runs a request on one of the clients; its failure becomes a SearchUnavailableError naming that client's timeout. */
-  private async ask<T>(client: ClientKind, run: (client: Client) => Promise<T>): Promise<T> {
+  /** A build's request failed in a way that passes and is tried again: said once per kind until a build succeeds. */
+  private retryingBuild(error: unknown, delayMs: number): void {
+    const failure = unavailable(error, this.clients.url, this.clients.importTimeoutMs, TIMEOUT_VARIABLE.build);
+    if (!failure || this.retrying.has(failure.kind)) return;
+    this.retrying.add(failure.kind);
+    console.error(
+      `Typesense: opbygningen af ${this.alias} venter: ${failure.message}; prøver igen om ${delayMs / 1000} s og bliver ved i op til ${Math.round(this.clients.build!.retry.forMs / 60_000)} min.`,
+    );
+  }
+
+  /** The collection behind the alias, found by a search on it (a search key may do that); undefined when there is none. */
+  private async aliasTarget(): Promise<string | undefined> {
     try {
-      return await run(this.clients[client]);
+      const [answer] = await multiSearch(this.clients.search, [{ collection: this.alias, q: "*", filter_by: "", per_page: 0 }]);
+      if (answer?.code === 404) return undefined;
+      if (answer?.error !== undefined)
+        throw new TypesenseQueryError(`Typesense afviste søgningen på ${this.alias}: ${answer.error}`, answer.code);
+      return answer?.request_params?.collection_name;
     } catch (error) {
-      throw this.failure(error, client);
+      throw this.failure(error, "search");
     }
   }
 
-  private aliasTarget(client: ClientKind): Promise<string | undefined> {
-    return this.ask(client, async (c) => {
-      try {
-        return (await c.aliases(this.alias).retrieve()).collection_name;
-      } catch (error) {
-        if (statusOf(error) === 404) return undefined;
-        throw error;
-      }
-    });
+  /** Refuses a Typesense whose grouping the engine cannot rely on (versionProblem). */
+  private async checkVersion(client: Client | BuildRequests, kind: ClientKind): Promise<void> {
+    let version: string;
+    try {
+      const debug =
+        client instanceof BuildRequests ? await client.request<{ version?: unknown }>("get", "/debug") : await client.debug.retrieve();
+      version = String(debug.version ?? "");
+    } catch (error) {
+      const failure = this.failure(error, kind);
+      if (failure.kind !== "auth") throw failure;
+      const key = kind === "build" ? "TYPESENSE_API_KEY" : this.clients.searchKeyVariable;
+      throw new SearchUnavailableError(
+        "auth",
+        `Typesense på ${this.clients.url} lader ikke ${key} læse serverens version (GET /debug): giv nøglen handlingen debug:list (README "Typesense")`,
+        { cause: error },
+      );
+    }
+    const problem = versionProblem(version, this.clients.url);
+    if (problem) throw new SearchUnavailableError("version", problem);
   }
 
   /** One attempt to serve the store's generation: adopt it, else (allowed and the lease free) build it. */
@@ -418,8 +494,9 @@ export class TypesenseEngine implements SearchEngine {
 
   private async stepNow(allowBuild: boolean): Promise<void> {
     if (this.isCurrent()) return;
-    if (await this.adopt(allowBuild ? "build" : "search")) return;
-    if (!allowBuild) return;
+    if (await this.adopt()) return;
+    const build = this.clients.build;
+    if (!allowBuild || !build) return;
     const lease = acquireLease(this.db, this.leaseKey);
     if (!lease) return; // another process builds it: adopted on a later step
     if (lease.tookOver)
@@ -427,31 +504,18 @@ export class TypesenseEngine implements SearchEngine {
         `Typesense: opbygningen af ${this.alias} var efterladt af proces ${lease.tookOver.pid} på ${lease.tookOver.host}, som ikke har givet livstegn i ${Math.round((Date.now() - lease.tookOver.beatAt) / 1000)} s; den er overtaget.`,
       );
     try {
-      if (!(await this.adopt("build"))) await this.build(lease);
+      if (!(await this.adopt())) await this.build(lease, build);
     } finally {
       lease.release();
     }
   }
 
   /** Serves the alias's collection if it holds the store's generation (read with that generation's data). */
-  private async adopt(client: ClientKind): Promise<boolean> {
-    const target = await this.aliasTarget(client);
+  private async adopt(): Promise<boolean> {
+    const target = await this.aliasTarget();
     const generation = target === undefined ? undefined : generationOf(this.alias, target);
     if (target === undefined || generation !== readGeneration(this.db)) return false;
     if (this.served?.collection === target) return true;
-    const exists = await this.ask(client, (c) =>
-      c
-        .collections(target)
-        .retrieve()
-        .then(
-          () => true,
-          (error: unknown) => {
-            if (statusOf(error) === 404) return false;
-            throw error;
-          },
-        ),
-    );
-    if (!exists) return false;
     const data = readDataAt(this.db, generation);
     if (!data) return false;
     if (this.served?.data.generation !== data.generation) this.served = { collection: target, data, since: new Date() };
@@ -459,56 +523,117 @@ export class TypesenseEngine implements SearchEngine {
     return true;
   }
 
-  /** Builds the collection of the store's generation from one snapshot, swaps the alias to it, drops the others. */
-  private async build(lease: Lease): Promise<void> {
+  /**
+   * Builds the collection of the store's generation from one snapshot (going on from where an
+   * earlier try stopped), swaps the alias to it, drops the deployment's other collections.
+   */
+  private async build(lease: Lease, build: BuildRequests): Promise<void> {
     const snapshot = openSnapshot(this.db);
     const { data } = snapshot;
     const name = collectionName(this.alias, data.generation);
-    let created = false;
+    const path = `/collections/${encodeURIComponent(name)}`;
     try {
-      await this.ask("build", async (c) => {
-        // A build that died halfway left it (the alias never points to an unfinished one).
-        await c
-          .collections(name)
-          .delete()
-          .catch((error: unknown) => {
-            if (statusOf(error) !== 404) throw error;
-          });
-        await c.collections().create(collectionSchema(name));
-        created = true;
-        let batch: string[] = [];
-        let count = 0;
-        const flush = async () => {
-          await importLines(c, name, batch);
-          count += batch.length;
-          batch = [];
-          if (!lease.holds()) throw new Error(`Typesense: en anden proces overtog opbygningen af ${name}`);
-        };
-        for (const doc of snapshot.documents) {
-          batch.push(toJsonLine(doc));
-          if (batch.length >= this.batchSize) await flush();
-        }
-        if (batch.length > 0) await flush();
-        const stored = (await c.collections(name).retrieve()).num_documents;
-        if (stored !== count) throw new TypesenseQueryError(`Typesense har ${stored} af ${count} ture i ${name}`, undefined);
-        await c.aliases().upsert(this.alias, { collection_name: name });
-      });
+      await this.checkVersion(build, "build");
+      const live = await this.aliasTarget();
+      // Unfinished collections of earlier builds hold memory this one needs: only the alias's and this one stay.
+      await this.dropCollections(build, (other) => other !== live && other !== name);
+      const from = await this.resumePoint(build, name);
+      let batch: string[] = [];
+      let count = 0;
+      const flush = async () => {
+        await importLines(build, name, batch);
+        batch = [];
+        if (!lease.holds()) throw new Error(`Typesense: en anden proces overtog opbygningen af ${name}`);
+      };
+      for (const doc of snapshot.documents) {
+        count++;
+        if (doc[F.tripRank] < from) continue;
+        batch.push(toJsonLine(doc));
+        if (batch.length >= this.batchSize) await flush();
+      }
+      if (batch.length > 0) await flush();
+      const stored = (await build.request<{ num_documents: number }>("get", path)).num_documents;
+      if (stored !== count) throw new TypesenseQueryError(`Typesense har ${stored} af ${count} ture i ${name}`, undefined);
+      await build.request("put", `/aliases/${encodeURIComponent(this.alias)}`, { body: { collection_name: name } });
     } catch (error) {
-      // Unless the lease was taken over: then the collection of that name is the new holder's.
-      if (created && lease.holds())
-        await this.clients.build
-          .collections(name)
-          .delete()
-          .catch(() => undefined);
-      throw error;
+      throw await this.buildFailed(error, lease, build, name);
     } finally {
       snapshot.close();
     }
+    this.retrying.clear();
     this.served = { collection: name, data, since: new Date() };
-    await this.ask("build", async (c) => {
-      for (const { name: other } of await c.collections().retrieve())
-        if (other !== name && isOfAlias(this.alias, other)) await c.collections(other).delete();
-    }).catch((error: unknown) => console.error(`Typesense: kunne ikke slette de gamle samlinger bag ${this.alias}`, error));
+    await this.dropCollections(build, (other) => other !== name).catch((error: unknown) =>
+      console.error(`Typesense: kunne ikke slette de gamle samlinger bag ${this.alias}`, error),
+    );
+  }
+
+  /**
+   * A failed build's error for the watcher or the CLI. The collection stays for the next try,
+   * unless Typesense is out of memory or disk: then it is dropped, so the searches keep theirs.
+   */
+  private async buildFailed(error: unknown, lease: Lease, build: BuildRequests, name: string): Promise<unknown> {
+    const resource = /running out of resource type: (\w+)/.exec(String((error as Error)?.message ?? ""))?.[1];
+    if (httpStatusOf(error) !== 422 || !resource) return this.failure(error, "build");
+    if (lease.holds()) await build.request("delete", `/collections/${encodeURIComponent(name)}`).catch(() => undefined);
+    const what = resource === "OUT_OF_DISK" ? "disken" : "hukommelsen";
+    return new SearchUnavailableError(
+      "server",
+      `Typesense på ${this.clients.url} tager ikke imod flere skrivninger, fordi ${what} er ved at være brugt op (${resource}); ` +
+        `den ufærdige samling ${name} er slettet igen, og søgningerne bruger fortsat den forrige. Giv Typesense mere plads (README "Typesense", Sizing).`,
+      { cause: error },
+    );
+  }
+
+  /**
+   * How many trips (by rank from 0) the collection already holds: an earlier try imported them in
+   * rank order, but a batch cut off may have left only part of itself, so the answer is the
+   * longest run of ranks 0…n−1 that is all there (counted by Typesense). Creates the collection
+   * when it is missing, or when an older build left it with other fields.
+   */
+  private async resumePoint(build: BuildRequests, name: string): Promise<number> {
+    const path = `/collections/${encodeURIComponent(name)}`;
+    const schema = collectionSchema(name);
+    const existing = await build
+      .request<{ num_documents: number; fields: Array<Record<string, unknown>> }>("get", path)
+      .catch((error: unknown) => {
+        if (statusOf(error) === 404) return undefined;
+        throw error;
+      });
+    const shape = (fields: ReadonlyArray<Record<string, unknown>>) =>
+      JSON.stringify(fields.map((f) => [f.name, f.type, f.facet === true, f.optional === true]));
+    if (existing && shape(existing.fields) === shape(schema.fields as unknown as Array<Record<string, unknown>>)) {
+      const below = async (rank: number) => {
+        const { results } = await build.request<{ results: TsResult[] }>("post", "/multi_search", {
+          body: { searches: [{ collection: name, q: "*", filter_by: `${F.tripRank}:<${rank}`, per_page: 0 }] },
+        });
+        return results[0]?.found ?? 0;
+      };
+      const total = existing.num_documents;
+      let [complete, incomplete] = [0, total + 1];
+      if (total === 0 || (await below(total)) === total) complete = total;
+      else
+        while (incomplete - complete > 1) {
+          const mid = Math.floor((complete + incomplete) / 2);
+          if ((await below(mid)) === mid) complete = mid;
+          else incomplete = mid;
+        }
+      if (complete > 0) console.error(`Typesense: opbygningen af ${name} fortsætter efter de ${complete} ture, der allerede er der.`);
+      return complete;
+    }
+    if (existing) await build.request("delete", path);
+    await build.request("post", "/collections", { body: schema }).catch((error: unknown) => {
+      if (statusOf(error) !== 409) throw error; // made by this request, whose answer was lost
+    });
+    return 0;
+  }
+
+  /** Drops the deployment's collections (this alias's family, any schema) that `drop` picks; never another prefix's. */
+  private async dropCollections(build: BuildRequests, drop: (name: string) => boolean): Promise<void> {
+    for (const { name } of await build.request<Array<{ name: string }>>("get", "/collections"))
+      if (isOfAlias(this.alias, name) && drop(name))
+        await build.request("delete", `/collections/${encodeURIComponent(name)}`).catch((error: unknown) => {
+          if (statusOf(error) !== 404) throw error; // gone already: dropped by this request, whose answer was lost
+        });
   }
 }
 

@@ -18,12 +18,14 @@ export interface GenerationData {
   generation: number;
   /** By rank: accommodation_rank in the documents is the index here. */
   accommodations: ResultAccommodation[];
+  /** By rank: the accommodation's trips for sale (an accommodation page asks for that many offers at most). */
+  tripCounts: number[];
   vocabulary: Vocabulary;
   options: SearchOptions;
   companyNames: Map<string, string>;
 }
 
-/** `<alias>_v<schema>_g<generation>`: one collection per generation. */
+/** `<alias>_v<schema>_g<generation>`: one collection per generation. The alias is TYPESENSE_COLLECTION_PREFIX, which has no `_`. */
 export function collectionName(alias: string, generation: number): string {
   return `${alias}_v${SCHEMA_VERSION}_g${generation}`;
 }
@@ -53,9 +55,15 @@ export function readGenerationData(sqlite: Database.Database, generation: number
     }
   });
   const options = searchOptions(sqlite);
+  const counts = new Map(
+    sqlite.prepare("SELECT accommodation_id, count(*) FROM trips WHERE available = 1 GROUP BY accommodation_id").raw().all() as Array<
+      [string, number]
+    >,
+  );
   return {
     generation,
     accommodations,
+    tripCounts: accommodations.map((a) => counts.get(a.id) ?? 0),
     options,
     companyNames: new Map(options.travelCompanies.map((c) => [c.slug, c.name])),
     vocabulary: {

@@ -270,7 +270,7 @@ export const MAX_FACET_VALUES = 10_000;
 /** Typesense's `limit_multi_searches` (50 by default): searches in one multi_search. */
 export const MAX_SEARCHES_PER_REQUEST = 50;
 
-/** Typesense's largest page (per_page), for the map's pages of accommodations. */
+/** Typesense's largest page (per_page): the map's slices of accommodations, the pages of an accommodation's offers. */
 export const MAP_PAGE_SIZE = 250;
 
 /** The search parameters we send (a subset of Typesense's). */
@@ -463,6 +463,8 @@ export interface TsResult {
   facet_counts?: TsFacetCount[];
   grouped_hits?: Array<{ group_key: unknown[]; found?: number; hits: TsHit[] }>;
   hits?: TsHit[];
+  /** The collection searched: behind an alias, the one the alias names. */
+  request_params?: { collection_name?: string };
   error?: string;
   code?: number;
 }
@@ -584,85 +586,101 @@ export function readPageCheapest(result: TsResult, by: CheapestBy): Map<number, 
   return lowest;
 }
 
-// ---- The map: every matching accommodation with its best trip, in pages of groups ----
+// ---- The map: every matching accommodation with its best trip, in slices of accommodations ----
+
+/**
+ * Requests the map and an accommodation's offers send side by side. Typesense answers the
+ * searches of one multi_search one after another, but several requests at once on several
+ * threads, so the wait is that of the slowest request, not of every search.
+ */
+export const PARALLEL_REQUESTS = 4;
+
+/** The searches in at most `parallel` requests (more when one would pass MAX_SEARCHES_PER_REQUEST), in order. */
+export function inRequests<T>(searches: readonly T[], parallel = PARALLEL_REQUESTS): T[][] {
+  const size = Math.max(1, Math.min(MAX_SEARCHES_PER_REQUEST, Math.ceil(searches.length / parallel)));
+  const requests: T[][] = [];
+  for (let i = 0; i < searches.length; i += size) requests.push(searches.slice(i, i + size));
+  return requests;
+}
 
 export interface MapPlan {
   /** Some filter can match nothing: no point, no query. */
   empty: boolean;
-  /** Matching trips (per_page 0: only `found`). */
-  count: TsSearchParams;
-  /** Page `n` of the accommodations (groups), each with only its rank and best trip's pin. */
-  page(n: number): TsSearchParams;
+  /**
+   * One grouped search per slice of MAP_PAGE_SIZE accommodation ranks: each is page 1 of at most
+   * that many groups. Deep pages of groups would make Typesense group every match again for each
+   * page; slices make it look at each matching trip once, and each slice's `found` (groups) and
+   * `found_docs` (trips) add up to the counts.
+   */
+  slices: TsSearchParams[];
 }
 
 /** The map's queries: grouped like the result list, with the list's sort (so the same best trip), no facets. */
-export function planMap(q: CompiledSearch, vocabulary: Vocabulary, collection: string): MapPlan {
+export function planMap(q: CompiledSearch, vocabulary: Vocabulary, collection: string, accommodationCount: number): MapPlan {
   const { clauses } = filterClauses(q, vocabulary);
-  const filter = filterBy(clauses);
-  return {
-    empty: matchesNothing(clauses),
-    count: { collection, q: "*", filter_by: filter, per_page: 0 },
-    page: (n) => ({
+  const slices: TsSearchParams[] = [];
+  for (let lo = 0; lo < accommodationCount; lo += MAP_PAGE_SIZE) {
+    const hi = Math.min(accommodationCount, lo + MAP_PAGE_SIZE) - 1;
+    slices.push({
       collection,
       q: "*",
-      filter_by: filter,
+      filter_by: [filterBy(clauses), `${F.accommodationRank}:[${lo}..${hi}]`].filter(Boolean).join(" && "),
       sort_by: sortBy(q.sort),
       group_by: F.accommodationRank,
       group_limit: 1,
-      page: n,
-      per_page: MAP_PAGE_SIZE,
+      per_page: hi - lo + 1,
       include_fields: [F.accommodationRank, F.pin].join(","),
+    });
+  }
+  return { empty: matchesNothing(clauses), slices };
+}
+
+/** A map slice's accommodations (rank and best trip), and its matching accommodations and trips. */
+export function readMapSlice(result: TsResult): {
+  accommodationCount: number;
+  totalCount: number;
+  groups: Array<{ accommodationRank: number; pin: MapPin }>;
+} {
+  const answer = checked(result, "kortets udsnit");
+  return {
+    accommodationCount: answer.found ?? 0,
+    totalCount: answer.found_docs ?? 0,
+    groups: (answer.grouped_hits ?? []).map((group) => {
+      const doc = group.hits[0].document;
+      return { accommodationRank: Number(doc[F.accommodationRank]), pin: JSON.parse(String(doc[F.pin])) as MapPin };
     }),
   };
-}
-
-/** A map page's accommodations: rank and best trip. */
-export function readMapPage(result: TsResult): Array<{ accommodationRank: number; pin: MapPin }> {
-  return (checked(result, "kortets side").grouped_hits ?? []).map((group) => {
-    const doc = group.hits[0].document;
-    return { accommodationRank: Number(doc[F.accommodationRank]), pin: JSON.parse(String(doc[F.pin])) as MapPin };
-  });
-}
-
-/** Matching trips and accommodations of the map's first request (count, page 1). */
-export function readMapCounts(count: TsResult, first: TsResult): { totalCount: number; accommodationCount: number } {
-  return { totalCount: checked(count, "kortets optælling").found ?? 0, accommodationCount: checked(first, "kortets side").found ?? 0 };
 }
 
 // ---- One accommodation's offers (the accommodation page) ----
 
 export interface OffersPlan {
-  /** Every trip of the accommodation (per_page 0: only `found`): whether it has any for sale. */
-  exists: TsSearchParams;
   /** Some filter can match nothing: no page is asked for. */
   empty: boolean;
-  /** Page `n` of its matching trips, by departure day, then whole-party price, then trip id. */
-  page(n: number): TsSearchParams;
+  /** Every page that can hold its matching trips (it has `tripCount` for sale), by departure day, then whole-party price, then trip id. */
+  pages: TsSearchParams[];
 }
 
 /** The queries of one accommodation's offers: the search's clauses (its area left out) and the accommodation's rank. */
-export function planAccommodationOffers(q: CompiledSearch, vocabulary: Vocabulary, collection: string, rank: number): OffersPlan {
+export function planAccommodationOffers(
+  q: CompiledSearch,
+  vocabulary: Vocabulary,
+  collection: string,
+  rank: number,
+  tripCount: number,
+): OffersPlan {
   const { clauses } = filterClauses({ ...q, area: { type: "all" } }, vocabulary);
-  const own = `${F.accommodationRank}:=${rank}`;
-  const filter = [own, filterBy(clauses)].join(" && ");
-  return {
-    exists: { collection, q: "*", filter_by: own, per_page: 0 },
-    empty: matchesNothing(clauses),
-    page: (n) => ({
-      collection,
-      q: "*",
-      filter_by: filter,
-      sort_by: `${F.departureDay}:asc,${F.priceKey}:asc,${F.tripRank}:asc`,
-      page: n,
-      per_page: MAP_PAGE_SIZE,
-      include_fields: F.trip,
-    }),
-  };
-}
-
-/** Whether the accommodation has any trip (planAccommodationOffers's `exists`). */
-export function readExists(result: TsResult): boolean {
-  return (checked(result, "tilbuddenes optælling").found ?? 0) > 0;
+  const filter = [`${F.accommodationRank}:=${rank}`, filterBy(clauses)].filter(Boolean).join(" && ");
+  const pages = Array.from({ length: Math.ceil(tripCount / MAP_PAGE_SIZE) }, (_, i) => ({
+    collection,
+    q: "*" as const,
+    filter_by: filter,
+    sort_by: `${F.departureDay}:asc,${F.priceKey}:asc,${F.tripRank}:asc`,
+    page: i + 1,
+    per_page: MAP_PAGE_SIZE,
+    include_fields: F.trip,
+  }));
+  return { empty: matchesNothing(clauses), pages };
 }
 
 /** A page of an accommodation's trips, and how many match in all. */
