@@ -105,6 +105,26 @@ async function checkPage(page: Page) {
   expect(await rows.first().getByTestId("offer-price").textContent()).toBe("6.400 kr.");
   expect(await page.getByTestId("price-history-summary").textContent()).toMatch(/: laveste 6\.400 kr\., højeste 7\.000 kr\.$/);
   expect(await page.getByTestId("price-history-table").locator("tbody tr").count()).toBe(2);
+  // A line with its unit, a kroner axis from the highest price at the top to the lowest at the bottom, and a time axis to today,
+  // which the last price holds to (the line reaches the chart's right end).
+  expect(await page.getByTestId("price-history-unit").textContent()).toBe("Kr. pr. person");
+  const chart = await page.getByTestId("price-history").evaluate((figure) => {
+    const labels = [...figure.querySelectorAll('[data-testid="price-history-axis"] > .absolute')]
+      .map((el) => ({ text: el.textContent, y: el.getBoundingClientRect().y }))
+      .sort((a, b) => a.y - b.y);
+    const svg = figure.querySelector("svg")!;
+    const line = figure.querySelector("path")!.getBBox();
+    return {
+      labels: labels.map((l) => l.text),
+      time: [...figure.querySelectorAll('[data-testid="price-history-time"] > *')].map((el) => el.textContent),
+      lineEnd: (line.x + line.width) / svg.viewBox.baseVal.width,
+      lineRise: line.height,
+    };
+  });
+  expect(chart.labels).toEqual(["7.000 kr.", "6.400 kr."]);
+  expect(chart.time).toEqual([expect.stringMatching(/^\d+\. \S+$/), "I dag"]);
+  expect(chart.lineEnd).toBeGreaterThan(0.98);
+  expect(chart.lineRise).toBeGreaterThan(0);
 }
 
 async function checkCards(page: Page) {

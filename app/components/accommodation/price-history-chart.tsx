@@ -99,7 +99,7 @@ export function PriceHistoryChart({
       </p>
       <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2" aria-hidden="true">
         {/* The chart is H pixels tall, so a level's y is its distance from the top in pixels. */}
-        <div className="relative h-40 text-right text-xs tabular-nums text-slate-600">
+        <div className="relative h-40 text-right text-xs tabular-nums text-slate-600" data-testid="price-history-axis">
           {/* Gives the column the width of its widest label. */}
           <span className="invisible block h-0 whitespace-nowrap">{formatPrice(high)}</span>
           {levels.map((level) => (
@@ -132,7 +132,7 @@ export function PriceHistoryChart({
           />
         </svg>
         <span />
-        <div className="mt-1 flex justify-between text-xs text-slate-600">
+        <div className="mt-1 flex justify-between text-xs text-slate-600" data-testid="price-history-time">
           <span>{formatDayMonth(points[0].date)}</span>
           <span>{t.chartToday}</span>
         </div>
