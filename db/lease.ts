@@ -2,12 +2,13 @@ import crypto from "node:crypto";
 import os from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Db } from "./client";
+import { startHeartbeat } from "./heartbeat";
 
 // A lease on a `meta` row: at most one holder at a time among the processes that share the store
 // (the indexer lock, the notifier's run, the Typesense collection's build). The holder is known by
 // a random token written when it takes the row, never by its process id or host: in a container
 // the server is PID 1 in every life, and a recreated container has a new host name. While it holds
-// the row, a timer writes a heartbeat into it; a row whose heartbeat has stopped for
+// the row, a heartbeat (db/heartbeat.ts) is written into it; a row whose heartbeat has stopped for
 // HEARTBEAT.staleAfterMs belongs to a holder that is gone (killed, crashed, frozen) and is taken
 // over. A clean stop releases every lease the process holds (releaseAllLeases); a holder that was
 // taken over learns it from holds(), and writes nothing more under the lease.
@@ -76,18 +77,9 @@ export function acquireLease(db: Db, key: string, heartbeat: Heartbeat = HEARTBE
   if (!taken) return null;
 
   const mine = () => readLease(db, key)?.token === token;
-  const beat = sqlite.prepare("UPDATE meta SET value = ? WHERE key = ? AND json_valid(value) AND value ->> '$.token' = ?");
-  const timer = setInterval(() => {
-    if (!sqlite.open) return stopBeating();
-    try {
-      // No row of ours any more: taken over after a silence (a frozen process); holds() says so.
-      if (beat.run(row(), key, token).changes === 0) stopBeating();
-    } catch {
-      // A busy or failing store: the next beat tries again, and the row turns stale if none gets through.
-    }
-  }, heartbeat.everyMs).unref();
-  const stopBeating = () => {
-    clearInterval(timer);
+  const stopBeating = startHeartbeat({ sqlite, key, holder: { token, pid: process.pid, host: os.hostname() }, everyMs: heartbeat.everyMs });
+  const end = () => {
+    stopBeating();
     held.delete(lease);
   };
   const lease: Lease = {
@@ -95,7 +87,7 @@ export function acquireLease(db: Db, key: string, heartbeat: Heartbeat = HEARTBE
     tookOver: taken.previous,
     holds: () => sqlite.open && mine(),
     release: () => {
-      stopBeating();
+      end();
       if (!sqlite.open) return;
       try {
         sqlite.prepare("DELETE FROM meta WHERE key = ? AND json_valid(value) AND value ->> '$.token' = ?").run(key, token);

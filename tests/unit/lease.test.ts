@@ -45,6 +45,18 @@ describe("a lease in meta", () => {
     lease.release();
   });
 
+  it("keeps beating while the holder's main thread is busy (a long plan, a loaded machine): a busy holder is not a dead one", () => {
+    // Limits long enough for a busy machine to schedule the beats' thread in time.
+    const heartbeat = { everyMs: 50, staleAfterMs: 1_000 };
+    const lease = acquireLease(db, "test_lease", heartbeat)!;
+    const busyFrom = Date.now();
+    // The main thread does not come up for air for more than twice the limit.
+    while (Date.now() - busyFrom < 2.5 * heartbeat.staleAfterMs);
+    expect(readLease(db, "test_lease")!.beatAt).toBeGreaterThan(busyFrom + heartbeat.staleAfterMs);
+    expect(acquireLease(db, "test_lease", heartbeat)).toBeNull();
+    lease.release();
+  });
+
   it("is taken over once its holder's heartbeat has stopped, also when the holder had this very process id (PID 1 in a container)", () => {
     const lease = acquireLease(db, "test_lease")!;
     const holder = readLease(db, "test_lease")!;
