@@ -23,7 +23,7 @@ const APART: Record<string, RegExp> = {
   later:
     /\/app\/components\/(filters\/|search-bar\/(?!index|mobile-search-summary|state)|results\/(mobile-drawers|sorting-bar)|agents\/results-dialogs|map\/results-map|saved-trips\/local-saves-offer)/,
   stay: /\/app\/(routes\/ophold\.|components\/accommodation\/(?!photo))/,
-  account: /\/app\/(routes\/(konto\.|soegeagenter\.|gemte-rejser)|components\/account\/account-(forms|settings))/,
+  account: /\/app\/(routes\/(konto\.|soegeagenter\.|gemte-rejser|privatliv)|components\/(account\/account-(forms|settings)|privacy\/))/,
 };
 
 /**

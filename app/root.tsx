@@ -20,7 +20,7 @@ import { AccountNav } from "./components/account/account-nav";
 import stylesheet from "./tailwind.css?url";
 import { EmbedFrame, isEmbedSearch } from "./components/embed";
 import { useNonce } from "./components/ui/nonce";
-import { RESULTS_PATH } from "./domain/constants";
+import { PRIVACY_PATH, RESULTS_PATH } from "./domain/constants";
 import { texts } from "./domain/texts";
 import { STORAGE_FALLBACK_SCRIPT } from "./components/ui/storage-fallback";
 import { keepsPageData } from "./utils/revalidation";
@@ -140,7 +140,10 @@ function SiteFooter() {
         <p>
           <strong className="text-brand-900">{texts.siteName}</strong> – {texts.tagline}
         </p>
-        <nav aria-label={texts.nav.footerLabel}>
+        <nav aria-label={texts.nav.footerLabel} className="flex flex-wrap gap-x-6 gap-y-2">
+          <Link to={PRIVACY_PATH} className="font-semibold text-brand-700 underline" data-testid="footer-privacy">
+            {texts.privacy.footerLink}
+          </Link>
           <Link to="/partner" className="font-semibold text-brand-700 underline">
             {texts.nav.partner}
           </Link>
@@ -158,13 +161,17 @@ export function ErrorBoundary() {
     isRouteErrorResponse(error) && error.data === texts.errors.storeUnavailable ? error.data : texts.errors.searchUnavailable;
   const message = status === 404 ? texts.errors.notFound : status === 503 ? unavailable : texts.errors.unexpected;
   return (
-    <main className="mx-auto max-w-xl p-8">
-      <h1 className="text-2xl font-semibold">{message}</h1>
-      <p className="mt-4">
-        <a className="text-brand-700 underline" href="/">
-          {texts.siteName}
-        </a>
-      </p>
-    </main>
+    <>
+      <SiteHeader />
+      <main className="mx-auto max-w-xl p-8">
+        <h1 className="text-2xl font-semibold">{message}</h1>
+        <p className="mt-4">
+          <a className="text-brand-700 underline" href="/">
+            {texts.siteName}
+          </a>
+        </p>
+      </main>
+      <SiteFooter />
+    </>
   );
 }

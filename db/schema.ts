@@ -323,6 +323,11 @@ const countedVisitor = {
   visitor: text("visitor"),
   /** The client's address alone (an IPv6 address's /64): how many visitors one address may count as. */
   address: text("address"),
+  /**
+   * How many views or clicks the row stands for: 1, or the sum of an hour's rows once they are older
+   * than the retention period (app/services/retention/retention.server.ts), which drops their hashes.
+   */
+  counted: integer("counted").notNull().default(1),
 };
 
 export const bannerEvents = sqliteTable(
@@ -341,6 +346,7 @@ export const bannerEvents = sqliteTable(
     index("banner_events_banner").on(t.bannerId, t.kind),
     index("banner_events_visitor").on(t.bannerId, t.kind, t.visitor, t.at),
     index("banner_events_address").on(t.bannerId, t.kind, t.address, t.at),
+    index("banner_events_at").on(t.at),
   ],
 );
 
@@ -374,6 +380,7 @@ export const offerClicks = sqliteTable(
     index("offer_clicks_affiliate").on(t.affiliateId),
     index("offer_clicks_visitor").on(t.tripId, t.visitor, t.at),
     index("offer_clicks_address").on(t.tripId, t.address, t.at),
+    index("offer_clicks_at").on(t.at),
   ],
 );
 

@@ -11,6 +11,7 @@ import { runImport } from "./commands/import";
 import { runNotify } from "./commands/notify";
 import { runBackup, runRestore } from "./commands/backup";
 import { registerStoreUser } from "../db/store-users";
+import { runMaintenance } from "./commands/maintenance";
 import { runReindex } from "./commands/reindex";
 import { runStats } from "./commands/stats";
 import { runRetire } from "./commands/retire";
@@ -37,7 +38,9 @@ Kommandoer:
   demo [--trips N] [--seed S] [--season ÅR] [--billeder URL] [--out FIL]
                                    skriv et demo-feed (standard: 50.000 rejser, til standard output)
   reindex                          genopbyg søgeindekset
-  notify                           e-mail søgeagenterne deres nye rejser (SMTP_URL, ellers .eml-filer i OUTBOX_DIR)
+  notify                           e-mail søgeagenterne deres nye rejser (SMTP_URL, ellers .eml-filer i OUTBOX_DIR), så maintenance
+  maintenance                      slet det, privatlivssiden lover at slette (ubekræftede tilmeldinger, ubrugte links, udløbne
+                                   log-ind, gamle forsøg, e-mail-loggen og talte klik ældre end RETENTION_MONTHS, som lægges sammen)
   ${OPERATORS_USAGE}
   ${BANNERS_USAGE}
   ${LANDING_USAGE}
@@ -137,7 +140,12 @@ async function main(argv: string[]): Promise<number> {
     case "notify": {
       if (rest.length) return usage(`notify tager ingen argumenter (fik ${rest.join(" ")})`);
       const config = loadConfig();
-      return runNotify(openStore(config.databasePath), mailerOf(config));
+      return runNotify(openStore(config.databasePath), mailerOf(config), config.retentionMonths);
+    }
+    case "maintenance": {
+      if (rest.length) return usage(`maintenance tager ingen argumenter (fik ${rest.join(" ")})`);
+      const config = loadConfig();
+      return runMaintenance(openStore(config.databasePath), config.retentionMonths);
     }
     case "backup": {
       const { positionals } = parseArgs({ args: rest, allowPositionals: true });

@@ -54,6 +54,10 @@ export const HISTOGRAM_BAR_MAX_PX = 67;
 /** Pagination link count per screen size: extra-small/small, mobile, otherwise. */
 export const PAGINATION_LINKS = { small: 2, mobile: 3, large: 5 } as const;
 
+/** The session cookie (app/services/accounts/session.server.ts): the site's only cookie. */
+export const SESSION_COOKIE = "__pistepris";
+/** The sessionStorage key where Remix's ScrollRestoration keeps each page's scroll position. */
+export const SCROLL_POSITIONS_KEY = "positions";
 /** localStorage key remembering that the save-trip hint was dismissed. */
 export const SAVE_TRIP_HINT_KEY = "pistepris.saveTripHintDismissed";
 
@@ -148,6 +152,8 @@ export const LANDING_ICONS = ["snowflake", "family", "tag", "mountain", "pine", 
 /** Rejected lines and warnings kept per import and kind: enough to see what is wrong with a feed, bounded for a broken one. */
 export const IMPORT_ISSUES_KEPT = 10_000;
 
+/** What the site stores about people, for how long, and the cookies: linked from every page's footer. */
+export const PRIVACY_PATH = "/privatliv";
 /** The operators' dashboard. */
 export const OPS_PATH = "/drift";
 /** Rows per page of the dashboard's long lists (audit log, an import's rejected lines). */
@@ -161,6 +167,14 @@ export type AgentFrequency = (typeof AGENT_FREQUENCIES)[number];
 export const MIN_PASSWORD_LENGTH = 8;
 /** How long the confirmation link e-mailed at sign-up works. */
 export const SIGN_UP_LINK_HOURS = 24;
+/** Retention (app/services/retention/retention.server.ts): sign-ups never confirmed and links never used are deleted after this many days. */
+export const UNUSED_LINK_DAYS = 7;
+/** The throttles' rows (an e-mail and an address) are deleted this many hours after the attempt (every window is shorter). */
+export const THROTTLE_ROWS_HOURS = 24;
+/** The e-mail log and the counted views and clicks are kept this many months unless RETENTION_MONTHS says otherwise. */
+export const DEFAULT_RETENTION_MONTHS = 13;
+/** How long a log-in lasts (the session cookie and its row). */
+export const SESSION_DAYS = 30;
 /** How long the link that confirms a new e-mail for an account works. */
 export const EMAIL_LINK_HOURS = 24;
 /** How long the link for a new password works (a newer one replaces it, and it works once). */

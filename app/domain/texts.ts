@@ -596,6 +596,129 @@ export const texts = {
     downloadAbout: (date: string) =>
       `Alt, hvad Pistepris har gemt om dig, hentet ${date}: din konto, dine søgeagenter, dine gemte rejser og de e-mails, søgeagenterne har sendt dig. Tider er i UTC (ISO 8601).`,
   },
+  // The privacy page (/privatliv): who runs the site, what it stores and why, for how long, who
+  // receives it, the rights and how to use them, and every cookie and storage key (GDPR article 13).
+  privacy: {
+    title: "Privatliv og cookies",
+    footerLink: "Privatliv og cookies",
+    formLink: "Sådan behandler vi dine oplysninger",
+    intro:
+      "Her kan du læse, hvilke oplysninger Pistepris gemmer om dig, hvorfor, hvor længe, hvem der får dem, og hvordan du bruger dine rettigheder. Vi gemmer kun det, der skal til for at give dig det, du selv beder om.",
+    ownerHeading: "Hvem er ansvarlig",
+    owner: (name: string) => `${name} driver Pistepris og er dataansvarlig for de oplysninger, der står her.`,
+    address: "Adresse",
+    contact: "Kontakt",
+    contactText: "Skriv til os, hvis du har spørgsmål om dine oplysninger eller vil bruge dine rettigheder.",
+    storedHeading: "Hvad vi gemmer, hvorfor og hvor længe",
+    columns: { what: "Oplysninger", why: "Hvorfor", howLong: "Hvor længe" },
+    stored: (p: {
+      months: number;
+      sessionDays: number;
+      unusedDays: number;
+      signUpHours: number;
+      passwordMinutes: number;
+      emailHours: number;
+    }) => [
+      {
+        what: "Din konto: din e-mail, din adgangskode (kun som scrypt-hash, som ingen kan læse adgangskoden ud af), hvornår kontoen blev oprettet og e-mailen bekræftet, og om du har adgang til driftssiderne.",
+        why: "Så du kan logge ind og bruge søgeagenter og gemte rejser (aftalen med dig, GDPR art. 6, stk. 1, litra b).",
+        howLong: "Til du sletter kontoen.",
+      },
+      {
+        what: "Tilmeldinger, der endnu ikke er bekræftet: e-mailen og siden, du kom fra.",
+        why: "Så linket i e-mailen kan åbne kontoen.",
+        howLong: `Linket virker i ${p.signUpHours} timer. Tilmeldingen slettes efter ${p.unusedDays} dage.`,
+      },
+      {
+        what: "Links, vi e-mailer til din konto (ny adgangskode, ny e-mail): kun et fingeraftryk (SHA-256) af linket, og den nye e-mail.",
+        why: "Så linket virker én gang og kun for dig.",
+        howLong: `Linket virker i ${p.passwordMinutes} minutter (ny adgangskode) eller ${p.emailHours} timer (ny e-mail). Ubrugte links slettes efter ${p.unusedDays} dage.`,
+      },
+      {
+        what: "Log-ind: et fingeraftryk af dit log-ind-id (selve id'et står kun i cookien i din browser), hvem det hører til, og hvornår det udløber.",
+        why: "Så du forbliver logget ind, og så du kan logge ud på alle enheder.",
+        howLong: `${p.sessionDays} dage, eller til du logger ud. Udløbne log-ind slettes.`,
+      },
+      {
+        what: "Søgeagenter: navn, søgning, hvor ofte vi skriver, om du vil have besked ved prisfald, og hvornår vi sidst skrev.",
+        why: "Så vi kan e-maile dig nye rejser, der passer til din søgning (aftalen med dig).",
+        howLong: "Til du sletter søgeagenten eller din konto.",
+      },
+      {
+        what: "E-mail-loggen: hvilke rejser og prisfald hver søgeagent har sendt dig, og hvornår.",
+        why: "Så du aldrig får den samme rejse to gange.",
+        howLong: `${p.months} måneder. Derefter slettes den, bortset fra din seneste e-mail, som skal til for ikke at sende den samme rejse igen.`,
+      },
+      {
+        what: "Gemte rejser: hvilke rejser du har gemt, og hvornår.",
+        why: "Så du kan finde dem igen (aftalen med dig).",
+        howLong: "Til du fjerner rejsen eller sletter din konto.",
+      },
+      {
+        what: "Driftens log, kun hvis du hjælper med at drive siden: din e-mail ved hver ændring, du laver på driftssiderne, og hvad der blev ændret.",
+        why: "Så driften kan se, hvem der har ændret hvad (vores legitime interesse, GDPR art. 6, stk. 1, litra f).",
+        howLong: "Til du sletter din konto. Derefter står der „(slettet konto)“ i stedet for din e-mail.",
+      },
+      {
+        what: "Beskyttelse mod misbrug: ved mislykkede log-ind, tilmeldinger, anmodninger om ny adgangskode og ændringer på kontosiden gemmer vi e-mailen og IP-adressen med tidspunktet.",
+        why: "Så ingen kan gætte adgangskoder eller sende e-mails i massevis (vores legitime interesse i en sikker tjeneste, GDPR art. 6, stk. 1, litra f).",
+        howLong: "Så længe de tæller med (15 minutter til en time), og højst et døgn.",
+      },
+      {
+        what: "Anonyme tællinger: visninger af og klik på annoncer og klik videre til rejseselskaberne (hvornår, hvad, og en partners id). For at tælle hver besøgende én gang gemmer vi et fingeraftryk af IP-adresse og browser, lavet med en nøgle, der skiftes hver dag og aldrig gemmes, så det ikke kan føres tilbage til dig.",
+        why: "Så vi kan gøre op med annoncører, rejseselskaber og partnere.",
+        howLong: `${p.months} måneder med fingeraftryk. Derefter lægges tallene sammen pr. time, og fingeraftrykkene slettes.`,
+      },
+      {
+        what: "Serverens log: fejl og afviste forespørgsler (tidspunkt, status og sidens adresse), uden IP-adresse, e-mail, adgangskode eller links fra e-mails.",
+        why: "Så vi kan finde og rette fejl.",
+        howLong: "Loggen indeholder ingen personoplysninger.",
+      },
+    ],
+    retention: (months: number) =>
+      `Sletningen sker af sig selv, hver gang søgeagenterne har sendt deres e-mails (efter hver opdatering af rejserne), og når driften kører oprydningen. Perioden på ${months} måneder er sat af driften.`,
+    recipientsHeading: "Hvem får oplysningerne",
+    recipients: [
+      "Vores e-mailudbyder sender vores e-mails (links og søgeagenternes e-mails) for os og behandler dermed din e-mail og e-mailens indhold på vores vegne.",
+      "Når du ser et kort på siden, henter din browser kortbilleder fra kortserveren (som standard OpenStreetMap), som dermed ser din IP-adresse.",
+      "Når du klikker videre til et tilbud, kommer du til rejseselskabets egen side. Rejseselskaberne får ingen oplysninger om din konto fra os.",
+      "Vi sælger ikke dine oplysninger, bruger dem ikke til annoncer og giver dem ikke til andre.",
+    ],
+    rightsHeading: "Dine rettigheder, og hvordan du bruger dem",
+    rights: [
+      {
+        right: "Indsigt og dataportabilitet (GDPR art. 15 og 20)",
+        how: "„Download mine data“ på din kontoside giver dig din konto, dine søgeagenter, dine gemte rejser og de e-mails, søgeagenterne har sendt dig, som en JSON-fil.",
+      },
+      {
+        right: "Berigtigelse (art. 16)",
+        how: "Skift din e-mail og adgangskode på kontosiden, og ret dine søgeagenter og gemte rejser på deres sider.",
+      },
+      { right: "Sletning (art. 17)", how: "„Slet min konto“ på kontosiden sletter kontoen og alt, der hører til den, med det samme." },
+      { right: "Begrænsning og indsigelse (art. 18 og 21)", how: "Skriv til os på e-mailen ovenfor." },
+    ],
+    toAccount: "Gå til din konto",
+    complaint:
+      "Er du utilfreds med, hvordan vi behandler dine oplysninger, kan du klage til Datatilsynet, Carl Jacobsens Vej 35, 2500 Valby, www.datatilsynet.dk.",
+    storageHeading: "Cookies og lokal lagring",
+    storageIntro:
+      "Pistepris bruger kun det, der er strengt nødvendigt for det, du selv vælger at gøre på siden. Derfor beder vi ikke om samtykke. Vi bruger ingen cookies til statistik eller annoncer, og ingen fra andre.",
+    storageColumns: { name: "Navn", kind: "Slags", purpose: "Formål", lifetime: "Levetid" },
+    storageKinds: { cookie: "Cookie", localStorage: "Lokal lagring (localStorage)", sessionStorage: "Sessionslagring (sessionStorage)" },
+    storage: (sessionDays: number) => ({
+      session: {
+        purpose: "Holder dig logget ind. Indeholder kun et tilfældigt id (HttpOnly, så sidens scripts ikke kan læse den).",
+        lifetime: `${sessionDays} dage, eller til du logger ud.`,
+      },
+      hint: { purpose: "Husker, at du har lukket tippet om at gemme rejser.", lifetime: "Til du rydder browserens data." },
+      localSaves: {
+        purpose: "Rejser, du gemmer uden at være logget ind, så vi kan tilbyde at gemme dem på din konto, når du logger ind.",
+        lifetime: "Til du logger ind og gemmer dem på kontoen, siger nej tak, eller rydder browserens data.",
+      },
+      scroll: { purpose: "Husker, hvor langt du havde rullet på en side, når du går tilbage til den.", lifetime: "Til du lukker fanen." },
+    }),
+    updated: "Opdateret november 2026.",
+  },
   agents: {
     toggle: "Opret søgeagent",
     toggleLabel: "Søgeagent for denne søgning",

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { DEFAULT_RETENTION_MONTHS } from "~/domain/constants";
 import { z } from "~/domain/zod";
 
 // Every environment variable the server and the CLI read, read here once and checked: a bad
@@ -55,6 +56,12 @@ const schema = z
     SITE_OWNER_NAME: optionalText,
     SITE_OWNER_ADDRESS: optionalText,
     SITE_OWNER_EMAIL: z.email({ message: "skal være en e-mail" }).optional(),
+    RETENTION_MONTHS: z.coerce
+      .number({ message: "skal være et helt antal måneder" })
+      .int("skal være et helt antal måneder")
+      .min(1, "skal være mindst 1 måned")
+      .max(120, "skal være højst 120 måneder")
+      .default(DEFAULT_RETENTION_MONTHS),
     COUNT_WINDOW_MINUTES: z.coerce
       .number({ message: "skal være et helt antal minutter" })
       .int("skal være et helt antal minutter")
@@ -101,6 +108,8 @@ export interface Config {
   mapTiles: { url: string; attribution: string };
   /** A banner view or click, or an offer click, counts once per visitor, item and kind within this window. */
   countWindowMs: number;
+  /** The e-mail log and the counted views and clicks are kept this many months, then deleted or summed up (indexer maintenance). */
+  retentionMonths: number;
   /** Who runs the site, as the privacy page and the account e-mails name them (the data controller). */
   siteOwner: SiteOwner;
   /** How long a stop (SIGTERM, SIGINT) lets the requests in flight finish before it cuts them off. */
@@ -169,6 +178,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       attribution: e.MAP_TILE_ATTRIBUTION ?? '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>-bidragydere',
     },
     countWindowMs: e.COUNT_WINDOW_MINUTES * 60_000,
+    retentionMonths: e.RETENTION_MONTHS,
     siteOwner: {
       name: e.SITE_OWNER_NAME ?? "Pistepris",
       address: e.SITE_OWNER_ADDRESS,

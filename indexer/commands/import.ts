@@ -11,7 +11,7 @@ import { runNotify } from "./notify";
 import type { Mailer } from "../../app/services/mail/transport.server";
 import type { Config } from "../../app/utils/config.server";
 
-type SearchConfig = Pick<Config, "searchEngine" | "typesense">;
+type ImportConfig = Pick<Config, "searchEngine" | "typesense" | "retentionMonths">;
 
 const percent = new Intl.NumberFormat("da-DK", { style: "percent", maximumFractionDigits: 1 });
 
@@ -20,7 +20,7 @@ const percent = new Intl.NumberFormat("da-DK", { style: "percent", maximumFracti
  * company's part stopped, 2 when nothing could be imported. `maxRetireShare` (0 to 1) is how much
  * of a company's offers for sale may vanish in this import.
  */
-export async function runImport(db: Db, mailer: Mailer, source: string, maxRetireShare: number, config: SearchConfig): Promise<number> {
+export async function runImport(db: Db, mailer: Mailer, source: string, maxRetireShare: number, config: ImportConfig): Promise<number> {
   let size = 0;
   if (source !== "-") {
     try {
@@ -94,7 +94,7 @@ export async function runImport(db: Db, mailer: Mailer, source: string, maxRetir
   history.save(db, summary);
   if (summary.changed) await reindexAfterImport(db, config);
   // The search agents hear of the new trips; a failed e-mail is reported but does not change the import's exit status.
-  await runNotify(db, mailer).catch((error: unknown) =>
+  await runNotify(db, mailer, config.retentionMonths).catch((error: unknown) =>
     console.error(`Fejl: søgeagenter: ${error instanceof Error ? error.message : String(error)}`),
   );
   return summary.rejected > 0 || summary.stopped.length > 0 ? 1 : 0;

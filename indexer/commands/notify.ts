@@ -3,9 +3,13 @@ import { formatCount } from "../../app/domain/format";
 import type { Mailer } from "../../app/services/mail/transport.server";
 import { notifyAgents, type NotifierSummary } from "../../app/services/agents/notify.server";
 import { recordNotifyRun } from "../../app/services/agents/notify-runs.server";
+import { runMaintenance } from "./maintenance";
 
-/** `notify`: e-mails every due search agent its new matching trips. Exit 0, or 1 when some e-mails could not be sent (they are retried next run). */
-export async function runNotify(db: Db, mailer: Mailer): Promise<number> {
+/**
+ * `notify`: e-mails every due search agent its new matching trips, then enforces the retention
+ * (`maintenance`). Exit 0, or 1 when some e-mails could not be sent (they are retried next run).
+ */
+export async function runNotify(db: Db, mailer: Mailer, retentionMonths: number): Promise<number> {
   const at = new Date();
   let summary: NotifierSummary;
   try {
@@ -16,6 +20,7 @@ export async function runNotify(db: Db, mailer: Mailer): Promise<number> {
     throw error;
   }
   recordNotifyRun(db, at, summary);
+  runMaintenance(db, retentionMonths);
   if (summary.locked) {
     console.log("Søgeagenter: en anden kørsel af notify er i gang; intet sendt.");
     return 0;

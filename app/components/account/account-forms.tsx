@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { texts } from "~/domain/texts";
-import { FORGOT_PASSWORD_PATH, LOGIN_PATH, SIGN_UP_PATH } from "~/domain/constants";
+import { FORGOT_PASSWORD_PATH, LOGIN_PATH, PRIVACY_PATH, SIGN_UP_PATH } from "~/domain/constants";
 
 // The account forms: plain POST forms (they work without JavaScript). Log-in is shown on its own
 // page and in the results page's login dialog, both with "Glemt adgangskode?".
@@ -77,7 +77,12 @@ export function SignUpForm({ redirectTo, error, email }: { redirectTo: string; e
         {a.email}
         <input className={input} type="email" name="email" autoComplete="email" required defaultValue={email} />
       </label>
-      <p className="-mt-2 text-xs text-slate-600">{a.signUpHint}</p>
+      <p className="-mt-2 text-xs text-slate-600">
+        {a.signUpHint}{" "}
+        <Link className="font-semibold text-brand-700 underline" to={PRIVACY_PATH}>
+          {texts.privacy.formLink}
+        </Link>
+      </p>
       <button type="submit" className={button} data-testid="signup-submit">
         {a.signUp}
       </button>

@@ -1,6 +1,6 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ACCOUNT_PATH, DATA_DOWNLOAD_PATH, EMAIL_LINK_HOURS, MIN_PASSWORD_LENGTH } from "~/domain/constants";
+import { ACCOUNT_PATH, DATA_DOWNLOAD_PATH, EMAIL_LINK_HOURS, MIN_PASSWORD_LENGTH, PRIVACY_PATH } from "~/domain/constants";
 import { texts } from "~/domain/texts";
 import { FormError } from "./account-forms";
 
@@ -145,6 +145,11 @@ export function AccountSettings({ email, answer }: { email: string; answer?: Acc
         <a href={DATA_DOWNLOAD_PATH} download className={`inline-block ${button}`} data-testid="data-download">
           {p.dataLink}
         </a>
+        <p className="text-sm">
+          <Link to={PRIVACY_PATH} className="font-semibold text-brand-700 underline">
+            {texts.privacy.formLink}
+          </Link>
+        </p>
       </AccountSection>
 
       <AccountSection id="delete" title={p.deleteHeading} intro={p.deleteIntro} answer={answer} tone="danger">

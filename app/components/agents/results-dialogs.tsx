@@ -5,7 +5,7 @@ import { texts } from "~/domain/texts";
 import { LoginForm } from "../account/account-forms";
 import { useSearchState } from "../results/search-state";
 import { UrlDialog } from "../ui/url-dialog";
-import { AGENTS_PATH, AGENT_FREQUENCIES } from "~/domain/constants";
+import { AGENTS_PATH, AGENT_FREQUENCIES, PRIVACY_PATH } from "~/domain/constants";
 
 // The results page's dialogs, opened by name in the URL (`dialog=login|createSearchAgent`) so they
 // are rendered on the server and work as plain forms without JavaScript. Logging in from the login
@@ -47,7 +47,12 @@ function CreateAgentForm({ closeHref }: { closeHref: string }) {
   const name = searchSummary(applied.query.searchData, "full").join(", ");
   return (
     <Form method="post" action={AGENTS_PATH} className="space-y-4" data-testid="create-agent-form" data-mode="create">
-      <p className="text-sm text-slate-700">{a.createIntro}</p>
+      <p className="text-sm text-slate-700">
+        {a.createIntro}{" "}
+        <Link to={PRIVACY_PATH} className="font-semibold text-brand-700 underline">
+          {texts.privacy.formLink}
+        </Link>
+      </p>
       <input type="hidden" name="intent" value="create" />
       <input type="hidden" name="search" value={search} />
       <label className="block text-sm font-semibold">

@@ -5,7 +5,7 @@ import type { Db } from "../../../db/client";
 import { storeFailureKind } from "../../../db/store-file";
 import { meta, sessions, users } from "../../../db/schema";
 import { safeRedirect } from "~/utils/request.server";
-import { LOGIN_PATH } from "~/domain/constants";
+import { LOGIN_PATH, SESSION_COOKIE, SESSION_DAYS } from "~/domain/constants";
 
 // Sessions: the cookie `__pistepris` (HttpOnly, SameSite=Lax, signed with SESSION_SECRET or a
 // secret generated once into the meta table) carries a random session id; the `sessions` row is
@@ -14,8 +14,7 @@ import { LOGIN_PATH } from "~/domain/constants";
 // A log-in always creates a new session (new id), so a session planted before the log-in is
 // never the logged-in one (no fixation).
 
-export const SESSION_COOKIE = "__pistepris";
-const SESSION_MAX_AGE_S = 60 * 60 * 24 * 30;
+const SESSION_MAX_AGE_S = 60 * 60 * 24 * SESSION_DAYS;
 const SECRET_KEY = "session_secret";
 
 export interface SessionUser {

@@ -76,7 +76,7 @@ const PERIOD: Record<"daily" | "weekly", number> = { daily: DAY - HOUR, weekly: 
  * stamps firstSeenAt when it starts and commits when it ends, so a notifier run in between would
  * otherwise skip its trips for good; the (agent, trip) key keeps anything from being sent twice.
  */
-const IMPORT_GRACE = 6 * HOUR;
+export const IMPORT_GRACE = 6 * HOUR;
 const LOCK_KEY = "notifier_lock";
 
 interface AgentRow {

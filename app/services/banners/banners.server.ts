@@ -91,8 +91,8 @@ export function bannerStats(db: Db): BannerStats[] {
       provider: banners.provider,
       position: banners.position,
       active: banners.active,
-      views: sql<number>`coalesce(sum(case when ${bannerEvents.kind} = 'view' then 1 else 0 end), 0)`,
-      clicks: sql<number>`coalesce(sum(case when ${bannerEvents.kind} = 'click' then 1 else 0 end), 0)`,
+      views: sql<number>`coalesce(sum(case when ${bannerEvents.kind} = 'view' then ${bannerEvents.counted} else 0 end), 0)`,
+      clicks: sql<number>`coalesce(sum(case when ${bannerEvents.kind} = 'click' then ${bannerEvents.counted} else 0 end), 0)`,
     })
     .from(banners)
     .leftJoin(bannerEvents, eq(bannerEvents.bannerId, banners.id))

@@ -6,7 +6,8 @@ import { clickTable, type ClickTable, type ClickTableName, type HourCount } from
 import { danishDayStart, fromDay, toDay } from "~/domain/dates";
 import { texts } from "~/domain/texts";
 
-// The click-outs and banner events of a period, counted per hour in SQL and summed into Danish
+// The click-outs and banner events of a period (a row summed up after the retention period counts as
+// many as it stands for), counted per hour in SQL and summed into Danish
 // days per travel company, affiliate and banner (app/domain/click-stats.ts).
 
 const t = texts.ops.clicks;
@@ -21,7 +22,7 @@ function offerClickCounts(db: Db, period: Period, by: "company" | "affiliate"): 
   const key = by === "company" ? offerClicks.companySlug : sql<string>`coalesce(${offerClicks.affiliateId}, ${NO_AFFILIATE})`;
   const hour = sql<number>`${offerClicks.at} / 3600000`;
   return db
-    .select({ key: sql<string>`${key}`, hour, views: sql<number>`0`, clicks: sql<number>`count(*)` })
+    .select({ key: sql<string>`${key}`, hour, views: sql<number>`0`, clicks: sql<number>`sum(${offerClicks.counted})` })
     .from(offerClicks)
     .where(and(gte(offerClicks.at, start), lt(offerClicks.at, end)))
     .groupBy(sql`1`, sql`2`)
@@ -38,8 +39,8 @@ function bannerCounts(db: Db, period: Period, by: "banner" | "affiliate"): HourC
     .select({
       key,
       hour: sql<number>`${bannerEvents.at} / 3600000`,
-      views: sql<number>`sum(${bannerEvents.kind} = 'view')`,
-      clicks: sql<number>`sum(${bannerEvents.kind} = 'click')`,
+      views: sql<number>`sum(case when ${bannerEvents.kind} = 'view' then ${bannerEvents.counted} else 0 end)`,
+      clicks: sql<number>`sum(case when ${bannerEvents.kind} = 'click' then ${bannerEvents.counted} else 0 end)`,
     })
     .from(bannerEvents)
     .where(and(gte(bannerEvents.at, start), lt(bannerEvents.at, end)))

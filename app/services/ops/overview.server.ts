@@ -48,7 +48,7 @@ export function overview(db: Db, now = new Date()): Overview {
   const monday = fromDay(todayNo - (isoWeekday(todayNo) - 1));
   const clicksSince = (ms: number) =>
     db
-      .select({ n: count() })
+      .select({ n: sql<number>`coalesce(sum(${offerClicks.counted}), 0)` })
       .from(offerClicks)
       .where(gte(offerClicks.at, new Date(ms)))
       .get()?.n ?? 0;
