@@ -84,6 +84,7 @@ describe("the privacy page", () => {
       "/skirejser",
       "/soeg",
       "/partner",
+      "/skiferie",
       "/konto/log-ind",
       "/konto/opret",
       "/konto/glemt-adgangskode",
@@ -134,6 +135,9 @@ describe("cookies and storage", () => {
       await open(page, "/skirejser?adultCount=3&dialog=login");
       await page.goto("/soeg");
       await page.goto("/partner");
+      await page.goto("/skiferie");
+      await historyTaken(page);
+      await page.waitForLoadState("networkidle");
       await collect(ctx, page, seen);
       // Logged in: the saved trips carried over, the account page, an agent.
       await logInThroughPage(page, size === DESKTOP ? "rejsende@example.dk" : "drift@example.dk", PASSWORD);
