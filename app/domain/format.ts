@@ -40,6 +40,12 @@ export function formatDayMonth(iso: string): string {
   return dayMonth.format(new Date(`${iso}T00:00:00Z`));
 }
 
+/** Two days (ISO dates) as a span: "14.–20. dec." in one month, "28. dec.–3. jan." across two. */
+export function formatDayRange(from: string, to: string): string {
+  const start = from.slice(0, 7) === to.slice(0, 7) ? `${Number(from.slice(8, 10))}.` : formatDayMonth(from);
+  return `${start}–${formatDayMonth(to)}`;
+}
+
 const dateTime = new Intl.DateTimeFormat("da-DK", { dateStyle: "short", timeStyle: "medium", timeZone: "Europe/Copenhagen" });
 const percentOne = new Intl.NumberFormat("da-DK", { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
 

@@ -387,7 +387,7 @@ export const texts = {
     calendarIntro: (persons: number) =>
       `Den laveste pris pr. person for ${persons} personer i hver uge med afrejser. Vælg en uge for at se dens rejser.`,
     calendarWeek: (week: number) => `Uge ${week}`,
-    calendarWeekLabel: (week: number, dates: string, price: string) => `Uge ${week} (${dates}): fra ${price} pr. person`,
+    calendarCheapest: "Billigste uge",
     cardsHeading: (name: string) => `De bedste overnatningssteder i ${name}`,
     cardsIntro: (persons: number) => `Efter vores anbefaling, for ${persons} personer med afrejse snarest muligt.`,
     mapHeading: (name: string) => `${name} på kortet`,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fromDay, isoWeekOf, nextIsoWeek, toDay } from "~/domain/dates";
+import { formatDayRange } from "~/domain/format";
 import { bucketKey, bucketKeys, FULL_PRICE_BUCKETS, PER_PERSON_BUCKETS } from "~/domain/price-buckets";
 import { departureRanges } from "~/search/compile";
 
@@ -13,6 +14,11 @@ describe("ISO weeks", () => {
     expect(range(nextIsoWeek(47, today))).toEqual(["2026-11-16", "2026-11-22"]); // this week, today is its Sunday
     expect(range(nextIsoWeek(46, today))).toEqual(["2027-11-15", "2027-11-21"]);
     expect(range(nextIsoWeek(53, today))).toEqual(["2026-12-28", "2027-01-03"]); // 2026 has 53 weeks
+  });
+
+  it("writes a week's days as a Danish span, naming the month once when it has one", () => {
+    expect(formatDayRange("2026-12-14", "2026-12-20")).toBe("14.–20. dec.");
+    expect(formatDayRange("2026-12-28", "2027-01-03")).toBe("28. dec.–3. jan.");
   });
 
   it("numbers weeks around new year", () => {
