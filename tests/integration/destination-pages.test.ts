@@ -5,6 +5,7 @@ import { PAGE_PERSONS } from "~/domain/destination-page";
 import { EmbeddedEngine } from "~/search/embedded/engine";
 import { buildIndex } from "~/search/embedded/build";
 import { placePricesFromDb, placePricesFromIndex, type PlacePrices } from "~/search/place-prices";
+import { ReferenceSqlEngine } from "~/search/sql/reference";
 import { destinationPage, type DestinationPage } from "~/services/destinations/destination-page.server";
 import { readPlaceCatalogue, resolvePlace } from "~/services/destinations/places.server";
 import { generateDemoFeed } from "../../indexer/demo/generate";
@@ -45,6 +46,15 @@ describe("on the demo data", () => {
         expect(fromIndex.resorts.size).toBeGreaterThan(10);
         expect(plain(placePricesFromDb(db, today, persons))).toEqual(plain(fromIndex));
       }
+    }
+  });
+
+  it("makes the same page on the embedded engine and on the reference SQL, its map's points in the catalogue's order", async () => {
+    const sql = new ReferenceSqlEngine(db);
+    for (const segments of [[], ["frankrig"], ["tirol"], ["solden"]]) {
+      const embedded = await destinationPage(db, engine, segments, TODAY);
+      expect(embedded && "page" in embedded && embedded.page.map.points.length, segments.join("/")).toBeGreaterThan(0);
+      expect(await destinationPage(db, sql, segments, TODAY), segments.join("/")).toEqual(embedded);
     }
   });
 

@@ -121,7 +121,7 @@ export async function destinationPage(
       cards: found.items.slice(0, DESTINATION_CARDS),
       searchTotal: found.totalCount,
       allTripsHref: placeResultsHref(searchSlugs),
-      map: mapOf(prices, place ? resorts : [...prices.resorts.keys()], catalogue),
+      map: mapOf(prices, resorts, catalogue),
       mapResultsHref: placeResultsHref(searchSlugs, { map: true }),
       alsoNamed: place
         ? (catalogue.bySlug.get(place.slug) ?? [])
