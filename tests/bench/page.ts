@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { RESULTS_PATH } from "~/domain/constants";
+import { DESTINATIONS_PATH, RESULTS_PATH } from "~/domain/constants";
 import { clientManifest, pageScripts } from "../support/page-scripts";
 import { startServer, type TestServer } from "../support/server";
 import { lighthouseRuns, localTiles, mapDrag, pageWeight, type LighthouseResult, type MapDrag, type PageWeight } from "./browser";
@@ -158,6 +158,7 @@ export const LIGHTHOUSE_PATHS: string[] = [
   "/", // the landing page
   RESULTS_PATH, // the default results page
   FIRST_ACCOMMODATION, // an accommodation page
+  `${DESTINATIONS_PATH}/val-thorens`, // a resort's destination page (its facts, calendar, cards and map)
 ];
 
 /** The paths with FIRST_ACCOMMODATION replaced by the first card's accommodation page on the server at `base`. */

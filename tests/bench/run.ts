@@ -18,6 +18,7 @@ import { filterTree } from "~/domain/destination-tree";
 import { countsFromIndex } from "~/search/destination-counts";
 import { treeFromCounts } from "~/search/destinations.server";
 import { benchAccommodationPage } from "./accommodation";
+import { benchDestinationPages } from "./destination";
 import { compareResults } from "./engine";
 import { FIRST_ACCOMMODATION, LIGHTHOUSE_PATHS, PAGE_TARGETS, RATIO_PAIRS, runPage, ROOT, type BuildResult, type PageResult } from "./page";
 import { QUERIES, QUERY_CLASSES, TODAY, USED_SLUGS, type QueryClass } from "./queries";
@@ -327,6 +328,7 @@ async function main() {
 
     if (only.includes("embedded")) reportDestinationPicker(dbFile);
     if (only.includes("embedded")) await reportAccommodationPage(dbFile);
+    if (only.includes("embedded")) await reportDestinationPages(dbFile);
 
     const outputs: WorkerOutput[] = [];
     for (const engine of only) {
@@ -763,6 +765,34 @@ async function reportAccommodationPage(dbFile: string) {
     `The offers of the search and the season's calendar, grouped, with the photos, drops and price history (services/accommodations/accommodation-page.server.ts). ` +
       `Answers equal on both engines: ${r.mismatches === 0 ? "yes" : `**no, ${r.mismatches} differ**`}. ` +
       `Target: ≤ 5 ms of server time → ${base.p99 <= 5 ? "met (p99)" : base.p95 <= 5 ? "met at p95, **missed at p99**" : base.p50 <= 5 ? "met at p50, **missed at p95**" : "**missed**"}.`,
+  );
+  both();
+}
+
+async function reportDestinationPages(dbFile: string) {
+  log("destination pages");
+  const r = await benchDestinationPages(dbFile);
+  both(`## Destination page loader (/skiferie and every country, region and resort: ${r.pages} pages)`);
+  both();
+  const base = r.engines[0];
+  const rows = r.engines.map((e) => [
+    e.name,
+    String(e.rounds),
+    `${fmtMs(e.firstMs)} ms`,
+    `${fmtMs(e.p50)} ms`,
+    `${fmtMs(e.p95)} ms`,
+    `${fmtMs(e.p99)} ms`,
+    fmtRatio(e.p50 / base.p50),
+  ]);
+  const head = ["engine", "timed rounds", "first page of a generation", "p50", "p95", "p99", "p50 vs embedded"];
+  say(textTable(head, rows));
+  md.push(markdownTable(head, rows));
+  both();
+  both(
+    `The place, its places' and weeks' lowest prices, its search's first cards and their drops (services/destinations/destination-page.server.ts); ` +
+      `the first page after a new generation or catalogue change also counts every place's prices. ` +
+      `Answers equal on both engines: ${r.mismatches === 0 ? "yes" : `**no, ${r.mismatches} differ**`}. ` +
+      `Target: loader ≤ 5 ms at p50 → ${base.p50 <= 5 ? "met" : "**missed**"}.`,
   );
   both();
 }
