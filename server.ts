@@ -24,7 +24,11 @@ import { drainable } from "./server/drain";
 import { healthRoutes, siteChecks } from "./server/readiness";
 import { remixHandler } from "./server/remix-handler";
 import { guardStoreWrites } from "./server/store-writes";
-import { logClientErrors } from "./server/request-log";
+import { requestLog } from "./server/request-log";
+import { createMetrics, metricsRoute, type Metrics } from "./server/metrics";
+import { routePatterns } from "./server/route-patterns";
+import { timedEngine } from "./server/search-timing";
+import { createLog } from "./app/utils/log.server";
 import { refuseCrossSiteWrites } from "./server/same-origin";
 import { refuseUnreadableForms } from "./server/form-bodies";
 import { noStoreForPersonal, securityHeaders } from "./server/security-headers";
@@ -61,6 +65,17 @@ app.use(
       phase: () => (isStopping() ? "stopping" : serving ? "serving" : "starting"),
       parts: () => made.context,
     }),
+  ),
+);
+// The log and the metrics (docs/operations.md): /metrics and the health routes are not logged.
+const log = createLog(config.logFormat);
+const observed: { metrics?: Metrics; engine?: { generation(): number }; routeOf: (pathname: string) => string } = { routeOf: () => "*" };
+app.use(metricsRoute(() => observed.metrics, config.metricsToken));
+app.use(
+  requestLog(
+    log,
+    () => observed.routeOf,
+    (facts) => observed.metrics?.request(facts.route, facts.status, facts.seconds, facts.pageCache),
   ),
 );
 let markStarted = () => {};
@@ -105,6 +120,7 @@ const db = (() => {
 const store = new StoreFile(db.$client);
 running.db = db;
 registerStoreUser(db, "server");
+observed.metrics = createMetrics(db, () => observed.engine);
 running.storeIntact = () => !["replaced", "missing-wal"].includes(store.problem()?.kind ?? "");
 const unwritable = store.probe();
 if (unwritable) {
@@ -122,6 +138,8 @@ const shared = await createAppContext(db, store, config, publicUrlOf(config, lis
 });
 const { engine } = shared;
 running.engine = engine;
+observed.engine = engine;
+shared.engine = timedEngine(engine, (kind, seconds) => observed.metrics?.search(engine.name, kind, seconds));
 console.log(`Søgemaskine: ${engine.name}, generation ${engine.generation()}`);
 const vite = config.production ? undefined : await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
 running.vite = vite;
@@ -133,9 +151,10 @@ const build = guardStoreWrites(
 );
 
 // The inline <style> blocks the pages render, which the CSP allows by hash (app/entry.server.tsx).
-const { inlineStyles } = (typeof build === "function" ? await build() : build).entry.module as unknown as { inlineStyles: string[] };
+const loadedBuild = typeof build === "function" ? await build() : build;
+const { inlineStyles } = loadedBuild.entry.module as unknown as { inlineStyles: string[] };
+observed.routeOf = routePatterns(loadedBuild.routes);
 
-app.use(logClientErrors);
 app.use(securityHeaders({ production: config.production, tileUrl: config.mapTiles.url, inlineStyles }));
 // Bodies first: no answer, not even a 405, leaves a body of any size to be read off the socket.
 app.use(limitBodies(MAX_BODY_BYTES));

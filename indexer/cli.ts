@@ -12,6 +12,7 @@ import { runNotify } from "./commands/notify";
 import { runBackup, runRestore } from "./commands/backup";
 import { registerStoreUser } from "../db/store-users";
 import { runMaintenance } from "./commands/maintenance";
+import { createLog } from "../app/utils/log.server";
 import { runReindex } from "./commands/reindex";
 import { runStats } from "./commands/stats";
 import { runRetire } from "./commands/retire";
@@ -245,6 +246,18 @@ function argumentProblem(error: Error & { code?: string }): string | undefined {
 function usage(problem: string): number {
   console.error(`Fejl: ${problem}\n\n${USAGE}`);
   return 2;
+}
+
+// With LOG_FORMAT=json the command's errors (its "Fejl: …" lines) also go to the log as JSON lines
+// on standard error, for a log collector; the Danish lines stay as they are (docs/operations.md#logs).
+if (process.env.LOG_FORMAT === "json") {
+  const log = createLog("json", 2);
+  const human = console.error.bind(console);
+  console.error = (...args: unknown[]) => {
+    human(...args);
+    const text = args.map(String).join(" ");
+    if (text.startsWith("Fejl: ")) log.error({ command: process.argv[2] ?? "" }, text.slice("Fejl: ".length).split("\n\nBrug:")[0]);
+  };
 }
 
 // Ctrl-C, or a process manager's SIGTERM: the lock and leases the command holds are released at

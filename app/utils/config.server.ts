@@ -73,6 +73,8 @@ const schema = z
       .min(0, "skal være et antal sekunder")
       .max(600, "højst 600 sekunder")
       .default(10),
+    LOG_FORMAT: z.enum(["json", "pretty"], { message: "skal være json eller pretty" }).optional(),
+    METRICS_TOKEN: z.string().min(16, "skal være mindst 16 tegn").optional(),
   })
   .superRefine((env, ctx) => {
     if (env.SEARCH_ENGINE === "typesense" && !env.TYPESENSE_URL)
@@ -114,6 +116,10 @@ export interface Config {
   siteOwner: SiteOwner;
   /** How long a stop (SIGTERM, SIGINT) lets the requests in flight finish before it cuts them off. */
   stopGraceMs: number;
+  /** The log's lines: JSON (production's default) or readable ones (development's). */
+  logFormat: "json" | "pretty";
+  /** With it, /metrics answers a request that sends it as a bearer token; without, only loopback. */
+  metricsToken: string | undefined;
 }
 
 export interface SiteOwner {
@@ -185,6 +191,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       email: e.SITE_OWNER_EMAIL ?? "privatliv@pistepris.dk",
     },
     stopGraceMs: e.STOP_GRACE_SECONDS * 1000,
+    logFormat: e.LOG_FORMAT ?? (production ? "json" : "pretty"),
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -17,3 +17,20 @@ declare module "@adobe/structured-data-validator" {
     }): Promise<ValidationIssue[]>;
   }
 }
+
+declare module "parse-prometheus-text-format" {
+  /** One metric family as Prometheus' text format gives it (prom2json's shape). */
+  export interface MetricFamily {
+    name: string;
+    help: string;
+    type: "COUNTER" | "GAUGE" | "HISTOGRAM" | "SUMMARY" | "UNTYPED";
+    metrics: Array<{
+      labels?: Record<string, string>;
+      value?: string;
+      buckets?: Record<string, string>;
+      count?: string;
+      sum?: string;
+    }>;
+  }
+  export default function parsePrometheusTextFormat(text: string): MetricFamily[];
+}
