@@ -1,4 +1,4 @@
-import { ACCOMMODATION_PATH, OFFERS_ANCHOR } from "./constants";
+import { ACCOMMODATION_PATH, MAX_ADULT_COUNT, OFFERS_ANCHOR } from "./constants";
 import { parseResultsParams, resultsHref, type ResultsState } from "./results-url";
 import { searchHref } from "./url-codec";
 
@@ -23,6 +23,22 @@ export function accommodationHref(id: string, state: ResultsState): string {
 /** The canonical link: the search only (no sort, page or view params), which is what decides the offers. */
 export function accommodationCanonical(id: string, state: ResultsState): string {
   return searchHref({ searchData: state.query.searchData }, accommodationPath(id));
+}
+
+/**
+ * A saved trip's accommodation page, at its offers for the trip's party and departure date: the
+ * trip stores only its party size, so it is read as adults (up to the URL's 12) and then children.
+ */
+export function savedTripHref(accommodationId: string, persons: number, departureDate: string): string {
+  const adultCount = Math.min(persons, MAX_ADULT_COUNT);
+  const searchData = {
+    searchArea: { type: "all" as const },
+    adultCount,
+    childrenCount: persons - adultCount,
+    arrival: { type: "dates" as const, dates: [departureDate] },
+    filters: {},
+  };
+  return atOffers(searchHref({ searchData }, accommodationPath(accommodationId)));
 }
 
 /** The page at its offers: after narrowing them (a date, a form, every offer), the visitor sees them, not the page's top. */

@@ -789,6 +789,7 @@ export const texts = {
     remove: "Fjern",
     empty: "Du har ingen gemte rejser endnu. Tryk på 'Gem rejse' på en rejse for at gemme den.",
     unavailable: "Rejsen kan ikke længere bestilles.",
+    seeAccommodation: "Se opholdet og alle tilbud",
     offerLocal: (n: number) => `Gem dine ${n} ${n === 1 ? "rejse" : "rejser"} på din konto?`,
     offerYes: "Ja, gem dem",
     offerNo: "Nej tak",

@@ -6,10 +6,12 @@ import { getUser, loginHref, requireUser } from "~/services/accounts/session.ser
 import { MAX_SAVED_TRIPS_PER_USER, RESULTS_PATH, SAVED_TRIPS_PATH, TRIP_ID_PATTERN } from "~/domain/constants";
 import { formatPrice, formatShortDate } from "~/domain/format";
 import { offerRedirectHref } from "~/domain/results-url";
+import { savedTripHref } from "~/domain/accommodation-url";
 import { texts } from "~/domain/texts";
 import { z } from "~/domain/zod";
 import { Page } from "~/components/ui/page";
 import { FormError } from "~/components/account/account-forms";
+import { Photo } from "~/components/accommodation/photo";
 import {
   isSaved,
   MAX_IMPORTED_TRIPS,
@@ -98,53 +100,73 @@ export default function SavedTripsPage() {
         </p>
       ) : (
         <ul className="space-y-4" data-testid="saved-trips">
-          {trips.map((t) => (
-            <li key={t.tripId} className="rounded-xl bg-white p-5 shadow-sm" data-testid="saved-trip" data-trip-id={t.tripId}>
-              <div className="flex flex-col gap-3 sm:flex-row sm:justify-between">
-                <div>
-                  <h2 className="text-lg font-bold text-brand-900">{t.accommodation}</h2>
-                  <p className="text-sm text-slate-600">
-                    {t.resort}, {t.country}
-                  </p>
-                  <p className="text-amber-500" aria-label={r.stars(t.rating)} role="img">
-                    {"★".repeat(t.rating)}
-                  </p>
-                  <ul className="mt-2 space-y-0.5 text-sm text-slate-700">
-                    <li>{t.mealPlan}</li>
-                    <li>{t.skiPassIncluded ? r.skiPassIncluded(t.skiPassDays) : r.skiPassExcluded}</li>
-                    <li>{r.transport[t.transport]}</li>
-                    <li>{r.departure(formatShortDate(t.departureDate), t.nights)}</li>
-                    <li>{r.travelCompany(t.company)}</li>
-                  </ul>
-                  {!t.available && <p className="mt-2 text-sm font-semibold text-red-700">{s.unavailable}</p>}
+          {trips.map((t) => {
+            const href = savedTripHref(t.accommodationId, t.persons, t.departureDate);
+            return (
+              <li key={t.tripId} className="rounded-xl bg-white p-5 shadow-sm" data-testid="saved-trip" data-trip-id={t.tripId}>
+                <div className="flex flex-col gap-4 sm:flex-row">
+                  {/* The photo links for the pointer only: the name's link says the same to the keyboard and screen readers. */}
+                  <Link to={href} tabIndex={-1} aria-hidden="true" className="block sm:w-48 sm:shrink-0">
+                    <Photo src={t.imageUrl} alt="" decorative className="aspect-[16/9] sm:aspect-[4/3]" />
+                  </Link>
+                  <div className="flex flex-1 flex-col gap-3 sm:flex-row sm:justify-between">
+                    <div>
+                      <h2 className="text-lg font-bold text-brand-900">
+                        <Link to={href} className="hover:underline" data-testid="saved-trip-link">
+                          {t.accommodation}
+                        </Link>
+                      </h2>
+                      <p className="text-sm text-slate-600">
+                        {t.resort}, {t.country}
+                      </p>
+                      <p className="text-amber-500" aria-label={r.stars(t.rating)} role="img">
+                        {"★".repeat(t.rating)}
+                      </p>
+                      <ul className="mt-2 space-y-0.5 text-sm text-slate-700">
+                        <li>{t.mealPlan}</li>
+                        <li>{t.skiPassIncluded ? r.skiPassIncluded(t.skiPassDays) : r.skiPassExcluded}</li>
+                        <li>{r.transport[t.transport]}</li>
+                        <li>{r.departure(formatShortDate(t.departureDate), t.nights)}</li>
+                        <li>{r.travelCompany(t.company)}</li>
+                      </ul>
+                      {!t.available && <p className="mt-2 text-sm font-semibold text-red-700">{s.unavailable}</p>}
+                      <Link to={href} className="mt-2 inline-block text-sm font-semibold text-brand-700 underline">
+                        {s.seeAccommodation}
+                      </Link>
+                    </div>
+                    <div className="flex shrink-0 flex-col items-start gap-1 sm:items-end">
+                      <span className="text-2xl font-extrabold">{formatPrice(t.pricePerPerson)}</span>
+                      <span className="text-xs text-slate-600">{r.perPerson}</span>
+                      <span className="text-sm text-slate-600">
+                        {r.partyPrice(t.persons)}: <strong>{formatPrice(t.price)}</strong>
+                      </span>
+                      {t.available && (
+                        <a
+                          href={offerRedirectHref(t.tripId, undefined)}
+                          target="_blank"
+                          rel="noopener nofollow"
+                          className="mt-2 rounded bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+                        >
+                          {r.seeOffer(t.company)}
+                        </a>
+                      )}
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="remove" />
+                        <input type="hidden" name="tripId" value={t.tripId} />
+                        <button
+                          type="submit"
+                          className="mt-1 text-sm font-semibold text-slate-700 underline"
+                          data-testid="remove-saved-trip"
+                        >
+                          {s.remove}
+                        </button>
+                      </Form>
+                    </div>
+                  </div>
                 </div>
-                <div className="flex shrink-0 flex-col items-start gap-1 sm:items-end">
-                  <span className="text-2xl font-extrabold">{formatPrice(t.pricePerPerson)}</span>
-                  <span className="text-xs text-slate-600">{r.perPerson}</span>
-                  <span className="text-sm text-slate-600">
-                    {r.partyPrice(t.persons)}: <strong>{formatPrice(t.price)}</strong>
-                  </span>
-                  {t.available && (
-                    <a
-                      href={offerRedirectHref(t.tripId, undefined)}
-                      target="_blank"
-                      rel="noopener nofollow"
-                      className="mt-2 rounded bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-                    >
-                      {r.seeOffer(t.company)}
-                    </a>
-                  )}
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="remove" />
-                    <input type="hidden" name="tripId" value={t.tripId} />
-                    <button type="submit" className="mt-1 text-sm font-semibold text-slate-700 underline" data-testid="remove-saved-trip">
-                      {s.remove}
-                    </button>
-                  </Form>
-                </div>
-              </div>
-            </li>
-          ))}
+              </li>
+            );
+          })}
         </ul>
       )}
     </Page>

@@ -143,6 +143,8 @@ describe("with JavaScript", () => {
     await open(page, "/skirejser");
     const card = page.getByRole("article").first();
     const name = await card.locator("h2").textContent();
+    const photo = await card.getByTestId("photo").getAttribute("src");
+    expect(photo).toBeTruthy();
     // Saving changes the button only: the results page's loader (the search) does not run again.
     const searches: string[] = [];
     const onRequest = (r: { url(): string }) => {
@@ -164,8 +166,17 @@ describe("with JavaScript", () => {
     await page.getByTestId("nav-saved").click();
     await page.waitForURL(/\/gemte-rejser$/);
     await page.getByTestId("saved-trip").first().waitFor();
-    expect(await page.getByTestId("saved-trip").count()).toBe(1);
-    expect(await page.getByTestId("saved-trip").locator("h2").textContent()).toBe(name);
+    const savedTrip = page.getByTestId("saved-trip");
+    expect(await savedTrip.count()).toBe(1);
+    expect(await savedTrip.locator("h2").textContent()).toBe(name);
+    // The accommodation's photo, and its name leading to the accommodation's page at this very offer.
+    expect(await savedTrip.getByTestId("photo").getAttribute("src")).toBe(photo);
+    const tripId = (await savedTrip.getAttribute("data-trip-id"))!;
+    await savedTrip.getByTestId("saved-trip-link").click();
+    await page.waitForURL((url) => url.pathname.startsWith("/ophold/") && url.hash === "#tilbud");
+    await page.locator(`[data-testid="offer-row"][data-trip-id="${tripId}"]`).first().waitFor();
+    await page.goBack();
+    await page.waitForURL(/\/gemte-rejser$/);
     await page.getByTestId("remove-saved-trip").click();
     await page.getByTestId("saved-empty").waitFor();
   });

@@ -3,7 +3,13 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { OffersTable } from "~/components/accommodation/offers-table";
 import { calendarHeights, groupByDeparture, offerSummary, priceCalendar, shownRows } from "~/domain/accommodation-offers";
-import { accommodationCanonical, accommodationHref, accommodationLinks, accommodationState } from "~/domain/accommodation-url";
+import {
+  accommodationCanonical,
+  accommodationHref,
+  accommodationLinks,
+  accommodationState,
+  savedTripHref,
+} from "~/domain/accommodation-url";
 import { lodgingJsonLd, scriptJson } from "~/domain/json-ld";
 import { parseResultsParams } from "~/domain/results-url";
 import type { ResultAccommodation, ResultTrip } from "~/domain/search-result";
@@ -215,5 +221,19 @@ describe("the offers table's drops", () => {
       }),
     );
     expect(rise).not.toContain("offer-drop");
+  });
+});
+
+describe("savedTripHref", () => {
+  it("leads to the accommodation's offers for the trip's party and departure date", () => {
+    expect(savedTripHref("alpe hus/1", 4, "2027-02-13")).toBe("/ophold/alpe%20hus%2F1?adultCount=4&dates=2027-02-13#tilbud");
+    const href = savedTripHref("a1", 2, "2027-02-13");
+    const state = accommodationState(new URL(href, "http://x").searchParams);
+    expect(state.query.searchData).toMatchObject({ adultCount: 2, childrenCount: 0, arrival: { type: "dates", dates: ["2027-02-13"] } });
+  });
+
+  it("reads a party beyond 12 as 12 adults and the rest children, as the URL allows", () => {
+    const state = accommodationState(new URL(savedTripHref("a1", 15, "2027-02-13"), "http://x").searchParams);
+    expect(state.query.searchData).toMatchObject({ adultCount: 12, childrenCount: 3 });
   });
 });

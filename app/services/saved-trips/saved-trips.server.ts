@@ -73,7 +73,9 @@ export function savedTripsOf(db: Db, userId: number) {
   return db
     .select({
       tripId: trips.id,
+      accommodationId: accommodations.id,
       accommodation: accommodations.name,
+      imageUrl: accommodations.imageUrl,
       rating: accommodations.rating,
       resort: resorts.name,
       region: regions.name,
