@@ -847,6 +847,8 @@ export const texts = {
         `${formatCount(agents)} ${plural(agents, "agent", "agenter")} fik besked om ${formatCount(trips)} ${plural(trips, "ny rejse", "nye rejser")} og ${formatCount(drops)} prisfald i ${formatCount(messages)} ${plural(messages, "e-mail", "e-mails")}; ${formatCount(failed)} kunne ikke sendes.`,
       runLocked: "En anden kørsel var i gang, så denne sendte intet.",
       runError: (message: string) => `Stoppede med en fejl: ${message}`,
+      notifySilent:
+        "notify har ikke kørt i over en time, så daglige og ugentlige søgeagenter sendes ikke til tiden. Tjek workeren (docker compose ps worker), cron-linjen eller systemd-timeren (se docs/operations.md).",
       perDay: "De seneste 14 dage",
     },
     landing: {

@@ -7,17 +7,23 @@ import { requireOperator } from "~/services/operators/access.server";
 import { agentStats } from "~/services/ops/agent-stats.server";
 import { OpsPage } from "~/components/ops/ops-nav";
 
-// /drift/soegeagenter: agents per frequency, e-mails sent and failed per day, the last notify run.
+// /drift/soegeagenter: agents per frequency, e-mails sent and failed per day, the last notify run,
+// and a warning when notify has not run for an hour: the deployment's clock (the worker, a cron
+// line or a systemd timer: docs/operations.md#the-clock) is not running it.
+
+/** notify runs every 5 minutes where it is scheduled; an hour without a run means the schedule is broken. */
+const NOTIFY_SILENT_MS = 60 * 60 * 1000;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireOperator(request, context);
   const stats = agentStats(context.db);
   const run = stats.lastRun;
-  return data({ ...stats, lastRun: run && { ...run, at: formatDateTime(run.at) } }, { headers: NO_STORE });
+  const silent = !run || Date.now() - run.at.getTime() > NOTIFY_SILENT_MS;
+  return data({ ...stats, silent, lastRun: run && { ...run, at: formatDateTime(run.at) } }, { headers: NO_STORE });
 }
 
 export default function AgentStatsPage() {
-  const { perFrequency, perDay, lastRun } = useLoaderData<typeof loader>();
+  const { perFrequency, perDay, lastRun, silent } = useLoaderData<typeof loader>();
   const t = texts.ops.agents;
   return (
     <OpsPage title={t.title}>
@@ -51,6 +57,11 @@ export default function AgentStatsPage() {
                   : t.runOutcome(lastRun.agents, lastRun.trips, lastRun.drops, lastRun.messages, lastRun.failed)
             }`}
       </p>
+      {silent && (
+        <p role="alert" className="mb-6 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="notify-silent">
+          {t.notifySilent}
+        </p>
+      )}
       <h3 className="mb-2 font-semibold">{t.perDay}</h3>
       <table className="w-full max-w-lg text-left text-sm" data-testid="agent-mails-per-day">
         <thead>
