@@ -25,6 +25,7 @@ import { texts } from "./domain/texts";
 import { STORAGE_FALLBACK_SCRIPT } from "./components/ui/storage-fallback";
 import { keepsPageData } from "./utils/revalidation";
 import { useHydrated } from "./components/ui/use-hydrated";
+import { SkipLink } from "./components/ui/skip-link";
 
 // For a logged-in visitor only, and shown only while this browser holds saved trips: loaded after hydrating.
 const LocalSavesOffer = lazy(() => import("./components/saved-trips/local-saves-offer").then((m) => ({ default: m.LocalSavesOffer })));
@@ -94,12 +95,14 @@ export default function App() {
   if (isEmbedSearch(search)) {
     return (
       <EmbedFrame>
+        <SkipLink />
         <Outlet />
       </EmbedFrame>
     );
   }
   return (
     <>
+      <SkipLink />
       {/* The landing page's hero is its own header. */}
       {pathname !== "/" && <SiteHeader />}
       <Outlet />

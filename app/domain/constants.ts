@@ -181,6 +181,8 @@ export const EMAIL_LINK_HOURS = 24;
 export const PASSWORD_LINK_MINUTES = 60;
 /** Per-user limits: an account is a person's, not a store (each agent is searched at every notify run). */
 export const MAX_AGENTS_PER_USER = 50;
+/** The longest name of a search agent (its form fields, and the name a new agent gets from its search). */
+export const AGENT_NAME_MAX_LENGTH = 100;
 export const MAX_SAVED_TRIPS_PER_USER = 500;
 /** How many visitors one address (an IPv6 address's /64) may count as, per banner or offer and kind, within the counting window. */
 export const COUNTED_VISITORS_PER_ADDRESS = 20;

@@ -1,19 +1,12 @@
 import { formatCount, formatDate } from "./format";
 import type { SearchQuery } from "./search-data";
+import { listDa, type PlaceNames } from "./search-names";
 import { tagLabel } from "./tags";
 import { texts } from "./texts";
 
 // The results page's Danish title and description, naming the search.
 
-/** Names of destination slugs as far as known (e.g. from the result items); the slug otherwise. */
-export type PlaceNames = Record<string, string>;
-
 const monthName = new Intl.DateTimeFormat("da-DK", { month: "long", year: "numeric", timeZone: "UTC" });
-
-function listDa(items: string[]): string {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} og ${items[items.length - 1]}`;
-}
 
 function when(query: SearchQuery): string | null {
   const a = query.searchData.arrival;

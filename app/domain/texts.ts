@@ -7,6 +7,8 @@ const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 export const texts = {
   siteName: "Pistepris",
+  /** Every button that applies a pending choice (filters, sort, an accommodation's offers): the specification's label of the filter drawer's button. */
+  applyChanges: "Gem ændringer",
   tagline: "Find og sammenlign skirejser fra mange rejseselskaber",
   errors: {
     badJson: "Forespørgslen skal være gyldig JSON.",
@@ -44,6 +46,14 @@ export const texts = {
     months: ["måned", "måneder"],
     days: ["dag", "dage"],
     asap: "Snarest muligt",
+  },
+  // The search in names (app/domain/search-names.ts): the search bar, a search agent's name and summary.
+  names: {
+    more: (first: string, more: number) => `${first} + ${more}`,
+    and: (list: string, last: string) => `${list} og ${last}`,
+    mapArea: "Området på kortet",
+    weeks: (weeks: string) => `Uge ${weeks}`,
+    moreFilters: (n: number) => `+ ${n} ${plural(n, "filter", "filtre")}`,
   },
   // The search bar, the mobile search summary and the landing page.
   searchBar: {
@@ -172,7 +182,6 @@ export const texts = {
     travelCompanies: "Rejseselskaber",
     nothingSelected: "Intet valgt",
     reset: "Nulstil filtre",
-    apply: "Anvend filtre",
     fold: "Fold filtre sammen",
     unfold: "Fold filtre ud",
     minPrice: "Mindste pris",
@@ -210,10 +219,11 @@ export const texts = {
   },
   mobile: {
     filters: "Filtre",
+    /** The filter button's name for screen readers, with its badge's number. */
+    filtersSet: (n: number) => `Filtre, ${n} valgt`,
+    chipsLabel: "Valgte filtre",
     sort: "Sortér",
     closeDrawer: "Luk",
-    saveChanges: "Gem ændringer",
-    applySort: "Vis resultater",
     filterDrawerTitle: "Filtre",
     sortDrawerTitle: "Sortering",
   },
@@ -226,6 +236,9 @@ export const texts = {
     noResultsText: "Prøv at fjerne nogle filtre, eller start forfra med en ny søgning.",
     noResultsButton: "Start en ny søgning",
     totalTrips: (n: string) => `${n} tilgængelige rejser`,
+    /** The top of the results: how many places and trips the search found. */
+    found: (places: number, trips: number) =>
+      `${formatCount(places)} ${plural(places, "sted", "steder")} med ${formatCount(trips)} ${plural(trips, "rejse", "rejser")}`,
     offers: (offers: number, companies: number, fmt: (n: number) => string) =>
       `${fmt(offers)} ${plural(offers, "tilbud", "tilbud")} fra ${fmt(companies)} ${plural(companies, "rejseselskab", "rejseselskaber")}`,
     stars: (n: number) => `${n} ${plural(n, "stjerne", "stjerner")}`,
@@ -295,7 +308,6 @@ export const texts = {
     skiPass: "Liftkort",
     skiPassAny: "Alle",
     priceType: "Pris",
-    apply: "Vis tilbud",
     calendarHeading: "Priskalender",
     calendarIntro: "Den billigste pris for hver afrejsedato i sæsonen. Vælg en dato for at se dens tilbud.",
     calendarUnit: (perPerson: boolean) => (perPerson ? "Kr. pr. person" : "Kr. samlet"),

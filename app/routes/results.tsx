@@ -1,11 +1,13 @@
 import { keepsPageData } from "~/utils/revalidation";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import { activeBanners } from "~/services/banners/banners.server";
 import { Banner } from "~/components/banners/banner";
+import { FilterChips } from "~/components/filters/chips";
+import { hasFilters } from "~/domain/filters";
 import { FilterForm } from "~/components/filters/filter-form";
-import { desktopSearchBar, MobileSearchSummary } from "~/components/search-bar";
+import { desktopSearchBar, MobileSearchSummary, PlaceNamesProvider } from "~/components/search-bar";
 import { placesByResort } from "~/components/map/places-list";
 import { MapView } from "~/components/map/map-view";
 import { HoveredAccommodationProvider } from "~/components/results/hover-context";
@@ -16,6 +18,7 @@ import { cardMarkup } from "~/components/results/card-markup.server";
 import { priceDrops } from "~/services/offers/price-history.server";
 import { SearchStateProvider, useSearchState } from "~/components/results/search-state";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import type { SkipLinkHandle } from "~/components/ui/skip-link";
 import { useMarkupOnly } from "~/components/ui/markup-only";
 import type { CardMarkup } from "~/domain/markup-only";
 import { PagePartView, desktopPart, partOnDemand, useDesktopPartsReady } from "~/components/ui/page-parts";
@@ -25,7 +28,9 @@ import { placeBanners } from "~/domain/banner-slots";
 import { formatCount } from "~/domain/format";
 import { pageCount } from "~/domain/pagination";
 import { isCanonical, parseResultsParams, resultsHref } from "~/domain/results-url";
-import { searchDescription, searchTitle, type PlaceNames } from "~/domain/search-title";
+import { searchDescription, searchTitle } from "~/domain/search-title";
+import type { PlaceNames } from "~/domain/search-names";
+import { destinationNames } from "~/search/destinations.server";
 import { texts } from "~/domain/texts";
 import { shareMeta } from "~/domain/share-meta";
 import { searchHref } from "~/domain/url-codec";
@@ -33,6 +38,7 @@ import { RESULTS_PATH } from "~/domain/constants";
 import { resultsAccount } from "~/services/accounts/results-account.server";
 import { AgentToggle } from "~/components/agents/agent-toggle";
 import { SaveTripForms } from "~/components/saved-trips/save-trip-button";
+import { ResultsDialogs } from "~/components/agents/results-dialogs";
 import { mapData } from "~/search/map.server";
 import {
   resultCardItem,
@@ -41,7 +47,6 @@ import {
   type ResultCardItem,
   type ResultCardKey,
   type SearchResult,
-  type SearchResultItem,
 } from "~/domain/search-result";
 import type { SearchQuery } from "~/domain/search-data";
 import { histogramFacetKey } from "~/domain/histogram";
@@ -57,16 +62,18 @@ const sortingBar = desktopPart(import.meta.env.SSR ? SortingBar : null, () =>
   import("~/components/results/sorting-bar").then((m) => m.SortingBar),
 );
 
-// The map view (and Leaflet with it) loads when it is shown; the dialogs when they open.
+// The map view (and Leaflet with it) loads when it is shown; the dialogs when they open. A dialog
+// opened by the URL is in the server's markup, which the browser keeps until the dialog's code is
+// there (a lazy component under Suspense would be hydrated, and updated, while it still loads:
+// React's error #421).
 const mapViewPart = partOnDemand(import.meta.env.SSR ? MapView : null, () => import("~/components/map/map-view").then((m) => m.MapView));
-const ResultsDialogs = lazy(() => import("~/components/agents/results-dialogs").then((m) => ({ default: m.ResultsDialogs })));
+const resultsDialogs = partOnDemand(import.meta.env.SSR ? ResultsDialogs : null, () =>
+  import("~/components/agents/results-dialogs").then((m) => m.ResultsDialogs),
+);
 
 // The search results page. The URL is the whole state: the loader redirects any other
 // spelling of a search (a submitted GET form, repeated params, "23.960 kr.") to its canonical URL
 // and renders the results from it; with JavaScript every change navigates to the same URLs.
-
-/** The page writes its own canonical link (in its meta), for the root's to leave out. */
-export const handle = { canonical: "own" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -82,6 +89,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // carries its cards as markup only, which the browser keeps (ResultCard); a client navigation's
   // data carries them whole, and so does the map view's page: the browser renders that view anew
   // once its code is there (page-parts.tsx), cards and all.
+  // A page beyond the last (an old link, a hand-edited URL) goes to the last page, or to the first
+  // when nothing matches, where the no-results notice is.
+  const pages = pageCount(found.pagination.totalCount, found.pagination.pageSize);
+  if (state.query.page > Math.max(1, pages))
+    throw redirect(resultsHref({ ...state, query: { ...state.query, page: Math.max(1, pages) } }), 302);
   const { items, facetNumbers, ...counts } = found;
   const shownHistogram = histogramFacetKey(state.priceMode);
   const otherHistogram = shownHistogram === "priceRange" ? "pricePerPersonRange" : "priceRange";
@@ -90,6 +102,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The best offers whose price fell at their last change (price history), by trip id: the cards mark them.
   const tripIds = items.map((i) => i.trip.id);
   const drops = Object.fromEntries(priceDrops(db, tripIds));
+  const area = state.query.searchData.searchArea;
+  const placeNames = destinationNames(engine, area.type === "destinations" ? area.destinationSlugs : []);
   const markupOnly = state.map ? null : context.markupOnly;
   if (markupOnly) markupOnly.resultCards = cards.map((card) => cardMarkup(card, cardView(state, resultCardKey(card), drops)));
   const result = {
@@ -106,7 +120,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     banners: activeBanners(db),
     // The visitor's account: the travel-alert toggle, the dialogs and the saved trips.
     account: await resultsAccount(request, context, tripIds),
-    meta: pageMeta(state.query, found, context.publicUrl),
+    meta: pageMeta(state.query, found, placeNames, context.publicUrl),
+    // The chosen destinations' names: the search bar and a new search agent name the place.
+    placeNames,
     // One place chosen: its destination page (docs/urls.md "Destination pages").
     placePage: onePlacePage(context, state.query),
     drops,
@@ -124,19 +140,16 @@ function onePlacePage(context: LoaderFunctionArgs["context"], query: SearchQuery
   return place ? { name: place.name, href: place.href } : null;
 }
 
+/** Where the skip link leads: past the search bar and the filters, to the results. */
+const RESULTS_ID = "resultater";
+/** The page writes its own canonical link (in its meta), for the root's to leave out. */
+export const handle: SkipLinkHandle & { canonical: "own" } = {
+  canonical: "own",
+  skipLink: { href: `#${RESULTS_ID}`, label: texts.nav.skipToResults },
+};
+
 /** The search is not run again for a histogram call or a saved trip (app/utils/revalidation.ts). */
 export const shouldRevalidate: ShouldRevalidateFunction = (args) => !keepsPageData(args) && args.defaultShouldRevalidate;
-
-/** Names of the places the result items are in, by slug (for the title of a destination search). */
-function placeNames(items: SearchResultItem[]): PlaceNames {
-  const names: PlaceNames = {};
-  for (const { accommodation: a } of items) {
-    names[a.destination.slug] = a.destination.name;
-    names[a.region.slug] = a.region.name;
-    names[a.country.slug] = a.country.name;
-  }
-  return names;
-}
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [{ title: texts.siteName }];
 
@@ -145,8 +158,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [{ 
  * the loader, so the page carries the tags' text only, not the place names and code they come from.
  * Absolute links name PUBLIC_URL, never the request's Host: the page may be cached for everyone.
  */
-function pageMeta(query: SearchQuery, result: SearchResult, origin: string) {
-  const names = placeNames(result.items);
+function pageMeta(query: SearchQuery, result: SearchResult, names: PlaceNames, origin: string) {
   const pages = pageCount(result.pagination.totalCount, result.pagination.pageSize);
   const abs = (page: number) => `${origin}${searchHref({ ...query, page }, RESULTS_PATH)}`;
   const tags = shareMeta({
@@ -167,18 +179,20 @@ export const NO_JS_STYLE =
   "<style>.js-only{display:none!important}.nojs-block{display:block!important}.nojs-flex{display:flex!important}</style>";
 
 export default function Results() {
-  const { state } = useLoaderData<typeof loader>();
+  const { state, placeNames } = useLoaderData<typeof loader>();
   return (
     <SearchStateProvider applied={state}>
-      <HoveredAccommodationProvider>
-        <ResultsPage />
-      </HoveredAccommodationProvider>
+      <PlaceNamesProvider initial={placeNames}>
+        <HoveredAccommodationProvider>
+          <ResultsPage />
+        </HoveredAccommodationProvider>
+      </PlaceNamesProvider>
     </SearchStateProvider>
   );
 }
 
 function ResultsPage() {
-  const { result, options, banners, map, tiles, places, account, placePage } = useLoaderData<typeof loader>();
+  const { result, options, banners, map, tiles, places, account, placeNames, placePage } = useLoaderData<typeof loader>();
   const { applied, searchIsUpToDate, searchIsLoading } = useSearchState();
   const mapView = applied.map === true;
   const [folded, setFolded] = useState(false);
@@ -234,8 +248,15 @@ function ResultsPage() {
           aria-busy={searchIsLoading}
           data-testid="results-column"
         >
-          <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-            <h1 className="text-2xl font-bold text-brand-900">{texts.results.heading}</h1>
+          <div className="mb-3 flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+            <div>
+              <h1 className="text-2xl font-bold text-brand-900">{texts.results.heading}</h1>
+              {result.totalCount > 0 && (
+                <p className="text-sm text-slate-700" data-testid="result-counts">
+                  {texts.results.found(result.pagination.totalCount, result.totalCount)}
+                </p>
+              )}
+            </div>
             {!applied.embed && <AgentToggle agentExists={account.agentExists} loggedIn={account.loggedIn} />}
           </div>
           {placePage && !applied.embed && (
@@ -247,6 +268,11 @@ function ResultsPage() {
           )}
           <PagePartView part={sortingBar} props={{ className: "nojs-flex mb-4 hidden lg:flex" }} />
           <MobileBar className="js-only mb-4 flex lg:hidden" options={options} facetNumbers={result.facetNumbers} />
+          {hasFilters(applied.query.searchData.filters) && (
+            <nav aria-label={texts.mobile.chipsLabel} className="mb-4 lg:hidden" data-testid="mobile-chips">
+              <FilterChips options={options} />
+            </nav>
+          )}
           {mapView && (
             <Link
               to={resultsHref({ ...applied, dialog: undefined, map: undefined })}
@@ -258,59 +284,62 @@ function ResultsPage() {
           )}
           <SaveTripHint />
           <SaveTripForms />
-          {searchIsLoading && <Loading />}
-          {mapView && noResults && (
-            <div className="mb-4">
+          {/* The skip link's target: focusable, so the next Tab goes on from here. */}
+          <div id={RESULTS_ID} tabIndex={-1} className="focus:outline-none">
+            {searchIsLoading && <Loading />}
+            {mapView && noResults && (
+              <div className="mb-4">
+                <NoResults />
+              </div>
+            )}
+            {mapView ? (
+              <PagePartView
+                part={mapViewPart}
+                props={{
+                  data: map,
+                  tiles,
+                  places,
+                  priceMode: applied.priceMode,
+                  sideList: (
+                    <>
+                      <ol
+                        aria-label={texts.results.listLabel}
+                        className="@container max-h-[65vh] space-y-3 overflow-y-auto pr-1"
+                        data-testid="map-side-list"
+                      >
+                        {cards.map((card) => (
+                          <li key={cardKey(card)}>
+                            <PageCard card={card} />
+                          </li>
+                        ))}
+                      </ol>
+                      <Pagination totalCount={result.pagination.totalCount} pageSize={result.pagination.pageSize} />
+                    </>
+                  ),
+                }}
+              />
+            ) : noResults ? (
               <NoResults />
-            </div>
-          )}
-          {mapView ? (
-            <PagePartView
-              part={mapViewPart}
-              props={{
-                data: map,
-                tiles,
-                places,
-                priceMode: applied.priceMode,
-                sideList: (
-                  <>
-                    <ol
-                      aria-label={texts.results.listLabel}
-                      className="@container max-h-[65vh] space-y-3 overflow-y-auto pr-1"
-                      data-testid="map-side-list"
-                    >
-                      {cards.map((card) => (
-                        <li key={cardKey(card)}>
-                          <PageCard card={card} />
-                        </li>
-                      ))}
-                    </ol>
-                    <Pagination totalCount={result.pagination.totalCount} pageSize={result.pagination.pageSize} />
-                  </>
-                ),
-              }}
-            />
-          ) : noResults ? (
-            <NoResults />
-          ) : (
-            <ol
-              aria-label={texts.results.listLabel}
-              className={`@container space-y-4 transition-opacity ${searchIsLoading ? "opacity-50" : ""}`}
-              data-testid="results-list"
-            >
-              {entries.map((entry) =>
-                entry.kind === "item" ? (
-                  <li key={cardKey(entry.item)}>
-                    <PageCard card={entry.item} />
-                  </li>
-                ) : (
-                  <li key={`b-${entry.banner.id}`}>
-                    <Banner banner={entry.banner} aff={applied.aff} />
-                  </li>
-                ),
-              )}
-            </ol>
-          )}
+            ) : (
+              <ol
+                aria-label={texts.results.listLabel}
+                className={`@container space-y-4 transition-opacity ${searchIsLoading ? "opacity-50" : ""}`}
+                data-testid="results-list"
+              >
+                {entries.map((entry) =>
+                  entry.kind === "item" ? (
+                    <li key={cardKey(entry.item)}>
+                      <PageCard card={entry.item} />
+                    </li>
+                  ) : (
+                    <li key={`b-${entry.banner.id}`}>
+                      <Banner banner={entry.banner} aff={applied.aff} />
+                    </li>
+                  ),
+                )}
+              </ol>
+            )}
+          </div>
           {!mapView && <Pagination totalCount={result.pagination.totalCount} pageSize={result.pagination.pageSize} />}
           <p className="mt-4 text-center text-sm text-slate-600" data-testid="total-trips">
             {texts.results.totalTrips(formatCount(result.totalCount))}
@@ -319,9 +348,10 @@ function ResultsPage() {
       </div>
       <ScrollToTop />
       {!applied.embed && applied.dialog && (
-        <Suspense fallback={null}>
-          <ResultsDialogs loggedIn={account.loggedIn} agentExists={account.agentExists} />
-        </Suspense>
+        <PagePartView
+          part={resultsDialogs}
+          props={{ loggedIn: account.loggedIn, agentExists: account.agentExists, names: placeNames, options }}
+        />
       )}
     </div>
   );

@@ -1,4 +1,4 @@
-import { AGENTS_PATH, AGENT_FREQUENCIES, MAX_AGENTS_PER_USER } from "~/domain/constants";
+import { AGENTS_PATH, AGENT_FREQUENCIES, AGENT_NAME_MAX_LENGTH, MAX_AGENTS_PER_USER } from "~/domain/constants";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const agentId = z.coerce.number().int().positive();
-const name = z.string().trim().min(1).max(100);
+const name = z.string().trim().min(1).max(AGENT_NAME_MAX_LENGTH);
 const frequency = z.enum(AGENT_FREQUENCIES);
 const priceDrops = z.literal("on").optional();
 const input = z.discriminatedUnion("intent", [
@@ -148,7 +148,7 @@ export default function SearchAgentsPage() {
                 <AgentAction intent="rename" agentId={agent.id} button={a.rename} testId="agent-rename">
                   <label className="text-xs font-semibold">
                     {a.name}
-                    <input name="name" defaultValue={agent.name} required maxLength={100} className={field} />
+                    <input name="name" defaultValue={agent.name} required maxLength={AGENT_NAME_MAX_LENGTH} className={field} />
                   </label>
                 </AgentAction>
                 <AgentAction intent="frequency" agentId={agent.id} button={a.saveFrequency} testId="agent-save-frequency">

@@ -1,5 +1,5 @@
 import { todayInDenmark } from "~/domain/dates";
-import { filterTree, type CountryNode, type DestinationTree } from "~/domain/destination-tree";
+import { filterTree, indexTree, type CountryNode, type DestinationTree } from "~/domain/destination-tree";
 import type { DestinationCounts } from "./destination-counts";
 import type { SearchEngine } from "./types";
 
@@ -74,4 +74,16 @@ export function destinationTree(engine: SearchEngine, opts: { persons?: number; 
 export function searchDestinations(engine: SearchEngine, q: string, opts: { persons?: number; today?: string } = {}): DestinationTree {
   const tree = destinationTree(engine, opts);
   return { countries: filterTree(tree.countries, q), tags: tree.tags };
+}
+
+/** The names of destination slugs (countries, regions, resorts) that the store has places for; an unknown slug is left out. */
+export function destinationNames(engine: SearchEngine, slugs: readonly string[], opts: { today?: string } = {}): Record<string, string> {
+  if (!slugs.length) return {};
+  const nodes = indexTree(destinationTree(engine, opts).countries);
+  const names: Record<string, string> = {};
+  for (const slug of slugs) {
+    const name = nodes.get(slug)?.node.name;
+    if (name !== undefined) names[slug] = name;
+  }
+  return names;
 }

@@ -1,7 +1,5 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -13,6 +11,7 @@ import { CHROMIUM_PATH } from "../e2e/support/browser";
 import { departureInDays, trip } from "../support/feed";
 import { seededRandom } from "../support/random";
 import { startServer } from "../support/server";
+import { localTiles } from "../support/tiles";
 
 // The page section's measurements in Chromium (Debian's, never a downloaded one; it reaches only
 // this machine): the bytes a page loads before any interaction, Lighthouse's mobile audit, and
@@ -157,17 +156,6 @@ export interface MapDrag {
   error?: string;
 }
 
-/** A tile server on this machine for the maps (MAP_TILE_URL): every tile is one pixel. */
-export async function localTiles(): Promise<{ url: string; close: () => Promise<void> }> {
-  const tiles = http.createServer((_req, res) => res.writeHead(200, { "Content-Type": "image/png" }).end(PNG));
-  await new Promise<void>((resolve) => tiles.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(tiles.address() as AddressInfo).port}/{z}/{x}/{y}.png`,
-    close: () => new Promise<void>((resolve) => tiles.close(() => resolve())),
-  };
-}
-
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==", "base64");
 const MAP_POINTS = 5000;
 
 /** A feed of 5,000 accommodations of one company in the Alps (written once, imported into each build's server). */

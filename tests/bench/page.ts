@@ -6,7 +6,8 @@ import zlib from "node:zlib";
 import { DESTINATIONS_PATH, RESULTS_PATH } from "~/domain/constants";
 import { clientManifest, pageScripts } from "../support/page-scripts";
 import { startServer, type TestServer } from "../support/server";
-import { lighthouseRuns, localTiles, mapDrag, pageWeight, type LighthouseResult, type MapDrag, type PageWeight } from "./browser";
+import { lighthouseRuns, mapDrag, pageWeight, type LighthouseResult, type MapDrag, type PageWeight } from "./browser";
+import { localTiles } from "../support/tiles";
 import { monotonicUs, processCpuMs, summariseProfile, type ProfileSummary } from "./profile";
 
 // The page section: the production server of each build on the bench database under load

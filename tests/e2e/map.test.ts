@@ -166,6 +166,7 @@ describe("desktop", () => {
   it("draws its own base layer when every tile request is blocked, with the list beside it 400 px wide (screenshot)", async () => {
     const c = await suite.newContext({ size: { viewport: { width: 1440, height: 900 } } });
     await c.route(`${tileUrl}/**`, (route) => route.abort());
+    suite.allowPageErrors(new RegExp(`net::ERR_FAILED \\(${tileUrl}/`));
     const p = await c.newPage();
     const errors = pageErrors(p);
     await p.goto("/skirejser?map=1");

@@ -180,7 +180,7 @@ describe("desktop", () => {
 
     await open(page, "/skirejser?minRating=4&travelCompanies=alpetours,sneglad&sort=price:asc");
     await page.getByTestId("fold-sidebar").click();
-    const chips = page.getByTestId("chip");
+    const chips = sidebar.getByTestId("chip");
     expect(await chips.allTextContents()).toEqual(["4+ stjerner×", "Alpetours×", "Sneglad Rejser×"]);
     await page.getByRole("link", { name: "Fjern filter: Alpetours" }).click();
     await expect.poll(() => search(page)).toBe("?minRating=4&travelCompanies=sneglad&sort=price:asc");
@@ -396,7 +396,9 @@ describe("desktop", () => {
     for (const dismissed of [false, true]) {
       const c = await suite.newContext({ size: DESKTOP });
       await watchLayoutShifts(c);
-      if (dismissed) await c.addInitScript((key) => localStorage.setItem(key, "1"), SAVE_TRIP_HINT_KEY);
+      // Only on the site's pages: about:blank has no storage to write.
+      if (dismissed)
+        await c.addInitScript((key) => location.protocol.startsWith("http") && localStorage.setItem(key, "1"), SAVE_TRIP_HINT_KEY);
       const p = await c.newPage();
       await open(p, "/skirejser");
       expect(await p.getByTestId("save-trip-hint").isVisible(), `dismissed: ${dismissed}`).toBe(!dismissed);

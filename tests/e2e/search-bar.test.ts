@@ -70,7 +70,8 @@ describe("desktop with JavaScript", () => {
     expect(await tirol.isDisabled()).toBe(true);
     await page.getByTestId("destination-tree").locator('input[value="oestrig"]').uncheck();
     await tirol.check();
-    expect(await page.getByTestId("step-where-value").textContent()).toBe("1 område");
+    // the bar names the place chosen, not a count
+    expect(await page.getByTestId("step-where-value").textContent()).toBe("Tirol");
     // editing the landing page's draft keeps 'Søg'
     expect(await button.textContent()).toBe("Søg");
     // Escape closes the panel and gives the focus back to its step
@@ -104,17 +105,18 @@ describe("desktop with JavaScript", () => {
     const when = page.getByTestId("panel-when");
     await when.getByLabel("Måneder").check();
     await when.locator('input[name="months"]').first().check();
-    expect(await page.getByTestId("step-when-value").textContent()).toBe("1 måned");
+    const month = await when.locator('input[name="months"]').first().evaluate((e) => e.closest("label")!.textContent!.trim());
+    expect(await page.getByTestId("step-when-value").textContent()).toBe(month.replace(/ \d{4}$/, ""));
     await when.getByLabel("Afrejsedatoer").check();
     await when.locator('input[name="dates"]').nth(1).check();
     await when.locator('input[name="dates"]').nth(2).check();
-    expect(await page.getByTestId("step-when-value").textContent()).toBe("2 dage");
+    expect(await page.getByTestId("step-when-value").textContent()).toMatch(/^\d+\. \w+\. og \d+\. \w+\.$/);
     await when.getByLabel("Snarest muligt").check();
     expect(await page.getByTestId("step-when-value").textContent()).toBe("Snarest muligt");
     await when.getByLabel("Uger").check();
     expect(await when.locator('[data-holiday="true"] input[value="7"]').count()).toBe(1);
     await page.getByTestId("quick-pick-vinterferie").click();
-    expect(await page.getByTestId("step-when-value").textContent()).toBe("2 uger");
+    expect(await page.getByTestId("step-when-value").textContent()).toBe("Uge 7–8");
     expect(await when.locator('input[name="weeks"][value="7"]').isChecked()).toBe(true);
     expect(await when.locator('input[name="weeks"][value="8"]').isChecked()).toBe(true);
 
@@ -153,10 +155,10 @@ describe("desktop with JavaScript", () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  it("shows a map area as 'Geo område' and offers to go back to destinations", async () => {
+  it("shows a map area as 'Området på kortet' and offers to go back to destinations", async () => {
     await open(page, "/skirejser?bbox=45,6,47,8");
     await page.locator('[data-hydrated="true"]').waitFor();
-    expect(await page.getByTestId("step-where-value").textContent()).toBe("Geo område");
+    expect(await page.getByTestId("step-where-value").textContent()).toBe("Området på kortet");
     await page.getByTestId("step-where-toggle").click();
     await page.getByRole("button", { name: "Tilbage til destinationer" }).click();
     expect(await page.getByTestId("panel-where").getByLabel("Vælg destinationer").isChecked()).toBe(true);
@@ -173,6 +175,7 @@ describe("mobile with JavaScript", () => {
     await open(page, "/");
     const summary = page.getByTestId("mobile-search-summary");
     expect(await page.getByTestId("search-bar").isVisible()).toBe(false);
+    expect(await page.getByTestId("mobile-search-summary-names").textContent()).toBe("Alle destinationer");
     expect(await page.getByTestId("mobile-search-summary-text").textContent()).toBe("Alle · 2 personer · Snarest muligt");
     await summary.click();
     const modal = page.getByTestId("mobile-search-modal");
@@ -207,17 +210,26 @@ describe("mobile with JavaScript", () => {
     expect(p.childrenCount).toBe("2");
     expect(p.weeks).toMatch(/^5[12],(1|52|53)$/);
     await page.locator('[data-hydrated="true"]').waitFor();
+    expect(await page.getByTestId("mobile-search-summary-names").textContent()).toMatch(/^Familievenlig · Uge 5[12], (1|52|53)$/);
     expect(await page.getByTestId("mobile-search-summary-text").textContent()).toBe("1 kategori · 4 personer · 2 uger");
   });
 
-  it("uses the specification's compact units on the results page", async () => {
-    for (const [query, text] of [
-      ["destinationSlugs=tirol,oestrig&dates=2027-02-13", "2 områder · 2 personer · 1 dag"],
-      ["tags=luksus,budget&adultCount=1&months=2027-02,2027-03", "2 kategorier · 1 person · 2 måneder"],
-      ["bbox=45,6,47,8&weeks=7", "Geo · 2 personer · 1 uge"],
+  it("leads with the search by name, over the specification's compact units, on the results page", async () => {
+    for (const [query, names, text] of [
+      ["destinationSlugs=tirol,oestrig&dates=2027-02-13", "Tirol + 1 · 13. feb.", "2 områder · 2 personer · 1 dag"],
+      ["tags=luksus,budget&adultCount=1&months=2027-02,2027-03", "Luksus + 1 · Februar og marts", "2 kategorier · 1 person · 2 måneder"],
+      ["bbox=45,6,47,8&weeks=7", "Området på kortet · Uge 7", "Geo · 2 personer · 1 uge"],
     ]) {
       await open(page, `/skirejser?${query}`);
+      expect(await page.getByTestId("mobile-search-summary-names").textContent()).toBe(names);
       expect(await page.getByTestId("mobile-search-summary-text").textContent()).toBe(text);
+      // The name is the prominent part: larger and bolder than the units under it.
+      const [big, small] = await Promise.all(
+        ["mobile-search-summary-names", "mobile-search-summary-text"].map((id) =>
+          page.getByTestId(id).evaluate((e) => parseFloat(getComputedStyle(e).fontSize)),
+        ),
+      );
+      expect(big).toBeGreaterThan(small);
     }
   });
 });

@@ -28,18 +28,21 @@ import { MAX_PARTY_SIZE, MAX_PERSONS } from "~/domain/constants";
 const base: SearchData = { searchArea: { type: "all" }, adultCount: 2, childrenCount: 0, arrival: { type: "asap" }, filters: {} };
 
 describe("the steps", () => {
-  it("are Hvor, Hvem, Hvornår, each showing its value as the desktop bar's summary words", () => {
+  it("are Hvor, Hvem, Hvornår, each showing its value by name: the place, the party, the arrival", () => {
     expect(STEPS).toEqual(["where", "who", "when"]);
-    expect(stepValues(base)).toEqual({ where: "Alle destinationer", who: "2 personer", when: "Snarest muligt" });
+    expect(stepValues(base, {})).toEqual({ where: "Alle destinationer", who: "2 personer", when: "Snarest muligt" });
     expect(
-      stepValues({
-        ...base,
-        searchArea: { type: "destinations", destinationSlugs: ["tirol"] },
-        childrenCount: 1,
-        arrival: { type: "weeks", weeks: [7, 8] },
-      }),
-    ).toEqual({ where: "1 område", who: "3 personer", when: "2 uger" });
-    expect(stepValues({ ...base, searchArea: { type: "geo", bbox: [45, 6, 47, 8] } }).where).toBe("Geo område");
+      stepValues(
+        {
+          ...base,
+          searchArea: { type: "destinations", destinationSlugs: ["tirol"] },
+          childrenCount: 1,
+          arrival: { type: "weeks", weeks: [7, 8] },
+        },
+        { tirol: "Tirol" },
+      ),
+    ).toEqual({ where: "Tirol", who: "3 personer", when: "Uge 7–8" });
+    expect(stepValues({ ...base, searchArea: { type: "geo", bbox: [45, 6, 47, 8] } }, {}).where).toBe("Området på kortet");
   });
 });
 

@@ -97,7 +97,7 @@ export function OffersForm({
         className="mt-4 w-full rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
         data-testid="offers-form-submit"
       >
-        {t.apply}
+        {texts.applyChanges}
       </button>
     </form>
   );

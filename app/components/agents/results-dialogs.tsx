@@ -1,17 +1,29 @@
 import { Form, Link } from "@remix-run/react";
 import { resultsHref, resultsParams } from "~/domain/results-url";
-import { searchSummary } from "~/domain/search-summary";
+import { agentName, type PlaceNames } from "~/domain/search-names";
+import type { SearchOptions } from "~/domain/search-result";
 import { texts } from "~/domain/texts";
 import { LoginForm } from "../account/account-forms";
 import { useSearchState } from "../results/search-state";
 import { UrlDialog } from "../ui/url-dialog";
-import { AGENTS_PATH, AGENT_FREQUENCIES, PRIVACY_PATH } from "~/domain/constants";
+import { AGENTS_PATH, AGENT_FREQUENCIES, AGENT_NAME_MAX_LENGTH, PRIVACY_PATH } from "~/domain/constants";
 
 // The results page's dialogs, opened by name in the URL (`dialog=login|createSearchAgent`) so they
 // are rendered on the server and work as plain forms without JavaScript. Logging in from the login
 // dialog comes back to the same search with the createSearchAgent dialog open.
 
-export function ResultsDialogs({ loggedIn, agentExists }: { loggedIn: boolean; agentExists: boolean }) {
+export function ResultsDialogs({
+  loggedIn,
+  agentExists,
+  names,
+  options,
+}: {
+  loggedIn: boolean;
+  agentExists: boolean;
+  /** The chosen destinations' names and the filters' options: a new agent is named by its search. */
+  names: PlaceNames;
+  options: SearchOptions;
+}) {
   const { applied } = useSearchState();
   if (!applied.dialog) return null;
   const closeHref = resultsHref({ ...applied, dialog: undefined });
@@ -34,17 +46,17 @@ export function ResultsDialogs({ loggedIn, agentExists }: { loggedIn: boolean; a
           </Link>
         </p>
       ) : (
-        <CreateAgentForm closeHref={closeHref} />
+        <CreateAgentForm closeHref={closeHref} names={names} options={options} />
       )}
     </UrlDialog>
   );
 }
 
-function CreateAgentForm({ closeHref }: { closeHref: string }) {
+function CreateAgentForm({ closeHref, names, options }: { closeHref: string; names: PlaceNames; options: SearchOptions }) {
   const { applied } = useSearchState();
   const a = texts.agents;
   const search = resultsParams({ ...applied, dialog: undefined }).toString();
-  const name = searchSummary(applied.query.searchData, "full").join(", ");
+  const name = agentName(applied.query.searchData, names, options, AGENT_NAME_MAX_LENGTH);
   return (
     <Form method="post" action={AGENTS_PATH} className="space-y-4" data-testid="create-agent-form" data-mode="create">
       <p className="text-sm text-slate-700">
@@ -60,7 +72,7 @@ function CreateAgentForm({ closeHref }: { closeHref: string }) {
         <input
           name="name"
           required
-          maxLength={100}
+          maxLength={AGENT_NAME_MAX_LENGTH}
           defaultValue={name}
           // The dialog's first field takes the focus; without JavaScript only autofocus can do that.
           // eslint-disable-next-line jsx-a11y/no-autofocus

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { filterChips } from "~/domain/filters";
-import { formatPrice } from "~/domain/format";
+import { CHIP_TEXTS } from "~/domain/search-names";
 import { texts } from "~/domain/texts";
 import type { SearchOptions } from "~/domain/search-result";
 import { useSearchState } from "../results/search-state";
@@ -9,12 +9,7 @@ import { useSearchState } from "../results/search-state";
 export function FilterChips({ options }: { options: SearchOptions }) {
   const { applied, hrefFor } = useSearchState();
   const filters = applied.query.searchData.filters;
-  const chips = filterChips(filters, options, {
-    price: (mode, lo, hi) => texts.chips.price(mode, lo === undefined ? null : formatPrice(lo), hi === undefined ? null : formatPrice(hi)),
-    rating: (n) => texts.filters.starsOrMore(n),
-    skiPass: (included) => texts.chips.skiPass(included),
-    skiPassDays: (lo, hi) => texts.chips.skiPassDays(lo ?? null, hi ?? null),
-  });
+  const chips = filterChips(filters, options, CHIP_TEXTS);
   if (!chips.length) {
     return (
       <p className="text-sm text-slate-500" data-testid="no-chips">

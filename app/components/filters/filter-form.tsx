@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
-import { PRICE_DEBOUNCE_MS, RESULTS_PATH } from "~/domain/constants";
+import { RESULTS_PATH } from "~/domain/constants";
 import type { FacetNumbers, SearchOptions } from "~/domain/search-result";
 import { texts } from "~/domain/texts";
 import { toSearchParams } from "~/domain/url-codec";
@@ -9,8 +9,8 @@ import { FilterSidebar, type ApplyDraft } from "./filter-sidebar";
 import { ResetFiltersLink } from "./reset-filters";
 
 /**
- * The results page's filter sidebar. With JavaScript every edit runs the search at once (range
- * edits after the 1 s debounce); without it, it is a plain GET form with a submit button.
+ * The results page's filter sidebar. With JavaScript every edit runs the search at once (a range
+ * once it has settled: range-filter.tsx); without it, it is a plain GET form with a submit button.
  */
 export function FilterForm({
   options,
@@ -27,7 +27,7 @@ export function FilterForm({
   const state = useSearchState();
   const { applied } = state;
   const headingId = `${useId()}-heading`;
-  const apply: ApplyDraft = (next, opts) => state.update(next, opts?.debounce ? { debounceMs: PRICE_DEBOUNCE_MS } : undefined);
+  const apply: ApplyDraft = (next) => state.update(next);
 
   // Without JavaScript the form carries the rest of the search (area, party, arrival, sort, aff, embed).
   const carried = toSearchParams({ searchData: { ...applied.query.searchData, filters: {} }, sort: applied.query.sort });
@@ -68,7 +68,7 @@ export function FilterForm({
           className="nojs-block mt-4 hidden w-full rounded bg-brand-600 px-4 py-2 font-semibold text-white"
           data-testid="apply-filters"
         >
-          {texts.filters.apply}
+          {texts.applyChanges}
         </button>
       )}
     </Form>

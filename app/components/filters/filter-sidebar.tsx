@@ -17,8 +17,8 @@ import { TravelCompaniesSection } from "./travel-companies-section";
 // the applied filters instead. What an edit does is the parent's: the page's sidebar runs the
 // search (filter-form.tsx), the mobile drawer keeps it as a draft (../results/mobile-bar.tsx).
 
-/** Applies an edit of the draft; `debounce` marks a range edit (price, days), applied after the pause. */
-export type ApplyDraft = (next: Draft, opts?: { debounce?: boolean }) => void;
+/** Applies an edit of the draft (a range's once it has settled: range-filter.tsx). */
+export type ApplyDraft = (next: Draft) => void;
 
 export function withFilters(draft: Draft, filters: SearchFilters): Draft {
   return { ...draft, searchData: { ...draft.searchData, filters } };
@@ -43,7 +43,6 @@ export function FilterSidebar({ options, facetNumbers, onChange, reset, title, a
   const filters = draft.searchData.filters;
   const resetControl = hasFilters(filters) || hasFilters(applied.query.searchData.filters) ? reset : null;
   const setFilters = (next: SearchFilters) => onChange(withFilters(draft, next));
-  const setRange = (next: SearchFilters) => onChange(withFilters(draft, next), { debounce: true });
 
   return (
     <>
@@ -67,11 +66,11 @@ export function FilterSidebar({ options, facetNumbers, onChange, reset, title, a
             sort={applied.query.sort}
             facetNumbers={facetNumbers}
             onModeChange={onChange}
-            onRangeChange={setRange}
+            onRangeChange={setFilters}
           />
           <RatingSection filters={filters} facetNumbers={facetNumbers} onChange={setFilters} />
           <SkiPassSection filters={filters} facetNumbers={facetNumbers} onChange={setFilters} />
-          {showsSkiPassDays(filters) && <SkiPassDaysSection filters={filters} onChange={setRange} />}
+          {showsSkiPassDays(filters) && <SkiPassDaysSection filters={filters} onChange={setFilters} />}
           <MealPlanSection mealPlanTypes={options.mealPlanTypes} filters={filters} facetNumbers={facetNumbers} onChange={setFilters} />
           <FeaturesSection
             accommodationFeatures={options.accommodationFeatures}

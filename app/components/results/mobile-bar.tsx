@@ -1,5 +1,7 @@
 import { lazy, Suspense, useId, useState } from "react";
+import { filterChips } from "~/domain/filters";
 import { switchPriceMode } from "~/domain/price-mode";
+import { CHIP_TEXTS } from "~/domain/search-names";
 import { texts } from "~/domain/texts";
 import type { FacetNumbers, SearchOptions } from "~/domain/search-result";
 import { Switch } from "../ui/switch";
@@ -29,6 +31,7 @@ export function MobileBar({
   const [sortOpen, setSortOpen] = useState(false);
   const id = useId();
   const total = applied.priceMode === "total";
+  const filtersSet = filterChips(applied.query.searchData.filters, options, CHIP_TEXTS).length;
 
   const closeFilters = () => {
     setFiltersOpen(false);
@@ -37,8 +40,19 @@ export function MobileBar({
 
   return (
     <div className={`flex-wrap items-center gap-2 ${className}`} data-testid="mobile-bar">
-      <button type="button" className="bar-button" onClick={() => setFiltersOpen(true)} data-testid="open-filters">
+      <button
+        type="button"
+        className="bar-button"
+        onClick={() => setFiltersOpen(true)}
+        aria-label={filtersSet ? texts.mobile.filtersSet(filtersSet) : undefined}
+        data-testid="open-filters"
+      >
         {texts.mobile.filters}
+        {filtersSet > 0 && (
+          <span className="badge" data-testid="filters-badge">
+            {filtersSet}
+          </span>
+        )}
       </button>
       <button type="button" className="bar-button" onClick={() => setSortOpen(true)} data-testid="open-sort">
         {texts.mobile.sort}: {texts.sorting.options[applied.query.sort]}

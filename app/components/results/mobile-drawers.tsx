@@ -1,7 +1,8 @@
 import { Radio, RadioGroup } from "@headlessui/react";
-import { useState } from "react";
-import { SORTING_METHODS, type SortingMethod } from "~/domain/constants";
-import type { FacetNumbers, SearchOptions } from "~/domain/search-result";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { FACET_NUMBERS_PATH, SORTING_METHODS, type SortingMethod } from "~/domain/constants";
+import { featureFacetKey, type FacetNumbers, type SearchOptions } from "~/domain/search-result";
 import { texts } from "~/domain/texts";
 import { FilterSidebar, withFilters } from "../filters/filter-sidebar";
 import { ResetFiltersButton } from "../filters/reset-filters";
@@ -9,8 +10,31 @@ import { Drawer } from "../ui/drawer";
 import { useSearchState } from "./search-state";
 
 // The mobile bar's drawers (app/components/results/mobile-bar.tsx), loaded when one first opens.
-// The filter drawer edits a draft, run by its 'Gem ændringer' button; the sort drawer picks a
-// sort, applied by its button.
+// The filter drawer edits a draft, run by its 'Gem ændringer' button, and its counts follow the
+// draft; the sort drawer picks a sort, applied by its button.
+
+/** The option facets the drawer shows counts for; with the features, at most the API's 100 keys (docs/api.md). */
+const OPTION_FACETS = ["mealPlanType", "skiPassIncluded", "accommodation_rating", "travelCompanySlug"];
+const MAX_FACET_FIELDS = 100;
+
+/**
+ * The facet numbers of the drawer's draft: the page's own while the draft is the page's search;
+ * for another (a box ticked), asked for from POST /api/facet-numbers, the page's standing in for
+ * any it does not answer, and the last answer's until the next arrives.
+ */
+function useDraftFacetNumbers(facetNumbers: FacetNumbers, options: SearchOptions): FacetNumbers {
+  const { draft, applied, searchIsUpToDate } = useSearchState();
+  const fetcher = useFetcher<{ facetNumbers: FacetNumbers }>();
+  const { submit } = fetcher;
+  const fields = [...OPTION_FACETS, ...options.accommodationFeatures.map((f) => featureFacetKey(f.value))].slice(0, MAX_FACET_FIELDS);
+  // As JSON text (the router parses it back): an equal draft asks once, however often its object is rebuilt.
+  const body = JSON.stringify({ searchData: draft.searchData, sortingMethod: applied.query.sort, requiredFacetFields: fields });
+  useEffect(() => {
+    if (!searchIsUpToDate) submit(body, { method: "post", action: FACET_NUMBERS_PATH, encType: "application/json" });
+  }, [submit, body, searchIsUpToDate]);
+  if (searchIsUpToDate || !fetcher.data) return facetNumbers;
+  return { ...facetNumbers, ...fetcher.data.facetNumbers };
+}
 
 export function FilterDrawer({
   options,
@@ -24,6 +48,7 @@ export function FilterDrawer({
   onSaved: () => void;
 }) {
   const state = useSearchState();
+  const counts = useDraftFacetNumbers(facetNumbers, options);
   return (
     <Drawer
       open
@@ -41,14 +66,14 @@ export function FilterDrawer({
               state.runSearch();
             }}
           >
-            {texts.mobile.saveChanges}
+            {texts.applyChanges}
           </button>
         ) : undefined
       }
     >
       <FilterSidebar
         options={options}
-        facetNumbers={facetNumbers}
+        facetNumbers={counts}
         onChange={state.setDraft}
         reset={<ResetFiltersButton onClick={() => state.setDraft(withFilters(state.draft, {}))} />}
       />
@@ -77,7 +102,7 @@ export function SortDrawer({ onClose }: { onClose: () => void }) {
               state.runSearch({ sort: pendingSort });
             }}
           >
-            {texts.mobile.applySort}
+            {texts.applyChanges}
           </button>
         ) : undefined
       }

@@ -37,8 +37,8 @@ export interface SearchStateValue {
   setDraft: (next: Draft) => void;
   /** Drops the draft's edits. */
   resetDraft: () => void;
-  /** Edits the draft and runs it as the search, at once or after `debounceMs` of quiet. */
-  update: (next: Draft, opts?: { debounceMs?: number }) => void;
+  /** Edits the draft and runs it as the search. */
+  update: (next: Draft) => void;
   /** Runs a search: the draft unless `change` says otherwise. Sorting and paging scroll to the top. */
   runSearch: (change?: SearchChange) => void;
   /** The results URL of a change of the applied state (for links). */
@@ -82,39 +82,32 @@ export function SearchStateProvider({ applied, children }: { applied: ResultsSta
 
   const [edit, setEdit] = useState<{ base: string; draft: Draft } | null>(null);
   const draft = edit && edit.base === search ? edit.draft : appliedDraft;
-  // The latest values for callbacks that outlive a render (a debounced search).
+  // The latest values for callbacks that outlive a render; an edit is the draft at once (a price
+  // field that settles as it loses the focus to the drawer's button, which then runs the draft).
   const draftRef = useRef(draft);
   const appliedRef = useRef(applied);
   useEffect(() => {
     draftRef.current = draft;
     appliedRef.current = applied;
   });
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  useEffect(() => () => clearTimeout(timer.current), []);
 
   const go = useCallback(
     (change: SearchChange) => {
-      clearTimeout(timer.current);
       const scrollToTop = change.searchData === undefined && change.priceMode === undefined;
       navigate(resultsHref(nextState(appliedRef.current, change)), { preventScrollReset: !scrollToTop });
     },
     [navigate],
   );
 
-  const setDraft = useCallback((next: Draft) => setEdit({ base: currentSearch(), draft: next }), []);
-  const resetDraft = useCallback(() => {
-    clearTimeout(timer.current);
-    setEdit(null);
+  const setDraft = useCallback((next: Draft) => {
+    draftRef.current = next;
+    setEdit({ base: currentSearch(), draft: next });
   }, []);
+  const resetDraft = useCallback(() => setEdit(null), []);
   const update = useCallback(
-    (next: Draft, opts?: { debounceMs?: number }) => {
+    (next: Draft) => {
       setEdit({ base: currentSearch(), draft: next });
-      clearTimeout(timer.current);
-      if (opts?.debounceMs) {
-        timer.current = setTimeout(() => go({ searchData: next.searchData, priceMode: next.priceMode }), opts.debounceMs);
-      } else {
-        go({ searchData: next.searchData, priceMode: next.priceMode });
-      }
+      go({ searchData: next.searchData, priceMode: next.priceMode });
     },
     [go],
   );

@@ -4,6 +4,7 @@ import { destinationPath } from "~/domain/destination-url";
 import { texts } from "~/domain/texts";
 import { TripCount } from "./check-rows";
 import { toggleDestination } from "./model";
+import { usePlaceNames } from "./place-names";
 import { useDestinationMatches } from "./use-destinations";
 
 // The "Vælg destinationer" part of Hvor: the chosen destinations as removable chips, a field that
@@ -45,8 +46,14 @@ export function DestinationPicker({
   const filtering = query.trim() !== "";
   const countries = useDestinationMatches({ tree, persons, query, active });
   const nodes = useMemo(() => indexTree(tree?.countries ?? []), [tree]);
-  const nameOf = (slug: string) => nodes.get(slug)?.node.name ?? slug;
-  const toggle = (slug: string) => onChange(toggleDestination(chosen, slug, (s) => descendantsOf(nodes, s)));
+  const { names, learn } = usePlaceNames();
+  const nameOf = (slug: string) => nodes.get(slug)?.node.name ?? names[slug] ?? slug;
+  const toggle = (slug: string) => {
+    // The bar names what is chosen: it learns the name from the tree.
+    const known = nodes.get(slug)?.node.name;
+    if (known !== undefined) learn({ [slug]: known });
+    onChange(toggleDestination(chosen, slug, (s) => descendantsOf(nodes, s)));
+  };
   const listId = `${idPrefix}-destinations`;
 
   const row = (slug: string, name: string, count: number | null, level: "country" | "region" | "resort" | "chosen") => {

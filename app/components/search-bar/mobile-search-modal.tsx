@@ -4,6 +4,7 @@ import { useId, type FormEvent } from "react";
 import { RESULTS_PATH } from "~/domain/constants";
 import { texts } from "~/domain/texts";
 import { STEPS, stepValues } from "./model";
+import { usePlaceNames } from "./place-names";
 import type { SearchBarState } from "./state";
 import { WhenStep } from "./when-step";
 import { WhereStep } from "./where-step";
@@ -23,7 +24,7 @@ export default function MobileSearchModal({ state, onClose }: { state: SearchBar
     run();
   };
   const stepProps = { draft, setDraft, idPrefix: `${id}-m` };
-  const values = stepValues(draft);
+  const values = stepValues(draft, usePlaceNames().names);
   return (
     <Dialog open onClose={onClose} className="relative z-50">
       <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />

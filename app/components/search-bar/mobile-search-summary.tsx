@@ -1,15 +1,19 @@
 import { lazy, Suspense, useState } from "react";
+import { arrivalName, placeName } from "~/domain/search-names";
 import { searchSummary } from "~/domain/search-summary";
 import { texts } from "~/domain/texts";
+import { usePlaceNames } from "./place-names";
 import { WithSearchBarState, type SearchBarState } from "./state";
 
 // The modal's code (and Headless UI's dialog) loads when it first opens.
 const MobileSearchModal = lazy(() => import("./mobile-search-modal"));
 
 // The mobile search summary (specification point 2, "Search summary (mobile)"): a compact button
-// with the compact summary ('Alle', 'Geo', counts of områder/kategorier, personer, uger/måneder/
-// dage or 'Snarest muligt') that opens the mobile search modal with the same three steps.
-// Without JavaScript it is hidden and the search bar's plain form shows instead.
+// that opens the mobile search modal with the same three steps. It leads with the search by name
+// (the place and the arrival: "Val Thorens + 2 · Uge 7–8"); under it, smaller, the specification's
+// compact summary in its own units ('Alle', 'Geo', counts of områder/kategorier, personer,
+// uger/måneder/dage or 'Snarest muligt'). Without JavaScript it is hidden and the search bar's
+// plain form shows instead.
 
 const t = texts.searchBar;
 export const SUMMARY_SEPARATOR = " · ";
@@ -20,7 +24,10 @@ export function MobileSearchSummary(props: { className?: string }) {
 
 function MobileView({ state, className = "" }: { state: SearchBarState; className?: string }) {
   const [open, setOpen] = useState(false);
-  const summary = searchSummary(state.draft, "compact").join(SUMMARY_SEPARATOR);
+  const { names } = usePlaceNames();
+  const { draft } = state;
+  const named = [placeName(draft.searchArea, names), ...(draft.arrival.type === "asap" ? [] : [arrivalName(draft.arrival)])];
+  const summary = searchSummary(draft, "compact").join(SUMMARY_SEPARATOR);
 
   return (
     <div className={`sb-mobile ${className}`}>
@@ -29,7 +36,7 @@ function MobileView({ state, className = "" }: { state: SearchBarState; classNam
         onClick={() => setOpen(true)}
         aria-haspopup="dialog"
         aria-expanded={open}
-        className="flex w-full items-center gap-3 rounded-full border border-slate-300 bg-white px-4 py-3 text-left shadow-sm"
+        className="flex w-full items-center gap-3 rounded-full border border-slate-300 bg-white px-4 py-2 text-left shadow-sm"
         data-testid="mobile-search-summary"
       >
         <svg
@@ -44,8 +51,14 @@ function MobileView({ state, className = "" }: { state: SearchBarState; classNam
           <path d="m20 20-3.5-3.5" strokeLinecap="round" />
         </svg>
         <span className="sr-only">{t.editSearch}: </span>
-        <span className="min-w-0 flex-1 truncate font-semibold text-slate-900" data-testid="mobile-search-summary-text">
-          {summary}
+        <span className="min-w-0 flex-1">
+          <span className="block truncate font-semibold text-slate-900" data-testid="mobile-search-summary-names">
+            {named.join(SUMMARY_SEPARATOR)}
+          </span>
+          <span className="sr-only">, </span>
+          <span className="block truncate text-xs text-slate-600" data-testid="mobile-search-summary-text">
+            {summary}
+          </span>
         </span>
       </button>
 

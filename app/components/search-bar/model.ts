@@ -1,7 +1,8 @@
 import { MAX_ADULT_COUNT, MAX_CHILDREN_COUNT, MAX_PERSONS } from "~/domain/constants";
 import { fromDay, isoWeekOf, isoWeekday, toDay } from "~/domain/dates";
 import type { Arrival, SearchArea, SearchData } from "~/domain/search-data";
-import { areaSummary, arrivalSummary, peopleSummary } from "~/domain/search-summary";
+import { arrivalName, placeName, type PlaceNames } from "~/domain/search-names";
+import { peopleSummary } from "~/domain/search-summary";
 import { texts } from "~/domain/texts";
 
 // The search bar's rules, free of React: the steps and their value lines, the people limits, the
@@ -9,16 +10,16 @@ import { texts } from "~/domain/texts";
 
 // ---------------------------------------------------------------------------------------------
 // The steps, in the bar's order, and the value each shows under its name (the desktop bar's
-// toggles and the mobile modal's sections).
+// toggles and the mobile modal's sections): the place and the arrival by name.
 
 export type Step = "where" | "who" | "when";
 export const STEPS: readonly Step[] = ["where", "who", "when"];
 
-export function stepValues(data: SearchData): Record<Step, string> {
+export function stepValues(data: SearchData, names: PlaceNames): Record<Step, string> {
   return {
-    where: areaSummary(data.searchArea, "full"),
+    where: placeName(data.searchArea, names),
     who: peopleSummary(data.adultCount, data.childrenCount),
-    when: arrivalSummary(data.arrival),
+    when: arrivalName(data.arrival),
   };
 }
 

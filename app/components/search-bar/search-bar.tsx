@@ -3,6 +3,7 @@ import { Fragment, lazy, Suspense, useCallback, useEffect, useId, useRef, useSta
 import { RESULTS_PATH, SEARCH_PATH } from "~/domain/constants";
 import { texts } from "~/domain/texts";
 import { STEPS, stepValues, type Step } from "./model";
+import { usePlaceNames } from "./place-names";
 import { WithSearchBarState, type SearchBarState } from "./state";
 
 // The desktop search bar (specification point 2, "Search summary (desktop)"): step panels Hvor /
@@ -38,7 +39,7 @@ function SearchBarView({ state, className = "" }: SearchBarProps & { state: Sear
   const id = useId().replace(/:/g, "");
   const { search } = useLocation();
   const edit = searchIsUpToDate || searchIsLoading;
-  const values = stepValues(draft);
+  const values = stepValues(draft, usePlaceNames().names);
   const stepProps = { draft, setDraft, idPrefix: `${id}-d` };
   const { open, toggle, close, openStep, lastStep, barRef, toggleRef } = useSteps();
 
@@ -97,6 +98,7 @@ function SearchBarView({ state, className = "" }: SearchBarProps & { state: Sear
                 </h2>
                 <Suspense fallback={<p className="text-sm text-slate-600">{t.loading}</p>}>
                   <StepFields step={step} {...stepProps} />
+                  <FocusFirstField panelId={`${id}-panel-${step}`} />
                 </Suspense>
                 <div className="mt-3 flex justify-end gap-2 border-t border-slate-100 pt-3">
                   <button
@@ -144,10 +146,26 @@ function SearchBarView({ state, className = "" }: SearchBarProps & { state: Sear
 }
 
 /**
+ * Moves the focus into a panel that has just opened, once its fields are there: to its chosen
+ * option (the kind of area or arrival), else its first field.
+ */
+function FocusFirstField({ panelId }: { panelId: string }) {
+  useEffect(() => {
+    const panel = document.getElementById(panelId);
+    const field =
+      panel?.querySelector<HTMLElement>("input:checked:not(:disabled)") ??
+      panel?.querySelector<HTMLElement>("input:not(:disabled), button:not(:disabled), select, textarea, a[href]");
+    field?.focus();
+  }, [panelId]);
+  return null;
+}
+
+/**
  * Which step's panel is open (one at a time), as a disclosure: a toggle opens and closes its
- * panel; Escape, 'Færdig', a click outside the bar or the focus leaving it close the panel
- * (Escape and 'Færdig' give the focus back to the step's toggle). `lastStep` is the step opened
- * last, which 'Rediger søgning' reopens.
+ * panel, and the focus moves into the panel as it opens (FocusFirstField); Escape, 'Færdig', a
+ * click outside the bar or the focus leaving it close the panel (Escape and 'Færdig' give the
+ * focus back to the step's toggle). `lastStep` is the step opened last, which 'Rediger søgning'
+ * reopens.
  */
 function useSteps() {
   const [open, setOpen] = useState<Step | null>(null);
@@ -157,7 +175,6 @@ function useSteps() {
   const openStep = useCallback((step: Step) => {
     setOpen(step);
     setLastStep(step);
-    toggles.current[step]?.focus();
   }, []);
   const close = useCallback(
     (refocus: boolean) => {

@@ -3,7 +3,8 @@ import type { Db } from "../../../db/client";
 import { searchAgents } from "../../../db/schema";
 import { MAX_AGENTS_PER_USER, RESULTS_PATH, type AgentFrequency } from "~/domain/constants";
 import { parseResultsParams } from "~/domain/results-url";
-import { searchSummary } from "~/domain/search-summary";
+import { agentSummary } from "~/domain/search-names";
+import { destinationNames } from "~/search/destinations.server";
 import { searchHref, parseSearchQuery, toSearchParams } from "~/domain/url-codec";
 import type { SearchEngine } from "~/search/types";
 
@@ -90,9 +91,10 @@ export interface AgentView {
   href: string;
 }
 
-/** The user's agents, newest first, with their search in words and how many trips match now. */
+/** The user's agents, newest first, with their search in words (places by name, every filter) and how many trips match now. */
 export async function agentsOf(db: Db, engine: SearchEngine, userId: number): Promise<AgentView[]> {
   const rows = db.select().from(searchAgents).where(eq(searchAgents.userId, userId)).orderBy(desc(searchAgents.id)).all();
+  const options = await engine.options();
   return Promise.all(
     rows.map(async (row) => {
       const { searchData } = parseSearchQuery(new URLSearchParams(row.query));
@@ -100,7 +102,11 @@ export async function agentsOf(db: Db, engine: SearchEngine, userId: number): Pr
       return {
         id: row.id,
         name: row.name,
-        summary: searchSummary(searchData, "full").join(" · "),
+        summary: agentSummary(
+          searchData,
+          destinationNames(engine, searchData.searchArea.type === "destinations" ? searchData.searchArea.destinationSlugs : []),
+          options,
+        ),
         frequency: row.frequency,
         active: row.active,
         priceDrops: row.priceDrops,

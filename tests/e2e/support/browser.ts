@@ -17,7 +17,7 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS });
 }
 
-export const DESKTOP = { viewport: { width: 1366, height: 900 } };
+export const DESKTOP = { viewport: { width: 1440, height: 900 } };
 export const MOBILE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
 export interface ContextOptions {

@@ -1,7 +1,9 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { launchBrowser, newContext, type ContextOptions } from "./browser";
+import { PageErrors } from "./page-errors";
 import { startServer, type ServerOptions, type TestServer } from "../../support/server";
+import { localTiles, type LocalTiles } from "../../support/tiles";
 
 // The set-up every e2e file shares: one built server on a fresh database (and usually one
 // Chromium) for the whole file, and one browser context for each describe block. These register
@@ -17,8 +19,13 @@ export interface ServerSuite {
 
 export interface BrowserSuite extends ServerSuite {
   readonly browser: Browser;
-  /** A new context on the server (its baseURL), for a test that wants its own; the test closes it. */
+  /**
+   * A new context on the server (its baseURL), for a test that wants its own; the test closes it.
+   * Its pages are watched: a page error or console error fails the test it happens in (page-errors.ts).
+   */
   newContext(opts?: PageOptions): Promise<BrowserContext>;
+  /** Page and console errors matching these are expected in the current test (one it provokes on purpose). */
+  allowPageErrors(...patterns: RegExp[]): void;
 }
 
 export type PageOptions = Omit<ContextOptions, "baseURL">;
@@ -57,13 +64,24 @@ export function useServer(opts: SuiteOptions = {}): ServerSuite {
 /**
  * Starts the server and launches Chromium side by side in beforeAll (both take seconds), and
  * closes the browser, then stops the server, in afterAll. Call it at the top of a file, or of a
- * describe block, after any hook whose result `opts` reads.
+ * describe block, after any hook whose result `opts` reads. Every test fails on a page or console
+ * error of the suite's contexts' pages.
  */
 export function useServerAndBrowser(opts: SuiteOptions = {}): BrowserSuite {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
+  let tiles: LocalTiles | undefined;
+  const pageErrors = new PageErrors();
+  afterEach(() => {
+    const errors = pageErrors.take();
+    if (errors.length) throw new Error(`the pages reported ${errors.length} error(s):\n${errors.join("\n")}`);
+  });
   beforeAll(async () => {
-    const [started, launched] = await Promise.allSettled([startServer(resolve(opts)), launchBrowser()]);
+    // The pages' maps draw tiles from this machine, unless the file serves its own.
+    tiles = await localTiles();
+    const serverOpts = resolve(opts);
+    const env = { MAP_TILE_URL: tiles.url, ...serverOpts.env };
+    const [started, launched] = await Promise.allSettled([startServer({ ...serverOpts, env }), launchBrowser()]);
     // Keep whichever came up, so that afterAll ends it even when the other failed.
     if (started.status === "fulfilled") server = started.value;
     if (launched.status === "fulfilled") browser = launched.value;
@@ -72,6 +90,7 @@ export function useServerAndBrowser(opts: SuiteOptions = {}): BrowserSuite {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    await tiles?.close();
     expectNoStackTraces(server);
   });
   const suite: BrowserSuite = {
@@ -81,7 +100,12 @@ export function useServerAndBrowser(opts: SuiteOptions = {}): BrowserSuite {
     get browser() {
       return ready(browser, "browser");
     },
-    newContext: (pageOpts = {}) => newContext(suite.browser, { ...pageOpts, baseURL: suite.server.url }),
+    newContext: async (pageOpts = {}) => {
+      const ctx = await newContext(suite.browser, { ...pageOpts, baseURL: suite.server.url });
+      pageErrors.watch(ctx);
+      return ctx;
+    },
+    allowPageErrors: (...patterns) => pageErrors.allow(...patterns),
   };
   return suite;
 }
