@@ -1,8 +1,13 @@
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import type { ReactNode } from "react";
 import { texts } from "~/domain/texts";
+import { useReturnFocus } from "./return-focus";
 
-/** A bottom drawer (Headless UI Dialog): 600px tall, scrolling body, optional footer. */
+/**
+ * A bottom drawer (Headless UI Dialog): 600px tall, scrolling body, optional footer. Opened, the
+ * focus moves into it (on a touch screen to the dialog itself, so no field opens the keyboard);
+ * closed, it goes back to the button that opened it.
+ */
 export function Drawer({
   open,
   onClose,
@@ -18,6 +23,7 @@ export function Drawer({
   footer?: ReactNode;
   testId: string;
 }) {
+  useReturnFocus();
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
       <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />

@@ -2,6 +2,7 @@ import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { texts } from "~/domain/texts";
+import { useReturnFocus } from "./return-focus";
 
 // A dialog opened by a URL parameter and closed by going to `closeHref`. Headless UI's Dialog renders
 // through a portal, which renders nothing on the server, so until the page has hydrated (and for
@@ -34,20 +35,8 @@ export function UrlDialog({
   const [open, setOpen] = useState(false);
   // eslint-disable-next-line react-hooks/set-state-in-effect -- the second render is the point (see above)
   useEffect(() => setOpen(true), []);
-  // The element that opened the dialog (the toggle), read as the dialog first renders, before its
-  // field takes the focus: closing gives the focus back to it. Headless UI does so only for focus
-  // it saw move, and it watches from when its code loads, which is with the dialog.
-  const [opener] = useState(() => (typeof document === "undefined" ? null : document.activeElement));
-  useEffect(
-    () => () => {
-      if (!(opener instanceof HTMLElement) || opener === document.body) return;
-      requestAnimationFrame(() => {
-        const now = document.activeElement;
-        if (opener.isConnected && (now === null || now === document.body)) opener.focus();
-      });
-    },
-    [opener],
-  );
+  // Closing gives the focus back to the toggle that opened it.
+  useReturnFocus();
   const navigate = useNavigate();
   const titleId = useId();
   const content = (
