@@ -682,8 +682,8 @@ export const texts = {
         howLong: `${p.months} måneder med fingeraftryk. Derefter lægges tallene sammen pr. time, og fingeraftrykkene slettes.`,
       },
       {
-        what: "Serverens log: fejl og afviste forespørgsler (tidspunkt, status og sidens adresse), uden IP-adresse, e-mail, adgangskode eller links fra e-mails.",
-        why: "Så vi kan finde og rette fejl.",
+        what: "Serverens log: for hver forespørgsel tidspunkt, metode, slags side (fx en opholdsside, men ikke hvilken, og ingen søgning), status, varighed og et tilfældigt id, og de fejl, der opstår. Ingen IP-adresse, e-mail, adgangskode, cookie eller links fra e-mails.",
+        why: "Så vi kan finde og rette fejl og se, om siden svarer hurtigt nok.",
         howLong: "Loggen indeholder ingen personoplysninger.",
       },
     ],
