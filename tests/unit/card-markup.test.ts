@@ -71,6 +71,14 @@ describe("cardMarkup", () => {
     expect(cardMarkup(item(), view).deal).toContain('href="/ophold/alpenrose?adultCount=4#tilbud"');
   });
 
+  it("says the price before is the party's where the card leads per person", () => {
+    const reduced: ResultCardItem = { ...item(), trip: { ...item().trip, originalPrice: 28000, discountPercentage: 14 } };
+    expect(text(cardMarkup(reduced, view).deal)).toContain("Før 28.000 kr. samlet");
+    const total = text(cardMarkup(reduced, { ...view, priceMode: "total" }).deal);
+    expect(total).toContain("Før 28.000 kr.");
+    expect(total).not.toContain("Før 28.000 kr. samlet");
+  });
+
   it("escapes the feed's text", () => {
     const markup = cardMarkup(item('<img src=x onerror="alert(1)">'), view);
     expect(markup.main).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");

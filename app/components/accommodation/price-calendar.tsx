@@ -61,7 +61,7 @@ export function PriceCalendar({
               {days.map((day, k) => {
                 const selected = chosen.includes(day.departureDate);
                 return (
-                  <li key={day.departureDate} className="flex h-full min-w-12 flex-1 flex-col items-center justify-end">
+                  <li key={day.departureDate} className="flex h-full min-w-12 max-w-16 flex-1 flex-col items-center justify-end">
                     <Link
                       to={hrefs[k]}
                       className="group flex h-full w-full flex-col items-center justify-end text-center"

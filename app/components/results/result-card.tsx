@@ -171,6 +171,8 @@ function CardDeal({ item, view }: CardPartProps) {
         <span className="rc-before">
           {`${r.originalPrice} `}
           <s>{formatPrice(trip.originalPrice)}</s>
+          {/* The feed's price before is the whole party's, as on the accommodation page's offers. */}
+          {!total && ` ${r.inTotal}`}
         </span>
       )}
     </>
