@@ -499,7 +499,7 @@ describe("search agents: reachable only by their owner", () => {
       expect.objectContaining({
         id: annaAgent,
         name: "Frankrig",
-        summary: "1 område · 2 personer · Snarest muligt",
+        summary: "Frankrig · 2 personer · Snarest muligt",
         matches: 2,
         href: "/skirejser?destinationSlugs=frankrig",
       }),
