@@ -131,7 +131,7 @@ describe("desktop", () => {
     await page.getByTestId("map-marker-hovered").waitFor({ state: "detached" });
   });
 
-  it("'Søg i dette område' searches the visible area (bbox, 'Geo område') and stays on the map", async () => {
+  it("'Søg i dette område' searches the visible area (bbox, 'Området på kortet') and stays on the map", async () => {
     await page.getByTestId("search-this-area").click();
     await page.waitForURL((u) => u.searchParams.has("bbox"));
     const bbox = params(page).get("bbox")!.split(",").map(Number);
@@ -140,7 +140,7 @@ describe("desktop", () => {
     expect(bbox[1]).toBeLessThan(bbox[3]);
     expect(params(page).get("map")).toBe("1");
     await openMap(page);
-    await page.getByText("Geo område").first().waitFor();
+    await page.getByText("Området på kortet").first().waitFor();
     // Every marker now lies in the box.
     const places = await page.getByTestId("place").count();
     await expect.poll(async () => Number(await page.getByTestId("results-map").getAttribute("data-points"))).toBe(places);
