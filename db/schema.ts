@@ -262,7 +262,12 @@ export const agentNotifications = sqliteTable(
     /** The batch (one e-mail) the row was claimed in; a resent batch keeps its Message-ID. */
     batch: text("batch"),
   },
-  (t) => [primaryKey({ columns: [t.agentId, t.tripId] }), index("agent_notifications_pending").on(t.status, t.agentId)],
+  (t) => [
+    primaryKey({ columns: [t.agentId, t.tripId] }),
+    index("agent_notifications_pending").on(t.status, t.agentId),
+    // Retention's delete of the old e-mail log (app/services/retention/retention.server.ts).
+    index("agent_notifications_sent").on(t.status, t.sentAt),
+  ],
 );
 
 /** One row per agent, trip and lowered price e-mailed: a price drop is mailed once per (agent, trip, price), like agent_notifications. */
@@ -283,7 +288,11 @@ export const agentPriceDrops = sqliteTable(
       .default("sent"),
     batch: text("batch").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.agentId, t.tripId, t.price] }), index("agent_price_drops_pending").on(t.status, t.agentId)],
+  (t) => [
+    primaryKey({ columns: [t.agentId, t.tripId, t.price] }),
+    index("agent_price_drops_pending").on(t.status, t.agentId),
+    index("agent_price_drops_sent").on(t.status, t.sentAt),
+  ],
 );
 
 export const savedTrips = sqliteTable(
@@ -318,6 +327,14 @@ export const banners = sqliteTable("banners", {
  * per visitor, item and kind within the window: salted hashes whose salt is replaced every day and
  * never stored, so no row can be traced back to an address. Null on rows from before.
  */
+/**
+ * The rows of offer_clicks and banner_events not yet summed up by the retention (those keep a hash):
+ * its `at` indexes hold only these, so each run reads only what it has left to sum up. The retention
+ * repeats this condition word for word in its queries, as SQLite needs to use a partial index.
+ */
+export const NOT_SUMMED_UP_SQL = "visitor IS NOT NULL OR address IS NOT NULL";
+const NOT_SUMMED_UP = sql.raw(`(${NOT_SUMMED_UP_SQL})`);
+
 const countedVisitor = {
   /** The client's address and user agent. */
   visitor: text("visitor"),
@@ -346,7 +363,7 @@ export const bannerEvents = sqliteTable(
     index("banner_events_banner").on(t.bannerId, t.kind),
     index("banner_events_visitor").on(t.bannerId, t.kind, t.visitor, t.at),
     index("banner_events_address").on(t.bannerId, t.kind, t.address, t.at),
-    index("banner_events_at").on(t.at),
+    index("banner_events_at").on(t.at).where(NOT_SUMMED_UP),
   ],
 );
 
@@ -380,7 +397,7 @@ export const offerClicks = sqliteTable(
     index("offer_clicks_affiliate").on(t.affiliateId),
     index("offer_clicks_visitor").on(t.tripId, t.visitor, t.at),
     index("offer_clicks_address").on(t.tripId, t.address, t.at),
-    index("offer_clicks_at").on(t.at),
+    index("offer_clicks_at").on(t.at).where(NOT_SUMMED_UP),
   ],
 );
 

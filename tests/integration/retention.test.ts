@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
-import { enforceRetention, retentionCutoff } from "../../app/services/retention/retention.server";
+import { countedStatements, enforceRetention, mailLogDelete, retentionCutoff } from "../../app/services/retention/retention.server";
 import { bannerStats } from "../../app/services/banners/banners.server";
 import { bannerClicksPerAffiliate, offerClicksPerAffiliate, offerClicksPerCompany } from "../../app/services/offers/offers.server";
 import { clickStats } from "../../app/services/ops/click-stats.server";
@@ -142,6 +142,66 @@ describe("enforceRetention", () => {
     // Again: nothing left to sum up.
     expect(enforceRetention(db, { retentionMonths: 13, now: NOW })).toMatchObject({ countedRows: 0, countedInto: 0 });
     expect(totals()).toEqual(before);
+  });
+});
+
+describe("what a run reads (it runs after every notify, every 5 minutes)", () => {
+  const plan = (sql: string, params: Record<string, number>) =>
+    (db.$client.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as Array<{ detail: string }>).map((row) => row.detail);
+
+  it("finds the old e-mail log through (status, sent_at), never by scanning every sent row", () => {
+    for (const table of ["agent_notifications", "agent_price_drops"] as const) {
+      const steps = plan(mailLogDelete(table), { cutoff: 1, grace: 1 });
+      expect(steps).toContain(`SEARCH ${table} USING INDEX ${table}_sent (status=? AND sent_at<?)`);
+      expect(steps.filter((step) => step.startsWith("SCAN"))).toEqual([]);
+    }
+  });
+
+  it("reads only the counted rows not yet summed up, through the partial `at` index", () => {
+    for (const table of ["offer_clicks", "banner_events"] as const) {
+      const sql = countedStatements(table);
+      const index = new RegExp(`^SEARCH ${table} USING (COVERING )?INDEX ${table}_at \\(at[<>]`);
+      for (const [statement, params] of [
+        [sql.oldest, { cutoff: 1 }],
+        [sql.into, { from: 0, to: 1 }],
+        [sql.remove, { from: 0, to: 1 }],
+      ] as const) {
+        const steps = plan(statement, params);
+        expect(
+          steps.some((step) => index.test(step)),
+          `${statement}: ${steps.join("; ")}`,
+        ).toBe(true);
+        expect(
+          steps.filter((step) => step.startsWith("SCAN")),
+          statement,
+        ).toEqual([]);
+      }
+      const partial = db.$client.prepare("SELECT sql FROM sqlite_master WHERE name = ?").pluck().get(`${table}_at`) as string;
+      expect(partial).toContain("WHERE (visitor IS NOT NULL OR address IS NOT NULL)");
+    }
+  });
+
+  it("sums up rows spread over many days, a day at a time, and the hours at the cutoff whole", () => {
+    const sqlite = db.$client;
+    const click = sqlite.prepare(
+      "INSERT INTO offer_clicks (trip_id, company_slug, at, visitor, address) VALUES ('t5', 'alpetours', ?, ?, 'a')",
+    );
+    const cutoff = retentionCutoff(NOW, 13).getTime();
+    // Ten days before the cutoff, two clicks a day at 23:30 and 00:30 UTC (two hours, two days);
+    // and two in the hour just after the cutoff, which stay.
+    for (let day = 1; day <= 10; day++) {
+      click.run(cutoff - day * DAY - 30 * 60_000, `d${day}a`);
+      click.run(cutoff - day * DAY + 30 * 60_000, `d${day}b`);
+    }
+    click.run(cutoff + 60_000, "after1");
+    click.run(cutoff + 120_000, "after2");
+    const total = () => sqlite.prepare("SELECT sum(counted) FROM offer_clicks WHERE trip_id = 't5'").pluck().get();
+    const summary = enforceRetention(db, { retentionMonths: 13, now: NOW });
+    expect(summary).toMatchObject({ countedRows: 20, countedInto: 20 });
+    expect(total()).toBe(22);
+    expect(count("offer_clicks", "trip_id = 't5' AND visitor IS NOT NULL")).toBe(2);
+    expect(count("offer_clicks", `trip_id = 't5' AND at < ${cutoff} AND counted = 1 AND visitor IS NULL`)).toBe(20);
+    sqlite.prepare("DELETE FROM offer_clicks WHERE trip_id = 't5'").run();
   });
 });
 

@@ -1,10 +1,13 @@
 import type { Db } from "../../../db/client";
+import { NOT_SUMMED_UP_SQL } from "../../../db/schema";
 import { THROTTLE_ROWS_HOURS, UNUSED_LINK_DAYS } from "~/domain/constants";
 import { IMPORT_GRACE } from "~/services/agents/notify.server";
 
 // Retention, as the privacy page promises (/privatliv): what the store keeps about people is
 // deleted, or summed up, once it is no longer needed. Run by `indexer maintenance` and after every
-// `notify` (so after every import too), each step one short transaction:
+// `notify` (so after every import too, every 5 minutes from the worker), each step one short
+// transaction that reads only what it changes (the indexes of migration 0015), so a run with nothing
+// to do costs a few index lookups and a big first run never holds the write lock for long:
 // - sign-ups never confirmed and e-mailed links never used: deleted UNUSED_LINK_DAYS after they were made;
 // - sessions past their expiry: deleted;
 // - the throttles' rows (an e-mail, an address): deleted THROTTLE_ROWS_HOURS after the attempt;
@@ -13,7 +16,8 @@ import { IMPORT_GRACE } from "~/services/agents/notify.server";
 //   it that the next `notify` still looks at (IMPORT_GRACE): they are what keeps a trip from being
 //   mailed twice;
 // - counted views and clicks older than the retention period: each hour's rows of one item, kind
-//   and affiliate become one row that counts as many (`counted`), without the visitor hashes.
+//   and affiliate become one row that counts as many (`counted`), without the visitor hashes; one
+//   day per transaction.
 
 export interface RetentionSummary {
   signUps: number;
@@ -27,6 +31,41 @@ export interface RetentionSummary {
 }
 
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+const MAIL_LOG_TABLES = ["agent_notifications", "agent_price_drops"] as const;
+
+/**
+ * The e-mail log's rows past the cutoff that the next notify no longer needs (IMPORT_GRACE):
+ * found through the (status, sent_at) index, so a run reads only the rows it deletes.
+ */
+export function mailLogDelete(table: (typeof MAIL_LOG_TABLES)[number]): string {
+  return `DELETE FROM ${table} WHERE status = 'sent' AND sent_at < @cutoff
+    AND sent_at < (SELECT coalesce(a.last_notified_at, 0) FROM search_agents a WHERE a.id = ${table}.agent_id) - @grace`;
+}
+
+/** The counted tables and the columns an hour's row is summed up by. */
+const COUNTED_TABLES = {
+  offer_clicks: "trip_id, company_slug, affiliate_id",
+  banner_events: "banner_id, kind, affiliate_id",
+} as const;
+
+/**
+ * The roll-up's statements on one table: the oldest row not yet summed up before the cutoff, and,
+ * for a span [from, to) of whole hours, the summed rows and the deletion of the rows they stand for.
+ * Each repeats the condition of the partial `at` index (db/schema.ts NOT_SUMMED_UP_SQL), so it reads
+ * only rows not yet summed up.
+ */
+export function countedStatements(table: keyof typeof COUNTED_TABLES): { oldest: string; into: string; remove: string } {
+  const key = COUNTED_TABLES[table];
+  const rows = `FROM ${table} WHERE at >= @from AND at < @to AND (${NOT_SUMMED_UP_SQL})`;
+  return {
+    oldest: `SELECT min(at) FROM ${table} WHERE at < @cutoff AND (${NOT_SUMMED_UP_SQL})`,
+    into: `INSERT INTO ${table} (${key}, at, visitor, address, counted)
+      SELECT ${key}, (at / ${HOUR}) * ${HOUR}, NULL, NULL, sum(counted) ${rows} GROUP BY ${key}, at / ${HOUR}`,
+    remove: `DELETE ${rows}`,
+  };
+}
 
 /** The moment `months` calendar months before `now`, rounded down to the hour (an hour's counts are summed up whole). */
 export function retentionCutoff(now: Date, months: number): Date {
@@ -51,30 +90,24 @@ export function enforceRetention(db: Db, opts: { retentionMonths: number; now?: 
     countedRows: 0,
     countedInto: 0,
   };
-  for (const table of ["agent_notifications", "agent_price_drops"])
-    summary.mailLog += step(
-      `DELETE FROM ${table} WHERE status = 'sent' AND sent_at < ?
-          AND sent_at < (SELECT coalesce(a.last_notified_at, 0) FROM search_agents a WHERE a.id = ${table}.agent_id) - ?`,
-      cutoff,
-      IMPORT_GRACE,
-    );
+  for (const table of MAIL_LOG_TABLES) summary.mailLog += step(mailLogDelete(table), { cutoff, grace: IMPORT_GRACE });
 
-  const sumUp = (table: string, key: string) =>
-    sqlite
-      .transaction(() => {
-        const old = `FROM ${table} WHERE at < ? AND (visitor IS NOT NULL OR address IS NOT NULL)`;
-        const into = sqlite
-          .prepare(
-            `INSERT INTO ${table} (${key}, at, visitor, address, counted)
-             SELECT ${key}, (at / ${HOUR}) * ${HOUR}, NULL, NULL, sum(counted) ${old} GROUP BY ${key}, at / ${HOUR}`,
-          )
-          .run(cutoff).changes;
-        const rows = sqlite.prepare(`DELETE ${old}`).run(cutoff).changes;
-        summary.countedRows += rows;
-        summary.countedInto += into;
-      })
-      .immediate();
-  sumUp("offer_clicks", "trip_id, company_slug, affiliate_id");
-  sumUp("banner_events", "banner_id, kind, affiliate_id");
+  // One UTC day per transaction: each holds the write lock only briefly, so the web server's writes
+  // (a click, a sign-up) go on between them, however much is left to sum up.
+  for (const table of Object.keys(COUNTED_TABLES) as Array<keyof typeof COUNTED_TABLES>) {
+    const sql = countedStatements(table);
+    const oldest = sqlite.prepare(sql.oldest).pluck();
+    const into = sqlite.prepare(sql.into);
+    const remove = sqlite.prepare(sql.remove);
+    for (let from = oldest.get({ cutoff }) as number | null; from !== null; from = oldest.get({ cutoff }) as number | null) {
+      const to = Math.min(Math.floor(from / DAY) * DAY + DAY, cutoff);
+      sqlite
+        .transaction(() => {
+          summary.countedInto += into.run({ from, to }).changes;
+          summary.countedRows += remove.run({ from, to }).changes;
+        })
+        .immediate();
+    }
+  }
   return summary;
 }
