@@ -24,7 +24,22 @@ export interface RetryPolicy {
 export const BUILD_RETRY: RetryPolicy = { firstDelayMs: 500, maxDelayMs: 15_000, forMs: 5 * 60_000 };
 
 const HEALTH_EVERY_MS = 1_000;
-const NETWORK = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN", "ECONNABORTED", "ETIMEDOUT"]);
+/**
+ * The error codes of a request that reached no Typesense: refused, reset, timed out, or a name
+ * that does not resolve (Docker's DNS drops a restarting container's name: ENOTFOUND, EAI_AGAIN).
+ * A build sends such a request again (isPassing); a search reports Typesense unreachable (client.ts).
+ */
+export const NETWORK_ERROR_CODES: ReadonlySet<string> = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ECONNABORTED",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
 
 /** Typesense answered nothing, not even /health, for the allowed silence. */
 export class SilentServerError extends Error {
@@ -46,7 +61,7 @@ export function isPassing(error: unknown): boolean {
   if (error instanceof SilentServerError) return true;
   const status = httpStatusOf(error);
   if (status !== undefined) return status >= 500;
-  return NETWORK.has(String((error as { code?: unknown })?.code ?? ""));
+  return NETWORK_ERROR_CODES.has(String((error as { code?: unknown })?.code ?? ""));
 }
 
 type Method = "get" | "post" | "put" | "delete";

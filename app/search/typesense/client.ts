@@ -1,7 +1,7 @@
 import { Client } from "typesense";
 import type { TypesenseConfig } from "~/utils/config.server";
 import { SearchUnavailableError } from "~/utils/search-unavailable.server";
-import { BuildRequests, httpStatusOf, type RetryPolicy } from "./build-requests";
+import { BuildRequests, httpStatusOf, NETWORK_ERROR_CODES, type RetryPolicy } from "./build-requests";
 import { TypesenseQueryError, type TsResult, type TsSearchParams } from "./translate";
 
 // The clients of one server. Searches answer a web request, so they get a short timeout and one
@@ -97,8 +97,6 @@ export function statusOf(error: unknown): number | undefined {
   return httpStatusOf(error);
 }
 
-const NETWORK = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "ECONNRESET", "EPIPE"]);
-
 /**
  * A failed request to Typesense as the reason the search is unavailable, in the operators' Danish,
  * naming what to check; undefined for any other error (a fault of ours stays a fault: a 500).
@@ -115,7 +113,7 @@ export function unavailable(
   const code = String((error as { code?: unknown })?.code ?? "");
   const fromServer =
     error instanceof TypesenseQueryError || status !== undefined || (error as { isAxiosError?: unknown })?.isAxiosError === true;
-  if (!fromServer && !NETWORK.has(code) && code !== "ETIMEDOUT") return undefined;
+  if (!fromServer && !NETWORK_ERROR_CODES.has(code)) return undefined;
   const said = String((error as Error)?.message ?? error).replace(/^Request failed with HTTP code \d+ \| Server said: /, "");
   const options = { cause: error };
   if (status === 401 || status === 403)
@@ -126,7 +124,7 @@ export function unavailable(
       `Typesense på ${url} svarede ikke inden for ${timeoutMs / 1000} s (${timeoutVariable}): tjek at Typesense kører og kan nås`,
       options,
     );
-  if (status === undefined && NETWORK.has(code))
+  if (status === undefined && NETWORK_ERROR_CODES.has(code))
     return new SearchUnavailableError(
       "unreachable",
       `Typesense på ${url} kan ikke nås (${code}): tjek TYPESENSE_URL, og at Typesense kører`,
