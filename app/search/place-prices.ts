@@ -1,5 +1,4 @@
 import type { Db } from "../../db/client";
-import { readGeneration } from "../../db/generation";
 import { isoWeekday, toDay } from "~/domain/dates";
 import type { EmbeddedIndex } from "./embedded/build";
 
@@ -31,8 +30,6 @@ export interface ResortPrices extends PriceCount {
 }
 
 export interface PlacePrices {
-  /** The index generation, the day and the party size they were counted for. */
-  key: string;
   /** Resorts with trips for the party size, by slug. */
   resorts: Map<string, ResortPrices>;
 }
@@ -86,7 +83,7 @@ export function placePricesFromIndex(ix: EmbeddedIndex, today: string, persons: 
   }
   const resorts = new Map<string, ResortPrices>();
   byResort.forEach((prices, r) => prices && resorts.set(ix.resorts[r].slug, prices));
-  return { key: `${ix.generation}|${today}|${persons}`, resorts };
+  return { resorts };
 }
 
 /** The same by grouped SQL over the store (the Typesense engine has no in-memory index). */
@@ -119,5 +116,5 @@ export function placePricesFromDb(db: Db, today: string, persons: number): Place
   }
   // Weeks in date order, as the index's pass gives them.
   for (const resort of resorts.values()) resort.weeks = new Map([...resort.weeks].sort((x, y) => x[0] - y[0]));
-  return { key: `${readGeneration(db)}|${today}|${persons}`, resorts };
+  return { resorts };
 }

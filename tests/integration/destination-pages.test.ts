@@ -1,16 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "../../db/client";
+import { readGeneration } from "../../db/generation";
 import { placeSearch } from "~/domain/destination-url";
 import { PAGE_PERSONS } from "~/domain/destination-page";
 import { EmbeddedEngine } from "~/search/embedded/engine";
 import { buildIndex } from "~/search/embedded/build";
 import { placePricesFromDb, placePricesFromIndex, type PlacePrices } from "~/search/place-prices";
 import { ReferenceSqlEngine } from "~/search/sql/reference";
+import { TypesenseEngine } from "~/search/typesense/engine";
 import { destinationPage, type DestinationPage } from "~/services/destinations/destination-page.server";
 import { readPlaceCatalogue, resolvePlace } from "~/services/destinations/places.server";
 import { generateDemoFeed } from "../../indexer/demo/generate";
 import { importLines, tempDb } from "../support/db";
 import { departureInDays, trip } from "../support/feed";
+import type { FakeTypesense } from "../support/fake-typesense";
+import { dropAliasFamily, startTypesense, testAlias } from "../support/typesense";
 
 // The destination pages' data (app/services/destinations/): the prices from the embedded index
 // and from SQL agree; a page's counts, prices and weeks agree with the search they link to; the
@@ -190,5 +194,48 @@ describe("slugs that name places at several levels", () => {
     const answer = await destinationPage(db, engine, ["gammel"]);
     expect(answer && "page" in answer && answer.page).toMatchObject({ level: "resort", name: "Gammel", trips: 0, lowest: null, cards: [] });
     expect(PAGE_PERSONS).toBe(2);
+  });
+});
+
+describe("on an engine whose generation lags the store", () => {
+  // Typesense serves the generation it adopted while the store is already at the next one (a
+  // build under way, or a web process waiting for the CLI's): the pages' prices, counted by SQL
+  // over the store, are still counted once for that generation and day, not once per page.
+  let db: Db;
+  let fake: FakeTypesense;
+  let engine: TypesenseEngine;
+  const alias = testAlias("destination-lag");
+  beforeAll(async () => {
+    db = tempDb().db;
+    await importLines(db, generateDemoFeed({ trips: 400, seed: 7, season: 2026 }));
+    fake = await startTypesense();
+    engine = new TypesenseEngine({ db, url: fake.url, apiKey: fake.apiKey, alias });
+    await engine.start();
+    // A second import the engine does not adopt (no reload, no watcher).
+    await importLines(db, [trip({ id: "later-1", travelCompany: { slug: "senere", name: "Senere" }, departureDate: "2027-01-16" })]);
+  });
+  afterAll(async () => {
+    engine?.stop();
+    if (fake) {
+      await dropAliasFamily({ url: fake.url, apiKey: fake.apiKey }, alias);
+      await fake.stop();
+    }
+    db?.$client.close();
+  });
+
+  it("counts the prices once for two page loads", async () => {
+    expect(engine.generation()).toBeGreaterThan(0);
+    expect(engine.generation()).toBeLessThan(readGeneration(db));
+    const prepare = vi.spyOn(db.$client, "prepare");
+    try {
+      for (const segments of [["frankrig"], ["oestrig"]]) {
+        const answer = await destinationPage(db, engine, segments, TODAY);
+        expect(answer && "page" in answer && answer.page.trips, segments.join("/")).toBeGreaterThan(0);
+      }
+      const aggregations = prepare.mock.calls.filter(([sql]) => /min\(t\.price_per_person\)/.test(String(sql)));
+      expect(aggregations).toHaveLength(1);
+    } finally {
+      prepare.mockRestore();
+    }
   });
 });

@@ -55,14 +55,15 @@ export interface DestinationPage {
 /** What a path names: the page's data, a redirect to its canonical path, or null (404). */
 export type DestinationAnswer = { page: DestinationPage } | { redirect: string } | null;
 
-// The prices, per engine: one count per index generation, day and party size.
-const pricesCache = new WeakMap<SearchEngine, PlacePrices>();
+// The prices, per engine: one count per index generation (the engine's, which may lag the
+// store's), day and party size.
+const pricesCache = new WeakMap<SearchEngine, { key: string; prices: PlacePrices }>();
 
 export function placePricesFor(engine: SearchEngine, today: string, persons = PAGE_PERSONS): PlacePrices {
   const key = `${engine.generation()}|${today}|${persons}`;
-  let prices = pricesCache.get(engine);
-  if (prices?.key !== key) pricesCache.set(engine, (prices = engine.placePrices(today, persons)));
-  return prices;
+  let entry = pricesCache.get(engine);
+  if (entry?.key !== key) pricesCache.set(engine, (entry = { key, prices: engine.placePrices(today, persons) }));
+  return entry.prices;
 }
 
 /** The catalogue for the engine's generation and the store's content version (resort facts). */
