@@ -4,8 +4,9 @@ import { accommodationPath } from "~/domain/accommodation-url";
 import type { DestinationMapData, DestinationMapPoint } from "~/domain/destination-page";
 import { escapeHtml } from "~/domain/escape-html";
 import { formatPrice } from "~/domain/format";
-import { gridClusters, lowestPrice } from "~/domain/map-clusters";
+import { gridClusters } from "~/domain/map-clusters";
 import { texts } from "~/domain/texts";
+import { addTiles, clusterMarker, TilesFailedNote } from "./map-parts";
 import { addBaseLayer, drawResorts, NAMED_FROM_ZOOM } from "./base-layer";
 
 // A destination page's map: the place's accommodations with their lowest price per person, crowded
@@ -20,9 +21,6 @@ interface Tiles {
   url: string;
   attribution: string;
 }
-
-/** Tile errors before any tile has loaded that count as "the tile server is unreachable" (as on the results map). */
-const FAILED_TILES = 3;
 
 export function DestinationMap({ name, data, tiles }: { name: string; data: DestinationMapData; tiles: Tiles }) {
   const el = useRef<HTMLDivElement>(null);
@@ -40,21 +38,13 @@ export function DestinationMap({ name, data, tiles }: { name: string; data: Dest
       const m = map;
       const resorts = addBaseLayer(L, m);
       const markers = L.layerGroup().addTo(m);
-      let loaded = 0;
-      let errors = 0;
       let tilesMissing = false;
       const drawPlaces = () => drawResorts(L, resorts, data.resorts, tilesMissing && m.getZoom() >= NAMED_FROM_ZOOM);
-      L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 18 })
-        .on("tileload", () => loaded++)
-        .on("tileerror", () => {
-          errors++;
-          if (loaded === 0 && errors >= FAILED_TILES && !tilesMissing) {
-            tilesMissing = true;
-            setFailed(true);
-            drawPlaces();
-          }
-        })
-        .addTo(m);
+      addTiles(L, m, { url: tiles.url, attribution: tiles.attribution }, () => {
+        tilesMissing = true;
+        setFailed(true);
+        drawPlaces();
+      });
       const spots = data.points.length ? data.points.map((p) => [p[1], p[2]]) : data.resorts.map((r) => [r.lat, r.lng]);
       if (spots.length) m.fitBounds(L.latLngBounds(spots as Array<[number, number]>), { padding: [30, 30], maxZoom: 12 });
       else m.setView([46.5, 9], 4);
@@ -80,15 +70,7 @@ export function DestinationMap({ name, data, tiles }: { name: string; data: Dest
         data-ready={ready ? "true" : undefined}
         data-points={data.points.length}
       />
-      {failed && (
-        <p
-          role="status"
-          className="absolute bottom-6 left-3 z-[650] max-w-[80%] rounded bg-amber-50 px-3 py-1.5 text-xs text-amber-900 shadow"
-          data-testid="map-tiles-failed"
-        >
-          {texts.map.tilesFailed}
-        </p>
-      )}
+      {failed && <TilesFailedNote />}
     </div>
   );
 }
@@ -118,21 +100,6 @@ function drawMarkers(L: L, map: Leaflet.Map, layer: Leaflet.LayerGroup, points: 
       layer.addLayer(marker);
       continue;
     }
-    const low = formatPrice(lowestPrice(c.items, (p) => p[3]));
-    const marker = L.marker(map.unproject([c.x, c.y], zoom), {
-      icon: L.divIcon({
-        className: "pp-marker is-cluster",
-        iconSize: [0, 0],
-        html: `<span data-testid="map-cluster" data-count="${c.items.length}">${c.items.length}</span>`,
-      }),
-      title: texts.map.clusterLabel(c.items.length, low),
-      alt: texts.map.clusterLabel(c.items.length, low),
-    });
-    marker.on("click", () => {
-      const bounds = L.latLngBounds(c.items.map((p) => [p[1], p[2]] as [number, number]));
-      if (bounds.getNorthEast().equals(bounds.getSouthWest())) map.setView(bounds.getCenter(), Math.min(zoom + 3, map.getMaxZoom()));
-      else map.fitBounds(bounds, { padding: [40, 40] });
-    });
-    layer.addLayer(marker);
+    layer.addLayer(clusterMarker(L, map, c, zoom));
   }
 }

@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import type * as Leaflet from "leaflet";
 import "leaflet/dist/leaflet.css";
-import { gridClusters, lowestPrice } from "~/domain/map-clusters";
+import { gridClusters } from "~/domain/map-clusters";
 import { escapeHtml } from "~/domain/escape-html";
 import { formatPrice, formatShortDate } from "~/domain/format";
 import { offerRedirectHref } from "~/domain/results-url";
 import { texts } from "~/domain/texts";
 import type { MapData, MapPoint } from "~/domain/search-result";
 import { useHoveredAccommodation } from "../results/hover-context";
+import { addTiles, clusterMarker, TilesFailedNote } from "./map-parts";
 import { addBaseLayer, drawResorts, NAMED_FROM_ZOOM, resortPlaces } from "./base-layer";
 import { useSearchState } from "../results/search-state";
 
@@ -34,8 +35,6 @@ interface Live {
   resorts: Leaflet.LayerGroup;
 }
 
-/** Tile errors before any tile has loaded that count as "the tile server is unreachable". */
-const FAILED_TILES = 3;
 const CENTRE_OF_THE_ALPS: [number, number] = [46.5, 9];
 
 export function ResultsMap({ tiles, data }: { tiles: MapTiles; data: MapData }) {
@@ -66,17 +65,7 @@ export function ResultsMap({ tiles, data }: { tiles: MapTiles; data: MapData }) 
           container.dataset.zoom = String(map?.getZoom());
         });
       const resorts = addBaseLayer(L, map);
-      let loaded = 0;
-      let errors = 0;
-      L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 18 })
-        .on("tileload", () => loaded++)
-        .on("tileerror", () => {
-          errors++;
-          if (loaded === 0 && errors >= FAILED_TILES) {
-            setFailed(true);
-          }
-        })
-        .addTo(map);
+      addTiles(L, map, { url: tiles.url, attribution: tiles.attribution }, () => setFailed(true));
       live.current = { L, map, markers: L.layerGroup().addTo(map), hover: L.layerGroup().addTo(map), resorts };
       setReady(true);
     });
@@ -167,15 +156,7 @@ export function ResultsMap({ tiles, data }: { tiles: MapTiles; data: MapData }) 
         data-points={data.points.length}
       />
       {!ready && <p className="absolute inset-0 grid place-items-center text-sm text-slate-600">{texts.map.loading}</p>}
-      {failed && (
-        <p
-          role="status"
-          className="absolute bottom-6 left-3 z-[650] max-w-[80%] rounded bg-amber-50 px-3 py-1.5 text-xs text-amber-900 shadow"
-          data-testid="map-tiles-failed"
-        >
-          {texts.map.tilesFailed}
-        </p>
-      )}
+      {failed && <TilesFailedNote />}
       {ready && (
         <button
           type="button"
@@ -202,22 +183,7 @@ function drawMarkers(m: Live, data: MapData, aff: string | undefined) {
       m.markers.addLayer(pointMarker(m, data, c.items[0], aff, false));
       continue;
     }
-    const low = formatPrice(lowestPrice(c.items, (p) => p[3]));
-    const marker = L.marker(map.unproject([c.x, c.y], zoom), {
-      icon: L.divIcon({
-        className: "pp-marker is-cluster",
-        iconSize: [0, 0],
-        html: `<span data-testid="map-cluster" data-count="${c.items.length}">${c.items.length}</span>`,
-      }),
-      title: texts.map.clusterLabel(c.items.length, low),
-      alt: texts.map.clusterLabel(c.items.length, low),
-    });
-    marker.on("click", () => {
-      const bounds = L.latLngBounds(c.items.map((p) => [p[1], p[2]] as [number, number]));
-      if (bounds.getNorthEast().equals(bounds.getSouthWest())) map.setView(bounds.getCenter(), Math.min(zoom + 3, map.getMaxZoom()));
-      else map.fitBounds(bounds, { padding: [40, 40] });
-    });
-    m.markers.addLayer(marker);
+    m.markers.addLayer(clusterMarker(L, map, c, zoom));
   }
 }
 

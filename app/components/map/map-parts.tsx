@@ -1,0 +1,64 @@
+import type * as Leaflet from "leaflet";
+import { formatPrice } from "~/domain/format";
+import { lowestPrice, type Cluster } from "~/domain/map-clusters";
+import { texts } from "~/domain/texts";
+
+// What the results map and a destination page's map draw alike: the tile layer that tells when
+// its server cannot be reached, the note saying so, and a crowded cell's cluster marker
+// (app/domain/map-clusters.ts) that zooms into its points when clicked.
+
+type L = typeof Leaflet;
+
+/** Tile errors before any tile has loaded that count as "the tile server is unreachable". */
+const FAILED_TILES = 3;
+
+/** Adds the tile layer; `unreachable` is called once, when its server answers no tile at all. */
+export function addTiles(L: L, map: Leaflet.Map, tiles: { url: string; attribution: string }, unreachable: () => void) {
+  let loaded = 0;
+  let errors = 0;
+  L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 18 })
+    .on("tileload", () => loaded++)
+    .on("tileerror", () => {
+      if (loaded === 0 && ++errors === FAILED_TILES) unreachable();
+    })
+    .addTo(map);
+}
+
+/** The note over a map whose tiles could not be loaded (its own base layer shows where things are). */
+export function TilesFailedNote() {
+  return (
+    <p
+      role="status"
+      className="absolute bottom-6 left-3 z-[650] max-w-[80%] rounded bg-amber-50 px-3 py-1.5 text-xs text-amber-900 shadow"
+      data-testid="map-tiles-failed"
+    >
+      {texts.map.tilesFailed}
+    </p>
+  );
+}
+
+/** A crowded cell's marker: its count, its lowest price as the label; a click zooms into its points. */
+export function clusterMarker<T extends readonly [unknown, number, number, number, ...unknown[]]>(
+  L: L,
+  map: Leaflet.Map,
+  cluster: Cluster<T>,
+  zoom: number,
+): Leaflet.Marker {
+  const count = cluster.items.length;
+  const label = texts.map.clusterLabel(count, formatPrice(lowestPrice(cluster.items, (p) => p[3])));
+  const marker = L.marker(map.unproject([cluster.x, cluster.y], zoom), {
+    icon: L.divIcon({
+      className: "pp-marker is-cluster",
+      iconSize: [0, 0],
+      html: `<span data-testid="map-cluster" data-count="${count}">${count}</span>`,
+    }),
+    title: label,
+    alt: label,
+  });
+  marker.on("click", () => {
+    const bounds = L.latLngBounds(cluster.items.map((p) => [p[1], p[2]] as [number, number]));
+    if (bounds.getNorthEast().equals(bounds.getSouthWest())) map.setView(bounds.getCenter(), Math.min(zoom + 3, map.getMaxZoom()));
+    else map.fitBounds(bounds, { padding: [40, 40] });
+  });
+  return marker;
+}
