@@ -40,7 +40,14 @@ export function createMetrics(db: Db, engine: () => { generation(): number } | u
     labelNames: ["result"],
     registers: [registry],
   });
-  const one = (sql: string) => Number(db.$client.prepare(sql).pluck().get() ?? 0);
+  // Prepared once: a scrape runs them every 15 s or so, for as long as the process lives.
+  const lastImport = db.$client.prepare("SELECT max(at) FROM imports WHERE error IS NULL").pluck();
+  const emails = db.$client.prepare<[], { sent: number; failed: number }>(
+    "SELECT coalesce(sum(messages), 0) AS sent, coalesce(sum(failed), 0) AS failed FROM notify_runs",
+  );
+  const lines = db.$client.prepare<[], { accepted: number; rejected: number }>(
+    "SELECT coalesce(sum(lines - rejected) FILTER (WHERE error IS NULL), 0) AS accepted, coalesce(sum(rejected), 0) AS rejected FROM imports",
+  );
   new client.Gauge({
     name: "pistepris_store_generation",
     help: "The store's index generation (bumped by every import)",
@@ -63,7 +70,7 @@ export function createMetrics(db: Db, engine: () => { generation(): number } | u
     help: "Seconds since the last import that imported something",
     registers: [registry],
     collect() {
-      const at = db.$client.prepare("SELECT max(at) FROM imports WHERE error IS NULL").pluck().get() as number | null;
+      const at = lastImport.get() as number | null;
       if (at !== null) this.set((Date.now() - at) / 1000);
     },
   });
@@ -73,9 +80,10 @@ export function createMetrics(db: Db, engine: () => { generation(): number } | u
     labelNames: ["result"],
     registers: [registry],
     collect() {
+      const { sent, failed } = emails.get()!;
       this.reset();
-      this.inc({ result: "sent" }, one("SELECT coalesce(sum(messages), 0) FROM notify_runs"));
-      this.inc({ result: "failed" }, one("SELECT coalesce(sum(failed), 0) FROM notify_runs"));
+      this.inc({ result: "sent" }, sent);
+      this.inc({ result: "failed" }, failed);
     },
   });
   new client.Counter({
@@ -84,9 +92,10 @@ export function createMetrics(db: Db, engine: () => { generation(): number } | u
     labelNames: ["result"],
     registers: [registry],
     collect() {
+      const { accepted, rejected } = lines.get()!;
       this.reset();
-      this.inc({ result: "accepted" }, one("SELECT coalesce(sum(lines - rejected), 0) FROM imports WHERE error IS NULL"));
-      this.inc({ result: "rejected" }, one("SELECT coalesce(sum(rejected), 0) FROM imports"));
+      this.inc({ result: "accepted" }, accepted);
+      this.inc({ result: "rejected" }, rejected);
     },
   });
   return {
@@ -103,9 +112,15 @@ export function createMetrics(db: Db, engine: () => { generation(): number } | u
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
-/** Whether the request may read the metrics: a matching bearer token when one is configured, else loopback only. */
+/** Headers a reverse proxy adds: behind one on the same host, every visitor's request comes from loopback. */
+const PROXIED = ["forwarded", "x-forwarded-for", "x-real-ip"];
+
+/**
+ * Whether the request may read the metrics: a matching bearer token when one is configured, else
+ * loopback only, and not through a proxy (docs/operations.md#metrics).
+ */
 export function mayReadMetrics(req: Request, token: string | undefined): boolean {
-  if (token === undefined) return LOOPBACK.test(req.socket.remoteAddress ?? "");
+  if (token === undefined) return LOOPBACK.test(req.socket.remoteAddress ?? "") && PROXIED.every((h) => req.get(h) === undefined);
   const sent = /^Bearer (.+)$/.exec(req.get("authorization") ?? "")?.[1] ?? "";
   const a = crypto.createHash("sha256").update(sent).digest();
   const b = crypto.createHash("sha256").update(token).digest();

@@ -20,7 +20,7 @@ export interface Readiness {
   checks: Record<string, string>;
 }
 
-export async function readiness(checks: Record<string, Check>): Promise<Readiness> {
+async function readiness(checks: Record<string, Check>): Promise<Readiness> {
   const results = await Promise.all(
     Object.entries(checks).map(async ([name, check]): Promise<[string, string | undefined]> => {
       try {
@@ -36,8 +36,23 @@ export async function readiness(checks: Record<string, Check>): Promise<Readines
   };
 }
 
+/**
+ * The check's result, reused for `ms`, one run at a time: a probe that writes the store or asks
+ * Typesense is done at most once a second however often /readyz is asked (it is public).
+ */
+export function reusedFor(ms: number, check: Check): Check {
+  let last: { at: number; result: Promise<string | undefined> } | undefined;
+  return () => {
+    if (!last || Date.now() - last.at >= ms) last = { at: Date.now(), result: Promise.resolve().then(check) };
+    return last.result;
+  };
+}
+
+/** How long the store's and Typesense's answers to /readyz are reused. */
+const PROBE_REUSE_MS = 1_000;
+
 /** How long an engine may serve an older generation than the store's while it rebuilds, before /readyz says it is stuck. */
-export const ENGINE_LAG_LIMIT_MS = 120_000;
+const ENGINE_LAG_LIMIT_MS = 120_000;
 
 export interface SiteParts {
   /** The start's progress: until "serving", and once "stopping", the site is not ready. */
@@ -56,10 +71,10 @@ export function siteChecks({ phase, parts }: SiteParts): Record<string, Check> {
   let behindSince: number | undefined;
   return {
     server: () => ({ starting: "serveren starter", serving: undefined, stopping: "serveren stopper" })[phase()],
-    store: () => {
+    store: reusedFor(PROBE_REUSE_MS, () => {
       const p = parts();
       return p ? p.store.probe()?.message : "databasen er ikke åbnet endnu";
-    },
+    }),
     engine: () => {
       const p = parts();
       if (!p) return "søgemaskinen er ikke bygget endnu";
@@ -74,10 +89,10 @@ export function siteChecks({ phase, parts }: SiteParts): Record<string, Check> {
       if (behind < ENGINE_LAG_LIMIT_MS || p.engine.building?.()) return undefined;
       return `søgemaskinen viser generation ${served}, databasen har ${stored} (i ${Math.round(behind / 1000)} s)`;
     },
-    search: async () => {
+    search: reusedFor(PROBE_REUSE_MS, async () => {
       const p = parts();
       return p?.engine.serverProblem ? p.engine.serverProblem() : undefined;
-    },
+    }),
   };
 }
 
