@@ -82,6 +82,7 @@ let markStarted = () => {};
 const started = new Promise<void>((resolve) => (markStarted = resolve));
 // Until the start is done, requests wait; a stop meanwhile answers them at once.
 app.use((_req, res, next) => {
+  if (serving) return next();
   void Promise.race([started, stopBegun]).then(() => {
     if (serving) return next();
     res

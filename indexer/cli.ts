@@ -12,7 +12,7 @@ import { runNotify } from "./commands/notify";
 import { runBackup, runRestore } from "./commands/backup";
 import { registerStoreUser } from "../db/store-users";
 import { runMaintenance } from "./commands/maintenance";
-import { createLog } from "../app/utils/log.server";
+import { createLog, withoutEmails } from "../app/utils/log.server";
 import { runReindex } from "./commands/reindex";
 import { runStats } from "./commands/stats";
 import { runRetire } from "./commands/retire";
@@ -256,7 +256,9 @@ if (process.env.LOG_FORMAT === "json") {
   console.error = (...args: unknown[]) => {
     human(...args);
     const text = args.map(String).join(" ");
-    if (text.startsWith("Fejl: ")) log.error({ command: process.argv[2] ?? "" }, text.slice("Fejl: ".length).split("\n\nBrug:")[0]);
+    // An error may name an account's e-mail (operators add): the log gets it without.
+    if (text.startsWith("Fejl: "))
+      log.error({ command: process.argv[2] ?? "" }, withoutEmails(text.slice("Fejl: ".length).split("\n\nBrug:")[0]));
   };
 }
 

@@ -6,8 +6,6 @@ import net from "node:net";
 // `Connection: close`), and closes every connection once they are done or the grace period is over.
 
 export interface Drain {
-  /** Requests being answered now. */
-  inFlight(): number;
   /** Drains the server; true when every request finished within `graceMs`, false when the rest were cut off. */
   drain(graceMs: number): Promise<boolean>;
 }
@@ -25,7 +23,6 @@ export function drainable(server: Server): Drain {
     });
   });
   return {
-    inFlight: () => inFlight,
     async drain(graceMs) {
       closing = true;
       // net.Server's close, not http.Server's, which would also close the idle keep-alive

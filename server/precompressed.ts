@@ -38,6 +38,6 @@ export function precompressedAssets(dir: string): RequestHandler {
 const ENCODINGS = ["br", "gzip", "identity"];
 
 /** Whether Brotli is the encoding to send: `br;q=0, gzip` refuses it, `gzip, br` takes it. */
-export function prefersBrotli(req: { headers: { "accept-encoding"?: string } }): boolean {
+function prefersBrotli(req: { headers: { "accept-encoding"?: string } }): boolean {
   return new Negotiator(req).encoding(ENCODINGS, { preferred: ENCODINGS }) === "br";
 }

@@ -19,7 +19,7 @@ export interface RequestFacts {
 }
 
 /** The request's id: a sane X-Request-Id as sent, else a new random one. */
-export function requestIdOf(header: string | undefined): string {
+function requestIdOf(header: string | undefined): string {
   return header !== undefined && SANE_ID.test(header) ? header : crypto.randomUUID();
 }
 

@@ -63,7 +63,9 @@ async function stop(): Promise<void> {
   releaseAllLeases();
   if (db?.$client.open && (running.storeIntact?.() ?? true)) {
     try {
-      db.$client.pragma("wal_checkpoint(TRUNCATE)");
+      // PASSIVE: never waits for another process's readers (a stop has a deadline); the last
+      // connection to close checkpoints the rest and removes the WAL.
+      db.$client.pragma("wal_checkpoint(PASSIVE)");
     } catch {
       // A read-only or failing store: closing is all there is to do.
     }

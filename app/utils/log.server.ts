@@ -7,6 +7,11 @@ import pino, { type Logger } from "pino";
 
 const REDACT = ["req.headers.cookie", "req.headers.authorization", "headers.cookie", "headers.authorization", "email", "password", "token"];
 
+/** A message with every e-mail-shaped word as "[skjult]": for free text (a CLI error may name an account). */
+export function withoutEmails(text: string): string {
+  return text.replace(/[^\s"'<>()]+@[^\s"'<>()]+\.[^\s"'<>()]+/g, "[skjult]");
+}
+
 /** A logger writing to `fd` (1 standard output; the CLI uses 2 so its output stays pipeable). */
 export function createLog(format: "json" | "pretty", fd: 1 | 2 = 1): Logger {
   const options = {
