@@ -69,12 +69,15 @@ export interface SiteParts {
  */
 export function siteChecks({ phase, parts }: SiteParts): Record<string, Check> {
   let behindSince: number | undefined;
+  const writeProbe = reusedFor(PROBE_REUSE_MS, () => parts()?.store.probe()?.message);
   return {
     server: () => ({ starting: "serveren starter", serving: undefined, stopping: "serveren stopper" })[phase()],
-    store: reusedFor(PROBE_REUSE_MS, () => {
+    // A replaced file, a lost WAL or a failed write is known at once (store.problem(): two stat
+    // calls); the write that proves the store takes one is reused.
+    store: () => {
       const p = parts();
-      return p ? p.store.probe()?.message : "databasen er ikke åbnet endnu";
-    }),
+      return p ? (p.store.problem()?.message ?? writeProbe()) : "databasen er ikke åbnet endnu";
+    },
     engine: () => {
       const p = parts();
       if (!p) return "søgemaskinen er ikke bygget endnu";
