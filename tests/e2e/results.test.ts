@@ -11,8 +11,8 @@ import { usePage, useServerAndBrowser } from "./support/suite";
 const suite = useServerAndBrowser({ demoTrips: 4000 });
 
 const search = (page: Page) => new URL(page.url()).search;
-/** The histogram's POST /api/facet-numbers: a Remix fetcher calls the action with single fetch's `.data` suffix. */
-const isFacetNumbersUrl = (url: string) => new URL(url).pathname === "/api/facet-numbers.data";
+/** The histogram's POST /api/facet-numbers (a plain fetch: app/components/filters/use-facet-numbers.ts). */
+const isFacetNumbersUrl = (url: string) => new URL(url).pathname === "/api/facet-numbers";
 const isFacetNumbersCall = (r: Response) => isFacetNumbersUrl(r.url()) && r.request().method() === "POST";
 const param = (page: Page, key: string) => new URL(page.url()).searchParams.get(key);
 
@@ -69,7 +69,8 @@ describe("desktop", () => {
   it("draws the price histogram from the page's price facets, per person and in total; a draft's from POST /api/facet-numbers", async () => {
     // The page's own facets answer its search: no call, and no reload of the page's data.
     const calls: string[] = [];
-    const onRequest = (r: { url(): string }) => void (new URL(r.url()).pathname.endsWith(".data") && calls.push(r.url()));
+    const onRequest = (r: { url(): string }) =>
+      void ((new URL(r.url()).pathname.endsWith(".data") || isFacetNumbersUrl(r.url())) && calls.push(r.url()));
     page.on("request", onRequest);
     await open(page, "/skirejser?minRating=3");
     await page.locator('[data-hydrated="true"]').waitFor();

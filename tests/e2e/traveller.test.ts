@@ -298,7 +298,7 @@ describe("390×844: the filter drawer's counts", () => {
     const before = await sectionCounts(page, "Pension");
     const answered = page.waitForResponse(
       (r) =>
-        new URL(r.url()).pathname === "/api/facet-numbers.data" &&
+        new URL(r.url()).pathname === "/api/facet-numbers" &&
         (JSON.parse(r.request().postData() ?? "{}") as { requiredFacetFields?: string[] }).requiredFacetFields?.includes("mealPlanType") ===
           true,
     );

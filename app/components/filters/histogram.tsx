@@ -1,17 +1,16 @@
-import { useFetcher } from "@remix-run/react";
-import { useEffect } from "react";
-import { FACET_NUMBERS_PATH, HISTOGRAM_BAR_MAX_PX, type PriceMode, type SortingMethod } from "~/domain/constants";
+import { HISTOGRAM_BAR_MAX_PX, type PriceMode, type SortingMethod } from "~/domain/constants";
 import { formatCount } from "~/domain/format";
 import { barInRange, barRangeInThousands, histogramBars, histogramCounts, histogramRequest, histogramScheme } from "~/domain/histogram";
 import type { SearchData } from "~/domain/search-data";
-import type { FacetNumbers } from "~/domain/search-result";
 import { texts } from "~/domain/texts";
 import { useSearchState } from "../results/search-state";
 import { useHydrated } from "../ui/use-hydrated";
+import { useFacetNumbers } from "./use-facet-numbers";
 
 // The price histogram above the price inputs: counts per price bucket of the search without its
 // four price bounds (specification point 7): for the page's search, the result's own price facets,
-// which ignore the price bounds too; for another search (a draft), from POST /api/facet-numbers.
+// which ignore the price bounds too; for another search (a draft), from POST /api/facet-numbers
+// (./use-facet-numbers.ts).
 
 export function PriceHistogram({
   mode,
@@ -29,21 +28,15 @@ export function PriceHistogram({
   /** The selected maximum; undefined when unset (the open-ended bucket is then included). */
   max: number | undefined;
 }) {
-  const fetcher = useFetcher<{ facetNumbers: FacetNumbers }>();
-  const { submit } = fetcher;
-  // The body as JSON text (the router parses it back): an equal search asks once, however often
-  // its object is rebuilt. A new submission cancels the one still under way.
+  // The body as JSON text: an equal search asks once, however often its object is rebuilt.
   const body = JSON.stringify(histogramRequest(searchData, sort, mode));
   // The page's own price facets already answer the page's search (they ignore its price bounds):
   // only another search (the mobile drawer's draft) is asked for.
   const { applied } = useSearchState();
   const own = body === JSON.stringify(histogramRequest(applied.query.searchData, applied.query.sort, applied.priceMode));
-  useEffect(() => {
-    if (!own) submit(body, { method: "post", action: FACET_NUMBERS_PATH, encType: "application/json" });
-  }, [submit, body, own]);
-
+  const answer = useFacetNumbers(own ? null : body);
   // While a search's counts are on their way, the page's own counts stand in.
-  const asked = own || fetcher.state === "submitting" ? undefined : histogramCounts(fetcher.data?.facetNumbers, mode);
+  const asked = !own && answer.current ? histogramCounts(answer.facetNumbers, mode) : undefined;
   const counts = asked ?? initialCounts;
   // Drawn once the page runs (the histogram is for JavaScript only): the server's page reserves its height but carries no bars.
   const hydrated = useHydrated();

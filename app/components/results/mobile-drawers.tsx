@@ -1,11 +1,11 @@
 import { Radio, RadioGroup } from "@headlessui/react";
-import { useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
-import { FACET_NUMBERS_PATH, SORTING_METHODS, type SortingMethod } from "~/domain/constants";
+import { useState } from "react";
+import { SORTING_METHODS, type SortingMethod } from "~/domain/constants";
 import { featureFacetKey, type FacetNumbers, type SearchOptions } from "~/domain/search-result";
 import { texts } from "~/domain/texts";
 import { FilterSidebar, withFilters } from "../filters/filter-sidebar";
 import { ResetFiltersButton } from "../filters/reset-filters";
+import { useFacetNumbers } from "../filters/use-facet-numbers";
 import { Drawer } from "../ui/drawer";
 import { useSearchState } from "./search-state";
 
@@ -24,16 +24,12 @@ const MAX_FACET_FIELDS = 100;
  */
 function useDraftFacetNumbers(facetNumbers: FacetNumbers, options: SearchOptions): FacetNumbers {
   const { draft, applied, searchIsUpToDate } = useSearchState();
-  const fetcher = useFetcher<{ facetNumbers: FacetNumbers }>();
-  const { submit } = fetcher;
   const fields = [...OPTION_FACETS, ...options.accommodationFeatures.map((f) => featureFacetKey(f.value))].slice(0, MAX_FACET_FIELDS);
-  // As JSON text (the router parses it back): an equal draft asks once, however often its object is rebuilt.
+  // As JSON text: an equal draft asks once, however often its object is rebuilt.
   const body = JSON.stringify({ searchData: draft.searchData, sortingMethod: applied.query.sort, requiredFacetFields: fields });
-  useEffect(() => {
-    if (!searchIsUpToDate) submit(body, { method: "post", action: FACET_NUMBERS_PATH, encType: "application/json" });
-  }, [submit, body, searchIsUpToDate]);
-  if (searchIsUpToDate || !fetcher.data) return facetNumbers;
-  return { ...facetNumbers, ...fetcher.data.facetNumbers };
+  const answer = useFacetNumbers(searchIsUpToDate ? null : body);
+  if (searchIsUpToDate || !answer.facetNumbers) return facetNumbers;
+  return { ...facetNumbers, ...answer.facetNumbers };
 }
 
 export function FilterDrawer({
