@@ -39,10 +39,12 @@ function MobileView({ state, className = "" }: { state: SearchBarState; classNam
         className="flex w-full items-center gap-3 rounded-full border border-slate-300 bg-white px-4 py-2 text-left shadow-sm"
         data-testid="mobile-search-summary"
       >
+        {/* At the top, 10 px down (half the two lines' 40 px less its own 20), not centred: its
+            place does not wait for the text after it, which a slow network brings later. */}
         <svg
           aria-hidden="true"
           viewBox="0 0 24 24"
-          className="h-5 w-5 shrink-0 text-brand-600"
+          className="mt-2.5 h-5 w-5 shrink-0 self-start text-brand-600"
           fill="none"
           stroke="currentColor"
           strokeWidth="2.5"

@@ -7,6 +7,15 @@ import type { BrowserContext, ConsoleMessage, Page } from "playwright-core";
 // pages reported, unless the test allowed it (`suite.allowPageErrors`): a test that provokes an
 // error on purpose names it.
 
+/**
+ * Remix's single fetch logs the DOMException of a page load or fetcher load that a newer one
+ * cancelled (back pressed twice, a search changed while one loads) while it decodes the answer
+ * (@remix-run/react's single-fetch.js, `console.error(e)` before it rethrows): no fault of the page.
+ */
+function cancelledLoad(message: ConsoleMessage): boolean {
+  return message.text().startsWith("AbortError: signal is aborted without reason") && /\/assets\/framework-/.test(message.location().url);
+}
+
 function where(message: ConsoleMessage): string {
   const { url } = message.location();
   return url ? ` (${url})` : "";
@@ -21,7 +30,8 @@ export class PageErrors {
     const onPage = (page: Page) => {
       page.on("pageerror", (error) => this.found.push(`page error on ${page.url()}: ${error.message}`));
       page.on("console", (message) => {
-        if (message.type() === "error") this.found.push(`console error on ${page.url()}: ${message.text()}${where(message)}`);
+        if (message.type() === "error" && !cancelledLoad(message))
+          this.found.push(`console error on ${page.url()}: ${message.text()}${where(message)}`);
       });
     };
     ctx.pages().forEach(onPage);

@@ -45,20 +45,33 @@ export function intersectionsDelivered(locator: Locator): Promise<void> {
 }
 
 /**
- * Records every layout shift of the context's pages from their first paint on (read them with
- * `layoutShifts`): a page whose parts move as it loads or hydrates moves what a visitor is about
- * to click.
+ * Records every layout shift of the context's pages once their HTML is parsed (read them with
+ * `layoutShifts`): a page whose parts move as its scripts, styles, images or data load, or as it
+ * hydrates, moves what a visitor is about to click. Shifts while the streamed HTML is still being
+ * parsed are left out: there the browser paints a part of the document, cut wherever the network
+ * cut it (a button painted before its text arrived), which says nothing of the page's own doing.
  */
 export async function watchLayoutShifts(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
     const w = window as unknown as { layoutShifts: Array<{ value: number; nodes: string }> };
     w.layoutShifts = [];
+    // When the parser finished the document (readyState leaves "loading").
+    let parsedAt = Infinity;
+    document.addEventListener("readystatechange", () => (parsedAt = Math.min(parsedAt, performance.now())));
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; sources?: Array<{ node?: Node }> }>)
+      for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; sources?: Array<{ node?: Node }> }>) {
+        if (e.startTime < parsedAt) continue;
         w.layoutShifts.push({
           value: e.value,
-          nodes: e.sources?.map((s) => (s.node as Element | undefined)?.className ?? "").join(" ") ?? "",
+          // An element's class attribute (an SVG element's className is an object), else its name.
+          nodes:
+            e.sources
+              ?.map((s) =>
+                s.node instanceof Element ? `${s.node.localName}.${s.node.getAttribute("class") ?? ""}` : (s.node?.nodeName ?? ""),
+              )
+              .join(" ") ?? "",
         });
+      }
     }).observe({ type: "layout-shift", buffered: true });
   });
 }
