@@ -1,10 +1,10 @@
 import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { openDb } from "./client";
-import { generationIn, readGeneration } from "./generation";
-import { liveStoreUsers, type StoreUser } from "./store-users";
+import { drizzle } from "drizzle-orm/better-sqlite3";
+import { MIGRATIONS, type Db } from "./client";
+import { generationIn } from "./generation";
+import { LEASE_ROWS_SQL, liveStoreUsers, type StoreUser } from "./store-users";
 
 // Backups of the store with SQLite's online backup API (docs/operations.md#backups): the copy is
 // one consistent snapshot, taken while the site serves and while an import writes. The API starts
@@ -26,8 +26,41 @@ export interface BackupFacts {
 /** A backup file that cannot be used, with the Danish reason. */
 export class BackupError extends Error {}
 
-/** The meta rows of leases (db/lease.ts): they belong to the processes of the store they were taken in, never to a copy. */
-const LEASE_ROWS = "json_valid(value) AND value ->> '$.token' IS NOT NULL AND value ->> '$.beatAt' IS NOT NULL";
+/**
+ * The temporary file a copy is made in beside `target`: one fixed name, removed (with its journal)
+ * before a copy starts, so a backup or restore killed midway leaves at most one, taken up by the next.
+ */
+function temporaryFor(target: string): string {
+  const temporary = `${target}.tmp`;
+  removeTemporary(temporary);
+  return temporary;
+}
+
+function removeTemporary(temporary: string): void {
+  for (const leftover of [temporary, `${temporary}-journal`, `${temporary}-wal`, `${temporary}-shm`]) fs.rmSync(leftover, { force: true });
+}
+
+/**
+ * Makes a copy a store of its own: a single self-contained file (journal_mode DELETE, no -wal
+ * beside it), without the leases of the processes of the store it came from (they belong to them,
+ * never to a copy), with `edit`'s changes, and on the disk (fsync) before it is renamed into place.
+ */
+function sealCopy(file: string, edit: (copy: Database.Database) => void): void {
+  const copy = new Database(file);
+  try {
+    copy.pragma("journal_mode = DELETE");
+    copy.prepare(`DELETE FROM meta WHERE ${LEASE_ROWS_SQL}`).run();
+    edit(copy);
+  } finally {
+    copy.close();
+  }
+  const fd = fs.openSync(file, "r");
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
 
 /**
  * Copies the store behind `source` to `file` (which must not exist): first to a temporary file
@@ -42,32 +75,18 @@ export async function backupStore(source: Database.Database, file: string): Prom
     throw new BackupError(`${file} findes allerede; vælg et nyt filnavn (fx med datoen), så ingen kopi overskrives`);
   const dir = path.dirname(target);
   if (!fs.existsSync(dir)) throw new BackupError(`mappen ${dir} findes ikke`);
-  const temporary = `${target}.tmp-${process.pid}`;
+  const temporary = temporaryFor(target);
   try {
     await source.backup(temporary, {
       // The first step only starts the copy; the next copies every page at once (see above).
       progress: () => 0x7fffffff,
     });
-    const copy = new Database(temporary);
-    try {
-      copy.pragma("journal_mode = DELETE");
-      copy.prepare(`DELETE FROM meta WHERE ${LEASE_ROWS}`).run();
-      copy.prepare("DELETE FROM meta WHERE key = 'store_probe'").run();
-    } finally {
-      copy.close();
-    }
+    sealCopy(temporary, (copy) => copy.prepare("DELETE FROM meta WHERE key = 'store_probe'").run());
     const facts = checkStoreCopy(temporary);
-    const fd = fs.openSync(temporary, "r");
-    try {
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
     fs.renameSync(temporary, target);
     return facts;
   } catch (error) {
-    for (const leftover of [temporary, `${temporary}-journal`, `${temporary}-wal`, `${temporary}-shm`])
-      fs.rmSync(leftover, { force: true });
+    removeTemporary(temporary);
     throw error;
   }
 }
@@ -124,7 +143,7 @@ function appliedMigrations(file: string): number {
 
 /** How many migrations this version of the code has (db/migrations). */
 function knownMigrations(): number {
-  const journal = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations/meta/_journal.json");
+  const journal = path.join(MIGRATIONS, "meta/_journal.json");
   return (JSON.parse(fs.readFileSync(journal, "utf8")) as { entries: unknown[] }).entries.length;
 }
 
@@ -138,63 +157,114 @@ export class StoreInUseError extends Error {
 export interface Restored extends BackupFacts {
   /** Where the store that was replaced now is, when there was one. */
   aside?: string;
+  /** Why the replaced store could not be read (a damaged file), when it could not: restored over all the same. */
+  unreadable?: string;
+}
+
+/** What the current store says before it is replaced: who uses it, and its generation. */
+interface CurrentStore {
+  users: StoreUser[];
+  generation: number;
 }
 
 /**
- * Puts the backup `file` in place of the store at `store`: refuses while a server or an indexer
- * command uses the store (their leases, db/store-users.ts), checks the backup, prepares a copy of
- * it beside the store (a generation above both the store's and the backup's, so no search engine
- * takes an index it built from other data for this one; no leases), then moves the current store
- * and its -wal/-shm aside as `<store>.foer-gendannelse-<time>` and renames the copy into place. The
- * next start of the server picks it up (and migrates it if it is from an older version).
+ * Reads the current store as it is: a plain connection, no migrations and no change of its journal
+ * mode (a store from another version, or a damaged one, is read, never changed). Its WAL is written
+ * into it when it can be, so the file moved aside is the whole store. Throws when it cannot be read.
+ */
+function readCurrentStore(store: string): CurrentStore {
+  const current = new Database(store, { fileMustExist: true });
+  try {
+    current.pragma("busy_timeout = 10000");
+    const users = liveStoreUsers(drizzle(current) as unknown as Db);
+    const generation = generationIn(current);
+    if (!users.length) {
+      try {
+        current.pragma("wal_checkpoint(TRUNCATE)");
+      } catch {
+        // The -wal is moved aside with the file, so nothing is lost when it stays.
+      }
+    }
+    return { users, generation };
+  } finally {
+    current.close();
+  }
+}
+
+/**
+ * Puts the backup `file` in place of the store at `store`. It checks the backup and copies it
+ * beside the store first (the long part); then refuses while a server or an indexer command uses the
+ * store (their leases, db/store-users.ts); then makes the copy a store of its own (a generation above
+ * both the store's and the backup's, so no search engine takes an index it built from other data for
+ * this one; no leases); then keeps the current store as `<store>.foer-gendannelse-<time>` (a second
+ * name for the same file, and its -wal/-shm moved beside it) and renames the copy over the store, one
+ * atomic step: a restore killed at any point leaves a store at the path, the old or the new one. A
+ * current store that cannot be read (a damaged file) is restored over all the same, with a generation
+ * from the clock, and `unreadable` says why. The next start of the server picks the new store up
+ * (and migrates it if it is from an older version).
  */
 export function restoreStore(store: string, file: string, now = new Date()): Restored {
   const facts = checkStoreCopy(file);
   if (appliedMigrations(file) > knownMigrations()) {
     throw new BackupError(`${file} er fra en nyere version af Pistepris (flere migreringer end denne kender); gendan den med den version`);
   }
-  let generation = facts.generation;
-  if (fs.existsSync(store)) {
-    const current = openDb(store, 2, { create: false });
-    try {
-      const users = liveStoreUsers(current);
-      if (users.length) throw new StoreInUseError(users);
-      generation = Math.max(generation, readGeneration(current));
-      current.$client.pragma("wal_checkpoint(TRUNCATE)");
-    } finally {
-      current.$client.close();
-    }
-  }
-  const temporary = `${path.resolve(store)}.tmp-${process.pid}`;
+  const target = path.resolve(store);
+  const temporary = temporaryFor(target);
   try {
     fs.copyFileSync(file, temporary);
-    const copy = new Database(temporary);
-    try {
-      copy.pragma("journal_mode = DELETE");
-      copy.prepare(`DELETE FROM meta WHERE ${LEASE_ROWS}`).run();
+    let generation = facts.generation;
+    let unreadable: string | undefined;
+    const exists = fs.existsSync(target);
+    if (exists) {
+      let current: CurrentStore | undefined;
+      try {
+        current = readCurrentStore(target);
+      } catch (error) {
+        // A generation no earlier import of this store can have reached: its search index is built anew.
+        generation = Math.max(generation, Math.floor(now.getTime() / 1000));
+        unreadable = `den nuværende database kunne ikke læses (${error instanceof Error ? error.message : String(error)}), så ingen kunne ses bruge den; den er gendannet over alligevel og gemt ved siden af`;
+      }
+      if (current?.users.length) throw new StoreInUseError(current.users);
+      if (current) generation = Math.max(generation, current.generation);
+    }
+    sealCopy(temporary, (copy) => {
       copy
         .prepare("INSERT INTO meta (key, value) VALUES ('generation', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
         .run(String(generation + 1));
-    } finally {
-      copy.close();
-    }
-    const fd = fs.openSync(temporary, "r");
-    try {
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-    let aside: string | undefined;
-    if (fs.existsSync(store)) {
-      aside = `${store}.foer-gendannelse-${now.toISOString().slice(0, 19).replace(/:/g, "-")}`;
-      fs.renameSync(store, aside);
-      for (const suffix of ["-wal", "-shm"]) if (fs.existsSync(store + suffix)) fs.renameSync(store + suffix, aside + suffix);
-    }
-    fs.renameSync(temporary, store);
-    return { ...facts, generation: generation + 1, aside };
+    });
+    const aside = exists ? `${target}.foer-gendannelse-${now.toISOString().slice(0, 19).replace(/:/g, "-")}` : undefined;
+    if (aside) keepAside(target, aside, () => fs.renameSync(temporary, target));
+    else fs.renameSync(temporary, target);
+    return { ...facts, generation: generation + 1, aside, unreadable };
   } catch (error) {
-    fs.rmSync(temporary, { force: true });
-    fs.rmSync(`${temporary}-journal`, { force: true });
+    removeTemporary(temporary);
+    throw error;
+  }
+}
+
+/**
+ * Gives the store at `store` the second name `aside` (a hard link, or a copy where the file system
+ * has none) and moves its -wal and -shm beside it, then runs `replace`; when that fails, puts
+ * everything back as it was. The store's path has a file at every moment.
+ */
+function keepAside(store: string, aside: string, replace: () => void): void {
+  try {
+    fs.linkSync(store, aside);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") throw error;
+    fs.copyFileSync(store, aside, fs.constants.COPYFILE_EXCL);
+  }
+  const moved: string[] = [];
+  try {
+    for (const suffix of ["-wal", "-shm"]) {
+      if (!fs.existsSync(store + suffix)) continue;
+      fs.renameSync(store + suffix, aside + suffix);
+      moved.push(suffix);
+    }
+    replace();
+  } catch (error) {
+    for (const suffix of moved) fs.renameSync(aside + suffix, store + suffix);
+    fs.rmSync(aside, { force: true });
     throw error;
   }
 }

@@ -8,7 +8,8 @@ import * as schema from "./schema";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
-const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+/** The committed migrations (drizzle's folder, with meta/_journal.json). */
+export const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 /**
  * SQLite's page cache per connection, in MB: large for the indexer, so an import keeps the offers'

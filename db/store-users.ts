@@ -12,6 +12,9 @@ export type StoreUserKind = "server" | "indexer";
 
 const PREFIX = "store_user:";
 
+/** The meta rows that are leases (db/lease.ts): they belong to the processes of the store they were taken in. */
+export const LEASE_ROWS_SQL = "json_valid(value) AND value ->> '$.token' IS NOT NULL AND value ->> '$.beatAt' IS NOT NULL";
+
 export interface StoreUser extends LeaseHolder {
   kind: StoreUserKind | "lease";
   /** The meta key, e.g. `store_user:indexer:import:…` or `indexer_lock`. */
@@ -35,10 +38,7 @@ export function registerStoreUser(db: Db, kind: StoreUserKind, command = "", hea
 
 /** Every holder of a lease in the store whose heartbeat is alive: servers, indexer commands, and the locks they hold. */
 export function liveStoreUsers(db: Db, heartbeat: Heartbeat = HEARTBEAT, now = Date.now()): StoreUser[] {
-  const keys = db.$client
-    .prepare("SELECT key FROM meta WHERE json_valid(value) AND value ->> '$.token' IS NOT NULL AND value ->> '$.beatAt' IS NOT NULL")
-    .pluck()
-    .all() as string[];
+  const keys = db.$client.prepare(`SELECT key FROM meta WHERE ${LEASE_ROWS_SQL}`).pluck().all() as string[];
   const users: StoreUser[] = [];
   for (const key of keys) {
     const holder = readLease(db, key);

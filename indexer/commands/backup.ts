@@ -44,6 +44,7 @@ export function runRestore(store: string, file: string): number {
   try {
     const restored = restoreStore(store, file);
     console.log(`Databasen ${printable(store)} er gendannet fra ${printable(file)}`);
+    if (restored.unreadable) console.log(`  Bemærk: ${printable(restored.unreadable)}.`);
     printFacts(restored);
     if (restored.aside) console.log(`Den tidligere database ligger i ${printable(restored.aside)} (slet den, når alt virker).`);
     console.log("Start serveren (og workeren) igen; de tager den gendannede database i brug ved start.");
