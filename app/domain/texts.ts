@@ -617,7 +617,10 @@ export const texts = {
     intro:
       "Her kan du læse, hvilke oplysninger Pistepris gemmer om dig, hvorfor, hvor længe, hvem der får dem, og hvordan du bruger dine rettigheder. Vi gemmer kun det, der skal til for at give dig det, du selv beder om.",
     ownerHeading: "Hvem er ansvarlig",
-    owner: (name: string) => `${name} driver Pistepris og er dataansvarlig for de oplysninger, der står her.`,
+    owner: (name: string) =>
+      name === "Pistepris"
+        ? "Pistepris er dataansvarlig for de oplysninger, der står her."
+        : `${name} driver Pistepris og er dataansvarlig for de oplysninger, der står her.`,
     address: "Adresse",
     contact: "Kontakt",
     contactText: "Skriv til os, hvis du har spørgsmål om dine oplysninger eller vil bruge dine rettigheder.",
