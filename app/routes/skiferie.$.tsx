@@ -173,7 +173,7 @@ export default function DestinationRoute() {
           {data.cardKeys.length > 0 && (
             <section aria-labelledby="cards-heading" data-testid="destination-cards">
               <h2 id="cards-heading" className="text-xl font-bold text-brand-900">
-                {t.cardsHeading(data.name)}
+                {t.cardsHeading(root ? null : data.name)}
               </h2>
               <p className="mb-3 text-sm text-slate-600">{t.cardsIntro(PAGE_PERSONS)}</p>
               <SaveTripForms />
@@ -196,7 +196,7 @@ export default function DestinationRoute() {
         </main>
         <aside className="mt-6 lg:sticky lg:top-4 lg:mt-0">
           {data.map.points.length > 0 && (
-            <MapSection name={data.name} data={data.map} tiles={data.tiles} resultsMapHref={data.mapResultsHref} />
+            <MapSection name={root ? null : data.name} data={data.map} tiles={data.tiles} resultsMapHref={data.mapResultsHref} />
           )}
         </aside>
       </div>

@@ -170,6 +170,15 @@ describe("the edges of the destination pages", () => {
     expect(full!.status()).toBe(200);
   });
 
+  it("names the page of every destination's cards and map without calling 'Skiferie' a place, and a place's by its name", async () => {
+    await page.goto("/skiferie");
+    expect(await page.locator("#cards-heading").textContent()).toBe("De bedste overnatningssteder");
+    expect(await page.locator("#map-heading").textContent()).toBe("Overnatningsstederne på kortet");
+    await page.goto("/skiferie/tirol");
+    expect(await page.locator("#cards-heading").textContent()).toBe("De bedste overnatningssteder i Tirol");
+    expect(await page.locator("#map-heading").textContent()).toBe("Tirol på kortet");
+  });
+
   it("answers a place with nothing for sale with 200, its facts and a notice", async () => {
     const feed = path.join(tmp, "gammel.ndjson");
     const destination = {

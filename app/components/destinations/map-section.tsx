@@ -18,7 +18,8 @@ export function MapSection({
   tiles,
   resultsMapHref,
 }: {
-  name: string;
+  /** The place's name; null on the page of every destination. */
+  name: string | null;
   data: DestinationMapData;
   tiles: { url: string; attribution: string };
   resultsMapHref: string;

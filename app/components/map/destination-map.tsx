@@ -22,7 +22,7 @@ interface Tiles {
   attribution: string;
 }
 
-export function DestinationMap({ name, data, tiles }: { name: string; data: DestinationMapData; tiles: Tiles }) {
+export function DestinationMap({ name, data, tiles }: { name: string | null; data: DestinationMapData; tiles: Tiles }) {
   const el = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
