@@ -145,7 +145,7 @@ export function AccountSettings({ email, answer }: { email: string; answer?: Acc
         <a href={DATA_DOWNLOAD_PATH} download className={`inline-block ${button}`} data-testid="data-download">
           {p.dataLink}
         </a>
-        <p className="text-sm">
+        <p className="mt-3 text-sm">
           <Link to={PRIVACY_PATH} className="font-semibold text-brand-700 underline">
             {texts.privacy.formLink}
           </Link>
