@@ -2,7 +2,6 @@
 
 const count = new Intl.NumberFormat("da-DK", { maximumFractionDigits: 0 });
 const dateLong = new Intl.DateTimeFormat("da-DK", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-const thousands = new Intl.NumberFormat("da-DK", { maximumFractionDigits: 1 });
 const dayMonth = new Intl.DateTimeFormat("da-DK", { day: "numeric", month: "short", timeZone: "UTC" });
 const dateShort = new Intl.DateTimeFormat("da-DK", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
 
@@ -23,16 +22,6 @@ export function formatDate(iso: string): string {
 /** 2027-02-13 → "lør. 13. feb." */
 export function formatShortDate(iso: string): string {
   return dateShort.format(new Date(`${iso}T00:00:00Z`));
-}
-
-/** Histogram tooltips: 3000 → "3 k kr" */
-export function formatThousands(n: number): string {
-  return `${thousands.format(n / 1000)} k kr`;
-}
-
-/** The price calendar's bar labels: 12480 → "12,5k" */
-export function formatKiloPrice(n: number): string {
-  return `${thousands.format(n / 1000)}k`;
 }
 
 /** 2026-12-03 → "3. dec." */
