@@ -146,6 +146,8 @@ export const RESET_PASSWORD_PATH = "/konto/ny-adgangskode";
 export const UNSUBSCRIBE_PATH = "/soegeagenter/afmeld";
 /** The price histogram's call (POST, JSON): the only write-method path a server may call without Origin or Referer. */
 export const FACET_NUMBERS_PATH = "/api/facet-numbers";
+/** The most facet keys one facet-numbers call may ask for (docs/api.md). */
+export const MAX_FACET_FIELDS = 100;
 /** The landing boxes' icons (app/components/search-bar/icons.tsx draws them). */
 export const LANDING_ICONS = ["snowflake", "family", "tag", "mountain", "pine", "gift", "bus", "sun", "star"] as const;
 

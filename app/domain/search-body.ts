@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { SORTING_METHODS } from "./constants";
+import { MAX_FACET_FIELDS, SORTING_METHODS } from "./constants";
 import type { SearchData } from "./search-data";
 import { FACET_KEYS, FEATURE_FACET_PREFIX } from "./search-result";
 import { parseSearchQuery } from "./url-codec";
@@ -54,7 +54,7 @@ const FACET_KEY_PATTERN = new RegExp(`^(${FACET_KEYS.join("|")}|${FEATURE_FACET_
 export const facetNumbersBody = z.object({
   searchData: searchDataBody,
   sortingMethod: z.enum(SORTING_METHODS).optional(),
-  requiredFacetFields: z.array(z.string().regex(FACET_KEY_PATTERN)).min(1).max(100),
+  requiredFacetFields: z.array(z.string().regex(FACET_KEY_PATTERN)).min(1).max(MAX_FACET_FIELDS),
 });
 
 type SearchDataBody = z.infer<typeof searchDataBody>;

@@ -1,6 +1,6 @@
 import { Radio, RadioGroup } from "@headlessui/react";
 import { useState } from "react";
-import { SORTING_METHODS, type SortingMethod } from "~/domain/constants";
+import { MAX_FACET_FIELDS, SORTING_METHODS, type SortingMethod } from "~/domain/constants";
 import { featureFacetKey, type FacetNumbers, type SearchOptions } from "~/domain/search-result";
 import { texts } from "~/domain/texts";
 import { FilterSidebar, withFilters } from "../filters/filter-sidebar";
@@ -13,9 +13,8 @@ import { useSearchState } from "./search-state";
 // The filter drawer edits a draft, run by its 'Gem ændringer' button, and its counts follow the
 // draft; the sort drawer picks a sort, applied by its button.
 
-/** The option facets the drawer shows counts for; with the features, at most the API's 100 keys (docs/api.md). */
+/** The option facets the drawer shows counts for; with the features, at most MAX_FACET_FIELDS keys. */
 const OPTION_FACETS = ["mealPlanType", "skiPassIncluded", "accommodation_rating", "travelCompanySlug"];
-const MAX_FACET_FIELDS = 100;
 
 /**
  * The facet numbers of the drawer's draft: the page's own while the draft is the page's search;
