@@ -768,7 +768,7 @@ export const texts = {
   prices: {
     dropped: (amount: string, since: string) => `Prisen er faldet ${amount} siden ${since}`,
     droppedPerPerson: (amount: string, since: string) => `Prisen er faldet ${amount} pr. person siden ${since}`,
-    before: (price: string) => `Før ${price}`,
+    before: "Før",
     historyHeading: "Prishistorik",
     droppedLabel: (before: string) => `Prisfald – før ${before}`,
     chartTitle: "Billigste pris over tid",

@@ -124,15 +124,17 @@ function OfferTableRow({ row, drop, priceMode, aff }: { row: OfferRow; drop?: Pr
         {trip.discountPercentage > 0 && <span className="offer-discount">{texts.results.discount(trip.discountPercentage)}</span>}
         {isDrop(drop) ? (
           <span className="offer-drop" data-testid="offer-drop">
-            {priceDropText(drop, total ? undefined : trip.pricePerPerson)}{" "}
-            <s>{texts.prices.before(formatPrice(total ? drop.previousPrice : (drop.previousPricePerPerson ?? drop.previousPrice)))}</s>
+            {priceDropText(drop, total ? undefined : trip.pricePerPerson)} {/* The word stands; only the old price is struck through. */}
+            {`${texts.prices.before} `}
+            <s>{formatPrice(total ? drop.previousPrice : (drop.previousPricePerPerson ?? drop.previousPrice))}</s>
           </span>
         ) : (
           trip.originalPrice !== null &&
           trip.originalPrice > trip.price && (
             <span className="offer-before">
               {/* The feed's price before is the whole party's. */}
-              <s>{texts.prices.before(formatPrice(trip.originalPrice))}</s>
+              {`${texts.prices.before} `}
+              <s>{formatPrice(trip.originalPrice)}</s>
               {!total && ` ${texts.results.inTotal}`}
             </span>
           )
