@@ -63,13 +63,20 @@ export async function watchLayoutShifts(context: BrowserContext): Promise<void> 
         if (e.startTime < parsedAt) continue;
         w.layoutShifts.push({
           value: e.value,
-          // An element's class attribute (an SVG element's className is an object), else its name.
+          // Each moved element by its class attribute (an SVG element's className is an object), else
+          // its name, with where it was and went (x,y w×h), the time since navigation, and the
+          // element it was in: enough to find it when a run on a busy machine fails.
           nodes:
-            e.sources
-              ?.map((s) =>
-                s.node instanceof Element ? `${s.node.localName}.${s.node.getAttribute("class") ?? ""}` : (s.node?.nodeName ?? ""),
-              )
-              .join(" ") ?? "",
+            `at ${Math.round(e.startTime)} ms: ` +
+            (e.sources ?? [])
+              .map((s: { node?: Node; previousRect?: DOMRectReadOnly; currentRect?: DOMRectReadOnly }) => {
+                const el = s.node instanceof Element ? s.node : null;
+                const name = el ? `${el.localName}.${el.getAttribute("class") ?? ""}` : (s.node?.nodeName ?? "");
+                const parent = el?.parentElement ? ` in ${el.parentElement.localName}.${el.parentElement.getAttribute("class") ?? ""}` : "";
+                const r = (b?: DOMRectReadOnly) => (b ? `${b.x},${b.y} ${b.width}×${b.height}` : "?");
+                return `${name}${parent} (${r(s.previousRect)} → ${r(s.currentRect)})`;
+              })
+              .join("; "),
         });
       }
     }).observe({ type: "layout-shift", buffered: true });
