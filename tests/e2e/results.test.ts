@@ -495,10 +495,18 @@ describe("mobile", () => {
 
   it("toggles the price type with the mobile button", async () => {
     await open(page, "/skirejser?minPrice=1000");
-    await page.getByTestId("price-type-switch").click();
+    const toggle = page.getByTestId("price-type-switch");
+    // Each click once the page shows the last one's search done: the switch set, the results not busy.
+    const settled = async (checked: string) => {
+      await expect.poll(() => toggle.getAttribute("aria-checked")).toBe(checked);
+      await expect.poll(() => page.getByTestId("results-column").getAttribute("aria-busy")).toBe("false");
+    };
+    await toggle.click();
     await expect.poll(() => search(page)).toBe("?priceType=total");
-    await page.getByTestId("price-type-switch").click();
+    await settled("true");
+    await toggle.click();
     await expect.poll(() => search(page)).toBe("");
+    await settled("false");
   });
 
   it("has no serious accessibility violations, also with the filter drawer open", async () => {
