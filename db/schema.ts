@@ -323,11 +323,6 @@ export const banners = sqliteTable("banners", {
 });
 
 /**
- * Who a counted view or click came from (app/services/visitors/visitors.server.ts), so it counts once
- * per visitor, item and kind within the window: salted hashes whose salt is replaced every day and
- * never stored, so no row can be traced back to an address. Null on rows from before.
- */
-/**
  * The rows of offer_clicks and banner_events not yet summed up by the retention (those keep a hash):
  * its `at` indexes hold only these, so each run reads only what it has left to sum up. The retention
  * repeats this condition word for word in its queries, as SQLite needs to use a partial index.
@@ -335,6 +330,11 @@ export const banners = sqliteTable("banners", {
 export const NOT_SUMMED_UP_SQL = "visitor IS NOT NULL OR address IS NOT NULL";
 const NOT_SUMMED_UP = sql.raw(`(${NOT_SUMMED_UP_SQL})`);
 
+/**
+ * Who a counted view or click came from (app/services/visitors/visitors.server.ts), so it counts once
+ * per visitor, item and kind within the window: salted hashes whose salt is replaced every day and
+ * never stored, so no row can be traced back to an address. Null on rows from before.
+ */
 const countedVisitor = {
   /** The client's address and user agent. */
   visitor: text("visitor"),
