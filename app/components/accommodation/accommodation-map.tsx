@@ -4,12 +4,8 @@ import type * as Leaflet from "leaflet";
 import { escapeHtml } from "~/domain/escape-html";
 import type { ResultAccommodation } from "~/domain/search-result";
 import { texts } from "~/domain/texts";
+import type { MapTiles } from "../map/map-parts";
 import { useHydrated } from "../ui/use-hydrated";
-
-interface Tiles {
-  url: string;
-  attribution: string;
-}
 
 /**
  * A small Leaflet map with the accommodation's marker, drawn in the browser only (Leaflet is
@@ -22,7 +18,7 @@ export function AccommodationMap({
   resortMapHref,
 }: {
   accommodation: ResultAccommodation;
-  tiles: Tiles;
+  tiles: MapTiles;
   resortMapHref: string;
 }) {
   const t = texts.accommodation;
@@ -41,7 +37,7 @@ export function AccommodationMap({
   );
 }
 
-function LeafletMap({ accommodation: a, tiles }: { accommodation: ResultAccommodation; tiles: Tiles }) {
+function LeafletMap({ accommodation: a, tiles }: { accommodation: ResultAccommodation; tiles: MapTiles }) {
   const el = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
   useEffect(() => {

@@ -6,7 +6,7 @@ import { escapeHtml } from "~/domain/escape-html";
 import { formatPrice } from "~/domain/format";
 import { gridClusters } from "~/domain/map-clusters";
 import { texts } from "~/domain/texts";
-import { addTiles, clusterMarker, TilesFailedNote } from "./map-parts";
+import { addTiles, clusterMarker, TilesFailedNote, type MapTiles } from "./map-parts";
 import { addBaseLayer, drawResorts, NAMED_FROM_ZOOM } from "./base-layer";
 
 // A destination page's map: the place's accommodations with their lowest price per person, crowded
@@ -17,12 +17,7 @@ import { addBaseLayer, drawResorts, NAMED_FROM_ZOOM } from "./base-layer";
 
 type L = typeof Leaflet;
 
-interface Tiles {
-  url: string;
-  attribution: string;
-}
-
-export function DestinationMap({ name, data, tiles }: { name: string | null; data: DestinationMapData; tiles: Tiles }) {
+export function DestinationMap({ name, data, tiles }: { name: string | null; data: DestinationMapData; tiles: MapTiles }) {
   const el = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);

@@ -9,11 +9,17 @@ import { texts } from "~/domain/texts";
 
 type L = typeof Leaflet;
 
+/** The tile server the maps draw from (MAP_TILE_URL and MAP_TILE_ATTRIBUTION, README.md). */
+export interface MapTiles {
+  url: string;
+  attribution: string;
+}
+
 /** Tile errors before any tile has loaded that count as "the tile server is unreachable". */
 const FAILED_TILES = 3;
 
 /** Adds the tile layer; `unreachable` is called once, when its server answers no tile at all. */
-export function addTiles(L: L, map: Leaflet.Map, tiles: { url: string; attribution: string }, unreachable: () => void) {
+export function addTiles(L: L, map: Leaflet.Map, tiles: MapTiles, unreachable: () => void) {
   let loaded = 0;
   let errors = 0;
   L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 18 })

@@ -4,7 +4,7 @@ import type { PriceMode } from "~/domain/constants";
 import { texts } from "~/domain/texts";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { PlacesList, type PlacesByResort } from "./places-list";
-import type { MapTiles } from "./results-map";
+import type { MapTiles } from "./map-parts";
 
 // Leaflet and the map's code load only once the map is on the screen (pure: the module has no
 // side effect, so the browser's build can leave it to its own chunk).

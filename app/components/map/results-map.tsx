@@ -8,7 +8,7 @@ import { offerRedirectHref } from "~/domain/results-url";
 import { texts } from "~/domain/texts";
 import type { MapData, MapPoint } from "~/domain/search-result";
 import { useHoveredAccommodation } from "../results/hover-context";
-import { addTiles, clusterMarker, TilesFailedNote } from "./map-parts";
+import { addTiles, clusterMarker, TilesFailedNote, type MapTiles } from "./map-parts";
 import { addBaseLayer, drawResorts, NAMED_FROM_ZOOM, resortPlaces } from "./base-layer";
 import { useSearchState } from "../results/search-state";
 
@@ -19,11 +19,6 @@ import { useSearchState } from "../results/search-state";
 // points stay smooth. Under the tiles lies the map's own base layer (countries and the result's
 // resorts, app/components/map/base-layer.ts), so the map draws without a tile server too; then a
 // note says so, and the resorts are named on the map.
-
-export interface MapTiles {
-  url: string;
-  attribution: string;
-}
 
 type L = typeof Leaflet;
 
