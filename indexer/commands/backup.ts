@@ -34,7 +34,7 @@ export async function runBackup(db: Db, file: string): Promise<number> {
     console.log(`  tid: ${decimal((performance.now() - started) / 1000)} s`);
     return 0;
   } catch (error) {
-    console.error(`Fejl: sikkerhedskopien blev ikke gemt: ${reason(error)}`);
+    console.error(`Fejl: sikkerhedskopien blev ikke gemt: ${failureReason(error)}`);
     return 2;
   }
 }
@@ -56,7 +56,7 @@ export function runRestore(store: string, file: string): number {
       console.error(howToStop(error.users));
       return 2;
     }
-    console.error(`Fejl: intet er gendannet: ${reason(error)}`);
+    console.error(`Fejl: intet er gendannet: ${failureReason(error)}`);
     return 2;
   }
 }
@@ -86,10 +86,12 @@ function howToStop(users: StoreUser[]): string {
   return lines.join("\n");
 }
 
-function reason(error: unknown): string {
+/** Why a backup or restore failed, in Danish: the file system's usual refusals by name. */
+export function failureReason(error: unknown): string {
   if (error instanceof BackupError) return error.message;
   const code = (error as NodeJS.ErrnoException | null)?.code;
   if (code === "ENOSPC" || code === "SQLITE_FULL") return "disken er fuld";
+  if (code === "EROFS" || code?.startsWith("SQLITE_READONLY")) return "filsystemet er skrivebeskyttet";
   if (code === "EACCES" || code === "EPERM" || code === "SQLITE_CANTOPEN") return `adgang nægtet (${(error as Error).message})`;
   return error instanceof Error ? error.message : String(error);
 }
