@@ -199,4 +199,15 @@ describe("the CLI with LOG_FORMAT=json", () => {
     });
     expect(ran.stdout).toBe("");
   });
+
+  it("writes an error that names an account to the log without its e-mail address", async () => {
+    const ran = await runIndexer(["operators", "add", "ukendt.drift@example.dk"], { DATABASE_URL: server.dbFile, LOG_FORMAT: "json" });
+    expect(ran.code).not.toBe(0);
+    // The operator's terminal names the address they typed; the log line does not.
+    expect(ran.stderr).toContain("Fejl: der er ingen konto med e-mailen ukendt.drift@example.dk");
+    const json = ran.stderr.split("\n").filter((line) => line.startsWith("{"));
+    expect(json).toHaveLength(1);
+    expect(JSON.parse(json[0])).toMatchObject({ command: "operators", msg: expect.stringContaining("ingen konto med e-mailen [skjult]") });
+    expect(json[0]).not.toContain("ukendt.drift@example.dk");
+  });
 });
