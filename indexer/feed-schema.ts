@@ -2,20 +2,12 @@ import { z } from "../app/domain/zod";
 import { FEED_LIMITS, MAX_PERSONS, TRANSPORTS } from "../app/domain/constants";
 import { fromDay, isCalendarDate, toDay } from "../app/domain/dates";
 import { formatCount } from "../app/domain/format";
+import { hasControl, hasVisible } from "../app/domain/plain-text";
 
 // One line of the trip feed (DESIGN.md "The trip feed", docs/feed.md "Limits"). Every size a line
 // controls is bounded here; the messages are Danish, operators read them.
 
 const L = FEED_LIMITS;
-/** Control characters (U+0000–U+001F, U+007F): no name or URL has a reason to carry them. */
-function hasControl(s: string): boolean {
-  for (let k = 0; k < s.length; k++) {
-    const c = s.charCodeAt(k);
-    if (c < 0x20 || c === 0x7f) return true;
-  }
-  return false;
-}
-
 const slug = z
   .string()
   .regex(
@@ -28,11 +20,13 @@ const id = z
     new RegExp(`^[A-Za-z0-9][A-Za-z0-9._:-]{0,${L.idLength - 1}}$`),
     `skal være et id (1 til ${L.idLength} tegn: bogstaver, tal, . _ : -)`,
   );
+// Names are stored composed (NFC), as they are typed: docs/feed.md "Names".
 const text = (max: number) =>
   z
     .string()
     .trim()
-    .min(1, "må ikke være tom")
+    .normalize("NFC")
+    .refine(hasVisible, "må ikke være tom")
     .max(max, `er for lang (højst ${max} tegn)`)
     .refine((s) => !hasControl(s), "må ikke indeholde kontroltegn");
 const name = text(L.nameLength);
@@ -196,9 +190,6 @@ export function describeFeedError(error: z.ZodError): string {
     .map((issue) => {
       const path = issue.path.join(".") || "linjen";
       if (issue.code === "invalid_type" && issue.input === undefined) return `${path} mangler`;
-      // JSON's 1e400 is Infinity: a number, but no amount.
-      if (issue.code === "invalid_type" && typeof issue.input === "number" && !Number.isFinite(issue.input))
-        return `${path}: er ikke et endeligt tal`;
       return `${path}: ${issue.message}`;
     })
     .join("; ");

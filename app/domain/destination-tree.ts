@@ -23,9 +23,13 @@ export interface DestinationTree {
   tags: TagNode[];
 }
 
-/** Lower case, without accents, with the Danish letters spelled as in slugs (ø → oe, æ → ae, å → aa) and also plain. */
+/**
+ * Lower case, without accents, with the Danish letters spelled as in slugs (ø → oe, æ → ae, å → aa)
+ * and also plain. Composed first: a decomposed "å" (a + ring) is the letter å, not an accented a.
+ */
 export function normalize(s: string): string {
   return s
+    .normalize("NFC")
     .toLowerCase()
     .replace(/ø/g, "oe")
     .replace(/æ/g, "ae")

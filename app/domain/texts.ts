@@ -761,7 +761,7 @@ export const texts = {
     openSearch: "Åbn søgningen",
     search: "Søgning",
     exists: "Du har allerede en søgeagent for denne søgning.",
-    nameInvalid: "Giv søgeagenten et navn på 1 til 100 tegn.",
+    nameInvalid: "Giv søgeagenten et navn på 1 til 100 tegn på én linje.",
     limitReached: (n: number) => `Du kan højst have ${n} søgeagenter. Slet en, før du opretter en ny.`,
   },
   // Price history (app/domain/price-history.ts): the drop on offers and cards, the chart of the cheapest price per import.

@@ -10,6 +10,7 @@ import { requireUser } from "~/services/accounts/session.server";
 import { formatCount } from "~/domain/format";
 import { texts } from "~/domain/texts";
 import { z } from "~/domain/zod";
+import { hasControl, hasVisible } from "~/domain/plain-text";
 import { Page } from "~/components/ui/page";
 import { FormError } from "~/components/account/account-forms";
 
@@ -28,7 +29,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const agentId = z.coerce.number().int().positive();
-const name = z.string().trim().min(1).max(AGENT_NAME_MAX_LENGTH);
+// A name one can see, on one line: it goes into e-mails' subjects (docs/feed.md "Names").
+const name = z
+  .string()
+  .trim()
+  .normalize("NFC")
+  .max(AGENT_NAME_MAX_LENGTH)
+  .refine(hasVisible)
+  .refine((s) => !hasControl(s));
 const frequency = z.enum(AGENT_FREQUENCIES);
 const priceDrops = z.literal("on").optional();
 const input = z.discriminatedUnion("intent", [

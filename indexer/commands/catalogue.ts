@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import type { Config } from "../../app/utils/config.server";
 import { FEED_LIMITS, STORE_LIMITS } from "../../app/domain/constants";
 import { z } from "../../app/domain/zod";
+import { nameKey } from "../../app/domain/plain-text";
 import { catalogueFacts, describeFeedError } from "../feed-schema";
 import { applyToOffers, readSides, startOffersChange, type Side } from "../apply/sides";
 import { skiScore } from "../score";
@@ -195,6 +196,15 @@ function factChange(sqlite: Database, kind: Kind, key: string, fieldName: string
   const value = parsed.data;
   if (field.references && !sqlite.prepare(`SELECT 1 FROM ${field.references} WHERE slug = ?`).get(value)) {
     return `${String(value)} findes ikke i kataloget (${field.references})`;
+  }
+  // A company's name is its own: two companies of one name could not be told apart (docs/feed.md "Names").
+  if (kind.table === "travel_companies" && fieldName === "name") {
+    const rows = sqlite.prepare("SELECT slug, name FROM travel_companies WHERE slug <> ?").all(key) as Array<{
+      slug: string;
+      name: string;
+    }>;
+    const holder = rows.find((c) => nameKey(c.name) === nameKey(value as string));
+    if (holder) return `navnet "${String(value)}" bruges allerede af rejseselskab "${holder.slug}"`;
   }
   return {
     value,

@@ -1,6 +1,7 @@
 import type { Database, Statement } from "better-sqlite3";
 import { STORE_LIMITS } from "../../app/domain/constants";
 import { formatCount } from "../../app/domain/format";
+import { nameKey } from "../../app/domain/plain-text";
 import type { FeedLine } from "../feed-schema";
 import { UnusableFeedError } from "./errors";
 import type { SharedFacts } from "./parse-line";
@@ -82,6 +83,8 @@ export class Catalogue {
   private readonly tags: Entries<true>;
   private readonly mealPlans: Entries<{ title: string; short: string }>;
   private readonly companies: Entries<{ name: string }>;
+  /** Every company's name (nameKey) → its slug: a name is one company's (docs/feed.md "Names"). */
+  private readonly companyNames: Map<string, string>;
   /** Disagreements already reported: each once, at its first line. */
   private readonly reported = new Set<string>();
   private lineHadWarning = false;
@@ -128,6 +131,8 @@ export class Catalogue {
     this.tags = new Entries("kategorier", L.tags, (slug) => (tag(slug) ? true : undefined));
     this.mealPlans = new Entries("pensionstyper", L.mealPlans, one("SELECT title, short FROM main.meal_plans WHERE slug = ?"));
     this.companies = new Entries("rejseselskaber", L.companies, one("SELECT name FROM main.travel_companies WHERE slug = ?"));
+    const companyRows = sqlite.prepare("SELECT slug, name FROM main.travel_companies").all() as Array<{ slug: string; name: string }>;
+    this.companyNames = new Map(companyRows.map((c) => [nameKey(c.name), c.slug]));
   }
 
   /**
@@ -139,10 +144,7 @@ export class Catalogue {
    */
   resolve(line: SharedFacts, lineNo: number): ResolvedAccommodation {
     this.lineHadWarning = false;
-    const company = line.travelCompany;
-    this.named(this.companies, company.slug, { name: company.name }, lineNo, `rejseselskab "${company.slug}"`, () =>
-      this.stage.define(this.stage.add.company, company.slug, company.name),
-    );
+    this.company(line.travelCompany, lineNo);
     const meal = line.mealPlan;
     this.named(this.mealPlans, meal.slug, { title: meal.title, short: meal.short }, lineNo, `pensionstype "${meal.slug}"`, () =>
       this.stage.define(this.stage.add.mealPlan, meal.slug, meal.title, meal.short),
@@ -167,6 +169,31 @@ export class Catalogue {
     }
     if (this.lineHadWarning) this.warnedLines++;
     return resolved;
+  }
+
+  /**
+   * A company new to the catalogue takes its line's name unless another company has that name
+   * already (the first definition stands): then it is told apart by its slug, with a warning.
+   */
+  private company({ slug, name }: FeedLine["travelCompany"], lineNo: number): void {
+    const subject = `rejseselskab "${slug}"`;
+    const known = this.companies.get(slug);
+    if (known) return this.compare(known, { name }, lineNo, subject);
+    const holder = this.companyNames.get(nameKey(name));
+    let stored = name;
+    if (holder !== undefined) {
+      stored = `${name} (${slug})`;
+      this.lineHadWarning = true;
+      this.onWarning({
+        lineNo,
+        message:
+          `${subject}: navnet "${name}" bruges allerede af rejseselskab "${holder}"; selskabet vises som "${stored}", ` +
+          `til en operatør giver det et andet navn (indexer catalogue set company ${slug} name NAVN)`,
+      });
+    }
+    this.companies.define(slug, { name: stored });
+    this.companyNames.set(nameKey(stored), slug);
+    this.stage.define(this.stage.add.company, slug, stored);
   }
 
   private accommodation(a: FeedLine["accommodation"], lineNo: number): ResolvedAccommodation {

@@ -116,6 +116,24 @@ describe("with JavaScript", () => {
     await expect.poll(() => card.locator(".save-trip").textContent()).toBe("Gem rejse");
   });
 
+  it("refuses a name one cannot see or that breaks the line, and keeps a name in composed form (NFC)", async () => {
+    await page.goto("/soegeagenter");
+    const agent = page.getByTestId("agent");
+    const agentId = await agent.locator('input[name="agentId"]').first().inputValue();
+    for (const name of ["\u200B\u200B", "\u00AD", "Tre\r\npersoner", "Tre\u0000personer", "Tre\u0085personer"]) {
+      const res = await page.request.post("/soegeagenter", {
+        form: { intent: "rename", agentId, name },
+        headers: { Origin: suite.server.url },
+      });
+      expect(res.status(), JSON.stringify(name)).toBe(400);
+      expect(await res.text()).toContain("Giv søgeagenten et navn på 1 til 100 tegn på én linje.");
+    }
+    // "Åre" typed as A and a combining ring is the name "Åre".
+    await agent.getByLabel("Navn").fill("A\u030Are");
+    await agent.getByTestId("agent-rename").click();
+    await expect.poll(() => agent.getByTestId("agent-name").textContent()).toBe("\u00C5re");
+  });
+
   it("renames, pauses, resumes, changes frequency and deletes the agent", async () => {
     await page.goto("/soegeagenter");
     const agent = page.getByTestId("agent");

@@ -394,6 +394,15 @@ describe("refusals answer in Danish, as docs/api.md says", () => {
     }
   });
 
+  it("a JSON number too large to be one (1e400) is named as such, with the field, not as 'forventede tal, fik tal'", async () => {
+    const body = '{"searchData":{"filters":{"minPrice":1e400}},"requiredFacetFields":["priceRange"]}';
+    const res = await raw("/api/facet-numbers", { method: "POST", headers: { "Content-Type": "application/json" }, body });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body).error).toBe(
+      "Forespørgslen er ugyldig. searchData.filters.minPrice: er ikke et endeligt tal (tallet er for stort eller for lille)",
+    );
+  });
+
   it("a path that names a directory of the build is not redirected in English", async () => {
     for (const path of ["/ophold/%2e%2e", "/assets", "/skirejser/%2e%2e"]) {
       const res = await raw(path);

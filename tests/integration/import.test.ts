@@ -378,6 +378,58 @@ describe("the shared catalogue", () => {
   });
 });
 
+describe('names (docs/feed.md "Names")', () => {
+  it("stores names composed (NFC), and rejects a name one cannot see or with a C1 control", async () => {
+    const { db } = tempDb();
+    const { summary, reasons } = await imported(db, [
+      trip({ id: "nfd", accommodation: { name: "Ha\u0308rjedalen Lodge", destination: { name: "A\u030Are" } } }),
+      trip({ id: "zwsp", accommodation: { name: "\u200B\u200B" } }),
+      trip({ id: "soft-hyphen", travelCompany: { slug: "bjergrejser", name: "\u00AD \uFEFF" } }),
+      trip({ id: "nel", accommodation: { name: "Hotel\u0085Aiguille" } }),
+    ]);
+    expect(summary).toMatchObject({ added: 1, rejected: 3 });
+    expect(db.$client.prepare("SELECT name FROM accommodations").pluck().all()).toEqual(["H\u00E4rjedalen Lodge"]);
+    expect(db.$client.prepare("SELECT name FROM resorts").pluck().all()).toEqual(["\u00C5re"]);
+    expect(reasons[2]).toBe("accommodation.name: må ikke være tom");
+    expect(reasons[3]).toBe("travelCompany.name: må ikke være tom");
+    expect(reasons[4]).toBe("accommodation.name: må ikke indeholde kontroltegn");
+  });
+
+  it("keeps a company name one company's: a second slug with it is told apart by its slug, with a warning", async () => {
+    const { db } = tempDb();
+    await importLines(db, [trip({ id: "a-1", travelCompany: { slug: "alpetours", name: "Alpetours" } })]);
+    const { summary, warnings } = await imported(db, [
+      trip({ id: "a-1", travelCompany: { slug: "alpetours", name: "Alpetours" } }),
+      trip({ id: "c-1", travelCompany: { slug: "alpe-tours", name: "ALPETOURS" } }),
+      trip({ id: "c-2", travelCompany: { slug: "alpe-tours", name: "ALPETOURS" } }),
+    ]);
+    expect(summary).toMatchObject({ added: 2, rejected: 0 });
+    expect(warnings.map((w) => [w.lineNo, w.message])).toEqual([
+      [
+        2,
+        'rejseselskab "alpe-tours": navnet "ALPETOURS" bruges allerede af rejseselskab "alpetours"; selskabet vises som "ALPETOURS (alpe-tours)", ' +
+          "til en operatør giver det et andet navn (indexer catalogue set company alpe-tours name NAVN)",
+      ],
+      [
+        3,
+        'rejseselskab "alpe-tours": name er "ALPETOURS (alpe-tours)" i kataloget, men "ALPETOURS" i linjen; katalogets oplysninger gælder',
+      ],
+    ]);
+    const names = () => db.$client.prepare("SELECT slug, name FROM travel_companies ORDER BY slug").all();
+    expect(names()).toEqual([
+      { slug: "alpe-tours", name: "ALPETOURS (alpe-tours)" },
+      { slug: "alpetours", name: "Alpetours" },
+    ]);
+    // The operator's command keeps the rule too.
+    expect(await runCatalogueSet(db, "company", "alpe-tours", "name", "alpetours", EMBEDDED)).toBe(2);
+    expect(await runCatalogueSet(db, "company", "alpe-tours", "name", "Alpe Tours", EMBEDDED)).toBe(0);
+    expect(names()).toEqual([
+      { slug: "alpe-tours", name: "Alpe Tours" },
+      { slug: "alpetours", name: "Alpetours" },
+    ]);
+  });
+});
+
 describe("retirement", () => {
   const mine = (k: number, patch: Partial<FeedLine> = {}) =>
     trip({ id: `r-${k}`, departureDate: `2027-02-${String(10 + k).padStart(2, "0")}`, ...patch });

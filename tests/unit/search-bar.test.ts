@@ -142,6 +142,9 @@ describe("Hvor: the destination tree", () => {
     expect(normalize("Østrig")).toBe("oestrig");
     expect(normalize("Sölden")).toBe("solden");
     expect(normalize("Les 3 Vallées")).toBe("les 3 vallees");
+    // A name stored or typed decomposed (a + combining ring) is the same name.
+    expect(normalize("A\u030Are")).toBe(normalize("Åre"));
+    expect(normalize("å")).toBe("aa");
   });
   it("keeps a matching country or region whole, and only the path to a matching resort", () => {
     expect(filterTree(TREE, "")).toBe(TREE);
