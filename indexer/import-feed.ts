@@ -10,6 +10,7 @@ import { historyWriters } from "./apply/price-history";
 import { applyToOffers, OFFER_COLUMNS, readSides, startOffersChange, type Side } from "./apply/sides";
 import { Catalogue, type CatalogueWarning } from "./import/catalogue";
 import { UnusableFeedError } from "./import/errors";
+import { checkedEncoding } from "./import/encoding";
 import {
   addArrivingEntries,
   addArrivingEntriesInSteps,
@@ -85,9 +86,10 @@ export async function importFeed(db: Db, input: AsyncIterable<Buffer | string>, 
   const sqlite = db.$client;
   const release = await startOffersChange(db);
   let stage: Stage | undefined;
+  const read: ReadCounts = { lines: 0, valid: 0, rejected: 0, unattributed: 0, warnings: 0 };
   try {
     stage = new Stage(sqlite);
-    const read = await stageFeed(sqlite, stage, input, now, options);
+    await stageFeed(sqlite, stage, input, now, options, read);
     if (read.lines === 0) throw new UnusableFeedError("Feedet er tomt: ingen linjer at importere.");
     if (read.valid === 0) throw new UnusableFeedError("Ingen gyldige linjer i feedet: intet blev importeret.");
     const plan = planImport(sqlite, {
@@ -124,6 +126,10 @@ export async function importFeed(db: Db, input: AsyncIterable<Buffer | string>, 
       seconds: (performance.now() - started) / 1000,
       generation,
     };
+  } catch (error) {
+    // A refused feed is recorded with the lines it had when it was refused.
+    if (error instanceof UnusableFeedError) error.lines = read.lines;
+    throw error;
   } finally {
     stage?.close();
     release();
@@ -139,18 +145,21 @@ interface ReadCounts {
   warnings: number;
 }
 
-/** Reads, validates and stages every line; rejections and warnings are reported as they are found, in the file's order. */
+/**
+ * Reads, validates and stages every line, counting into `counts`; rejections and warnings are
+ * reported as they are found, in the file's order.
+ */
 async function stageFeed(
   sqlite: Database,
   stage: Stage,
   input: AsyncIterable<Buffer | string>,
   now: Date,
   options: ImportOptions,
-): Promise<ReadCounts> {
+  counts: ReadCounts,
+): Promise<void> {
   // The catalogue warns while it resolves one line: the company of the line it is resolving.
   let resolving = "";
   const catalogue = new Catalogue(sqlite, stage, (w) => options.onWarning?.({ ...w, companySlug: resolving }));
-  const counts: ReadCounts = { lines: 0, valid: 0, rejected: 0, unattributed: 0, warnings: 0 };
   const reject = (lineNo: number, reason: string, companySlug: string | null, attributed: boolean) => {
     counts.rejected++;
     if (!attributed) counts.unattributed++;
@@ -161,7 +170,7 @@ async function stageFeed(
   // repeated offer rejects all its lines.
   const first = new Map<string, number>();
   let bytes = 0;
-  for await (const { record, parsed: line } of parseInOrder(readLines(input), todayInDenmark(now))) {
+  for await (const { record, parsed: line } of parseInOrder(readLines(checkedEncoding(input)), todayInDenmark(now))) {
     bytes += record.bytes + 1;
     if (line && !isValid(line) && line.kind === "blank") continue; // blank lines are not offers
     if (++counts.lines > FEED_LIMITS.linesPerFeed) {
@@ -229,7 +238,6 @@ async function stageFeed(
   stage.flush();
   options.onProgress?.(bytes, counts.lines);
   counts.warnings = catalogue.warnedLines;
-  return counts;
 }
 
 function repeated(key: { companySlug: string; feedId: string }, otherLine: number): string {

@@ -44,12 +44,15 @@ export function importRecorder(source: string, at = new Date()) {
       if (warningLines.at(-1)?.lineNo !== lineNo) count(companySlug, "warnings");
       warningLines.push({ lineNo, message });
     },
-    /** Stores an import that imported nothing (the CLI's exit 2), with why, the lines it rejected on the way, and the generation it left. */
-    fail: (db: Db, reason: string, generation: number): number =>
+    /**
+     * Stores an import that imported nothing (the CLI's exit 2), with why, the lines it read and
+     * rejected on the way, and the generation it left.
+     */
+    fail: (db: Db, reason: string, generation: number, lines = 0): number =>
       recordImport(db, {
         at,
         source: sourceName,
-        lines: 0,
+        lines,
         added: 0,
         updated: 0,
         unchanged: 0,

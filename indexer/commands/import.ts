@@ -68,7 +68,7 @@ export async function runImport(db: Db, mailer: Mailer, source: string, maxRetir
     progress.stop();
     if (error instanceof UnusableFeedError || error instanceof StoreBusyError) {
       console.error(`Fejl: ${error.message}`);
-      history.fail(db, error.message, readGeneration(db));
+      history.fail(db, error.message, readGeneration(db), error instanceof UnusableFeedError ? error.lines : 0);
       return 2;
     }
     throw error;

@@ -2,13 +2,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
+import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { readGeneration } from "../../db/generation";
 import { FEED_LIMITS, STORE_LIMITS } from "../../app/domain/constants";
 import { EmbeddedEngine } from "~/search/embedded/engine";
 import { findOffer } from "~/services/offers/offers.server";
-import { importFeed, type CatalogueWarning, type ImportOptions, type Rejection } from "../../indexer/import-feed";
+import { importFeed, UnusableFeedError, type CatalogueWarning, type ImportOptions, type Rejection } from "../../indexer/import-feed";
 import { runCatalogueSet, runCatalogueShow } from "../../indexer/commands/catalogue";
 import { runRetire } from "../../indexer/commands/retire";
 import { ARRIVALS_IN_SWITCH } from "../../indexer/import/plan";
@@ -127,6 +128,37 @@ describe("import", () => {
     const { db } = tempDb();
     await expect(importFeed(db, feedStream([]))).rejects.toThrow(/tomt/);
     await expect(importFeed(db, feedStream(["nonsense", "{}"]))).rejects.toThrow(/Ingen gyldige linjer/);
+  });
+});
+
+describe('a feed that is not UTF-8 text (docs/feed.md "Lines")', () => {
+  const feed = [trip({ id: "e-1", accommodation: { name: "Hôtel Fjällgård" } }), trip({ id: "e-2" })]
+    .map((l) => JSON.stringify(l) + "\n")
+    .join("");
+
+  it.each([
+    ["gzip", zlib.gzipSync(feed), /^Feedet er gzip-komprimeret: pak det ud \(gunzip FIL\)/],
+    ["UTF-16 with a byte order mark", Buffer.from("\ufeff" + feed, "utf16le"), /^Feedet er kodet som UTF-16 \(little-endian\), ikke UTF-8/],
+    ["UTF-16 big-endian without one", Buffer.from(feed, "utf16le").swap16(), /^Feedet er kodet som UTF-16 \(big-endian\), ikke UTF-8/],
+    ["Latin-1", Buffer.from(feed, "latin1"), /^Feedet er ikke UTF-8: linje 1 har byten 0xF4, .* det ligner Latin-1 eller Windows-1252/],
+  ])("refuses %s as a whole, naming it, and writes nothing", async (_kind, bytes, message) => {
+    const { db } = tempDb();
+    await importLines(db, [trip({ id: "kept" })]);
+    const rejected: Rejection[] = [];
+    // In chunks, as a file is read: the start is looked at across them.
+    const chunks = Array.from({ length: Math.ceil(bytes.length / 7) }, (_, k) => bytes.subarray(k * 7, k * 7 + 7));
+    const error = await importFeed(db, Readable.from(chunks), { onRejected: (r) => rejected.push(r) }).catch((e: Error) => e);
+    expect(error).toBeInstanceOf(UnusableFeedError);
+    expect((error as Error).message).toMatch(message);
+    expect((error as Error).message).toMatch(/ Intet blev importeret\.$/);
+    expect(rejected).toEqual([]);
+    expect(db.$client.prepare("SELECT id FROM trips").pluck().all()).toEqual(["kept"]);
+  });
+
+  it("still imports a UTF-8 feed with a byte order mark", async () => {
+    const { db } = tempDb();
+    const summary = await importFeed(db, Readable.from([Buffer.from("\ufeff" + feed)]));
+    expect(summary).toMatchObject({ added: 2, rejected: 0 });
   });
 });
 
@@ -703,6 +735,21 @@ describe("indexer CLI", () => {
 
       const shown = await cli(["catalogue", "show", "accommodation", "hotel-aiguille-vt"], dbFile);
       expect(JSON.parse(shown.stdout)).toMatchObject({ name: "Hotel L'Aiguille", rating: 4, features: ["pool", "sauna"] });
+
+      // A refused feed: one line says why; the history records it with the lines it had.
+      const gzipped = path.join(dir, "feed.ndjson.gz");
+      fs.writeFileSync(gzipped, zlib.gzipSync(fs.readFileSync(path.join(dir, "clean.ndjson"))));
+      const packed = await cli(["import", gzipped], dbFile);
+      expect(packed.code).toBe(2);
+      expect(packed.stderr).toBe(
+        "Fejl: Feedet er gzip-komprimeret: pak det ud (gunzip FIL) og importér den udpakkede fil. Intet blev importeret.\n",
+      );
+      expect((await cli(["import", write("invalid.ndjson", ["{}", "[]", "nonsense"])], dbFile)).code).toBe(2);
+      const history = (await cli(["imports", "--limit", "2"], dbFile)).stdout;
+      expect(history).toMatch(
+        /invalid\.ndjson {2}3 linjer .*afvist 3,.*\n {4}MISLYKKEDES, intet importeret: Ingen gyldige linjer i feedet/,
+      );
+      expect(history).toMatch(/feed\.ndjson\.gz {2}0 linjer .*\n {4}MISLYKKEDES, intet importeret: Feedet er gzip-komprimeret/);
 
       expect((await cli(["import", path.join(dir, "missing.ndjson")], dbFile)).code).toBe(2);
       expect((await cli(["import"], dbFile)).code).toBe(2);
