@@ -6,12 +6,17 @@ import { trips } from "../db/schema";
 import { todayInDenmark } from "../app/domain/dates";
 import { defaultSeason, generateDemoFeed } from "./demo/generate";
 import { importFeed } from "./import-feed";
+import { importRecorder } from "./import-history";
 import { StoreBusyError } from "./apply/lock";
 import { seedBannersIfEmpty } from "./demo/banners";
 import { seedLandingBoxes } from "./demo/landing-boxes";
 
+/** How the import history names the demo load of a first start. */
+export const DEMO_SOURCE = "demo-data (første start)";
+
 /**
- * First run: an empty store gets the demo feed, through the same import operators use. When
+ * First run: an empty store gets the demo feed, through the same import operators use, and into
+ * the same import history (the dashboard's "Seneste import" links to it). When
  * another indexer command holds the lock (an operator's import into the new store), it waits for
  * that one, and loads nothing if it filled the store; a lock left by a killed start is taken over
  * (indexer/apply/lock.ts), so a start killed during its demo load starts again.
@@ -30,7 +35,9 @@ export async function seedIfEmpty(db: Db, demoTrips: number, imageBase?: string)
     );
     try {
       if (!waiting) console.log(`Tom database: indlæser ${demoTrips} demo-rejser …`);
-      const summary = await importFeed(db, feed);
+      const history = importRecorder(DEMO_SOURCE);
+      const summary = await importFeed(db, feed, { onRejected: history.onRejected, onWarning: history.onWarning });
+      history.save(db, summary);
       console.log(`Demo-data indlæst: ${summary.added} rejser på ${summary.seconds.toFixed(1)} s.`);
     } catch (error) {
       if (!(error instanceof StoreBusyError)) throw error;

@@ -568,6 +568,7 @@ export const texts = {
     title: "Min konto",
     navLink: "Konto",
     intro: (email: string, created: string) => `Du er logget ind som ${email}. Kontoen blev oprettet ${created}.`,
+    opsLink: "Gå til driftssiderne",
     currentPassword: "Din nuværende adgangskode",
     wrongPassword: "Adgangskoden er forkert.",
     emailHeading: "Skift e-mail",

@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { NO_STORE } from "~/utils/responses.server";
 import { readForm, requireSameOrigin } from "~/utils/request.server";
 import { endAllSessions, endSession, requireUser, sessionIdOf } from "~/services/accounts/session.server";
@@ -7,7 +7,8 @@ import { accountCreatedAt, changePassword, requestEmailChange } from "~/services
 import { deleteAccount } from "~/services/accounts/account-deletion.server";
 import { AccountSettings, type AccountAnswer } from "~/components/account/account-settings";
 import { Page } from "~/components/ui/page";
-import { ACCOUNT_DELETED_PATH } from "~/domain/constants";
+import { ACCOUNT_DELETED_PATH, OPS_PATH } from "~/domain/constants";
+import { isOperator } from "~/services/operators/operators.server";
 import { todayInDenmark } from "~/domain/dates";
 import { formatDate } from "~/domain/format";
 import { texts } from "~/domain/texts";
@@ -26,7 +27,9 @@ export const meta: MetaFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const created = accountCreatedAt(context.db, user.id) ?? new Date();
-  return data({ email: user.email, created: formatDate(todayInDenmark(created)) }, { headers: NO_STORE });
+  // An operator's way to the dashboard: the site's header stays the travellers'.
+  const operator = isOperator(context.db, user.id);
+  return data({ email: user.email, created: formatDate(todayInDenmark(created)), operator }, { headers: NO_STORE });
 }
 
 const intent = z.enum(["email", "password", "logoutAll", "delete"]);
@@ -65,13 +68,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AccountPage() {
-  const { email, created } = useLoaderData<typeof loader>();
+  const { email, created, operator } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <Page title={texts.accountPage.title}>
       <p className="mb-6 text-slate-700" data-testid="account-intro">
         {texts.accountPage.intro(email, created)}
       </p>
+      {operator && (
+        <p className="mb-6">
+          <Link to={OPS_PATH} className="font-semibold text-brand-700 underline" data-testid="account-ops-link">
+            {texts.accountPage.opsLink}
+          </Link>
+        </p>
+      )}
       <AccountSettings email={email} answer={answer} />
     </Page>
   );

@@ -69,6 +69,9 @@ for (const combo of COMBOS) {
           const res = await p.goto(path);
           expect(res?.status()).toBe(404);
         }
+        await p.goto("/konto");
+        await p.getByTestId("account-intro").waitFor();
+        expect(await p.getByTestId("account-ops-link").count()).toBe(0);
       } finally {
         await other.close();
       }
@@ -81,6 +84,11 @@ for (const combo of COMBOS) {
       await logIn(page, OPERATOR);
       expect(new URL(page.url()).pathname).toBe("/drift/bannere");
       await page.getByTestId("ops-nav").waitFor();
+      // The account page leads an operator to the dashboard.
+      await page.goto("/konto");
+      await page.getByTestId("account-ops-link").click();
+      await page.waitForURL((url) => url.pathname === "/drift");
+      await page.goto("/drift/bannere");
     });
 
     it("an operator adds a banner: refused with Danish messages, previewed at its slot, saved", async () => {
@@ -204,6 +212,12 @@ for (const combo of COMBOS) {
     });
 
     it("an import appears in the history with its rejected lines", async () => {
+      // The demo a first start loads is in the history too: no demo company's last import reads "Aldrig".
+      await page.goto("/drift");
+      expect(await page.getByTestId("ops-companies").locator("tbody tr").count()).toBeGreaterThan(0);
+      expect(await page.getByTestId("ops-companies").textContent()).not.toContain("Aldrig");
+      await page.goto("/drift/importer");
+      await page.getByTestId("import-row").filter({ hasText: "demo-data (første start)" }).waitFor();
       const feed = path.join(tmp, `feed-${combo.tag}.ndjson`);
       const good = trip({ id: `ops-${combo.tag}`, departureDate: departureInDays(40) });
       fs.writeFileSync(feed, [JSON.stringify(good), "ikke json", JSON.stringify({ id: "uden-felter" })].join("\n") + "\n");
