@@ -9,7 +9,7 @@ import { landingBoxList } from "~/services/landing/landing-boxes.server";
 import { moveLandingBox, removeLandingBox } from "~/services/landing/manage.server";
 import { OpsPage } from "~/components/ops/ops-nav";
 import { Button, FormProblem } from "~/components/ops/fields";
-import { LandingBoxTile } from "~/components/landing/landing-box";
+import { LandingBoxTile, TILE_AS_ON_LANDING } from "~/components/landing/landing-box";
 
 // /drift/forsidebokse: the landing boxes in their order, as the landing page shows them; move up
 // or down, remove, or open one to edit.
@@ -54,7 +54,9 @@ export default function LandingBoxesPage() {
               data-testid="ops-landing-box"
               data-box-id={box.id}
             >
-              <LandingBoxTile box={box} testId="ops-landing-tile" />
+              <div className={TILE_AS_ON_LANDING}>
+                <LandingBoxTile box={box} testId="ops-landing-tile" />
+              </div>
               <div className="flex flex-wrap items-start gap-2">
                 <Link
                   to={`${OPS_PATH}/forsidebokse/${box.id}`}

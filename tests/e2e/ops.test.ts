@@ -205,8 +205,12 @@ for (const combo of COMBOS) {
       await page.getByLabel("Tekstfarve").fill("#1e3a8a");
       if (!combo.javaScript) await page.getByRole("button", { name: "Forhåndsvis" }).click();
       await expect.poll(() => page.getByTestId("contrast").textContent()).toMatch(/^Kontrast mellem tekst og baggrund: \d+,\d:1$/);
+      // The preview is a tile as wide as on the landing page (a third of its 64rem column), not the form's half.
+      const preview = (await page.getByTestId("landing-preview-box").boundingBox())!;
+      expect(preview.width).toBeLessThanOrEqual(320);
       await page.getByRole("button", { name: "Gem" }).click();
       await page.waitForURL(/\/drift\/forsidebokse$/);
+      expect((await page.getByTestId("ops-landing-tile").first().boundingBox())!.width).toBeLessThanOrEqual(320);
       await page.goto("/");
       await expect(page.getByTestId("landing-box").first().textContent()).resolves.toContain(title);
     });

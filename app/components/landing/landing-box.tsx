@@ -12,6 +12,9 @@ export interface LandingBoxView {
   href: string;
 }
 
+/** A tile's width on the dashboard: about a third of the landing page's column, as the travellers see it there. */
+export const TILE_AS_ON_LANDING = "w-full max-w-xs";
+
 /** A landing box: a link to its ready-made search in its own colours (the landing page and the dashboard's preview). */
 export function LandingBoxTile({ box, testId = "landing-box" }: { box: LandingBoxView; testId?: string }) {
   return (

@@ -3,7 +3,7 @@ import { AA_NORMAL_TEXT, contrastRatio, formatContrast, HEX_COLOUR } from "~/dom
 import { LANDING_ICONS } from "~/domain/constants";
 import type { FieldErrors } from "~/domain/ops-forms";
 import { texts } from "~/domain/texts";
-import { LandingBoxTile } from "../landing/landing-box";
+import { LandingBoxTile, TILE_AS_ON_LANDING } from "../landing/landing-box";
 import { TextField } from "./fields";
 
 const COLOURS = ["borderColor", "backgroundColor", "textColor", "iconColor"] as const;
@@ -74,7 +74,9 @@ export function LandingBoxEditor({ values: initial, href, errors }: { values: Re
       </div>
       <section aria-label={t.previewTitle} className="rounded-lg bg-slate-50 p-4" data-testid="landing-preview">
         <h3 className="mb-3 font-semibold">{t.previewTitle}</h3>
-        <LandingBoxTile box={box} testId="landing-preview-box" />
+        <div className={TILE_AS_ON_LANDING}>
+          <LandingBoxTile box={box} testId="landing-preview-box" />
+        </div>
         <p
           role="status"
           className={`mt-3 text-sm ${ratio < AA_NORMAL_TEXT ? "font-semibold text-red-800" : "text-slate-700"}`}
