@@ -11,7 +11,7 @@ import { readContentVersion } from "./db/content-version";
 import { StoreFile, storeFailureMessage } from "./db/store-file";
 import { registerStoreUser } from "./db/store-users";
 import { ConfigError, publicUrlOf, readConfig } from "./app/utils/config.server";
-import { isSearchUnavailable } from "./app/utils/search-unavailable.server";
+import { isSearchUnavailable } from "./app/search/unavailable.server";
 import { allowedMethodsOnly } from "./server/allowed-methods";
 import { createAppContext, loadContextFor, type SharedContext } from "./server/app-context";
 import { limitBodies } from "./server/body-limit";

@@ -15,7 +15,7 @@ import {
 } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { getUser } from "~/services/accounts/session.server";
-import { errorPageHeaders } from "~/utils/search-unavailable.server";
+import { errorPageHeaders } from "~/search/unavailable.server";
 import { AccountNav } from "./components/account/account-nav";
 import stylesheet from "./tailwind.css?url";
 import { EmbedFrame, isEmbedSearch } from "./components/embed";

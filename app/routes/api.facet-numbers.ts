@@ -3,7 +3,7 @@ import { DEFAULT_SORTING_METHOD } from "~/domain/constants";
 import { facetNumbersBody, normaliseSearchData } from "~/domain/search-body";
 import { texts } from "~/domain/texts";
 import { readJson } from "~/utils/request.server";
-import { withSearch } from "~/utils/search-unavailable.server";
+import { withSearch } from "~/search/unavailable.server";
 
 /** POST /api/facet-numbers {searchData, sortingMethod, requiredFacetFields}: the price histogram's call. */
 export async function action({ request, context }: ActionFunctionArgs) {

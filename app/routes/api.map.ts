@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parseResultsParams } from "~/domain/results-url";
 import { mapData } from "~/search/map.server";
-import { withSearch } from "~/utils/search-unavailable.server";
+import { withSearch } from "~/search/unavailable.server";
 
 /**
  * GET /api/map?<the results page's query string>: every matching accommodation of the whole

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parseSearchQuery } from "~/domain/url-codec";
-import { withSearch } from "~/utils/search-unavailable.server";
+import { withSearch } from "~/search/unavailable.server";
 
 /** GET /api/search?<the results page's query string> (DESIGN.md "HTTP API"); 503 `{error}` when the search engine is unavailable. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -22,7 +22,7 @@ import { texts } from "~/domain/texts";
 import { z } from "~/domain/zod";
 import { accommodationPage } from "~/services/accommodations/accommodation-page.server";
 import { currentCatalogue } from "~/services/destinations/destination-page.server";
-import { withSearch } from "~/utils/search-unavailable.server";
+import { withSearch } from "~/search/unavailable.server";
 
 // The accommodation page: its photos, every company's offers for the search in the query string (the
 // results page's, DESIGN.md "URLs"), grouped by departure, the season's price calendar and the price

@@ -50,7 +50,7 @@ import {
 } from "~/domain/search-result";
 import type { SearchQuery } from "~/domain/search-data";
 import { histogramFacetKey } from "~/domain/histogram";
-import { withSearch } from "~/utils/search-unavailable.server";
+import { withSearch } from "~/search/unavailable.server";
 import { currentCatalogue } from "~/services/destinations/destination-page.server";
 import { isIndexableSearch } from "~/domain/robots";
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { sitemapsFor, XML_HEADERS } from "~/services/destinations/sitemap.server";
-import { withSearch } from "~/utils/search-unavailable.server";
+import { withSearch } from "~/search/unavailable.server";
 
 // GET /sitemap.xml (docs/urls.md "For search engines"): the sitemap index of the live data's child sitemaps.
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { texts } from "~/domain/texts";
 import { sitemapsFor, XML_HEADERS } from "~/services/destinations/sitemap.server";
-import { withSearch } from "~/utils/search-unavailable.server";
+import { withSearch } from "~/search/unavailable.server";
 
 // GET /sitemaps/<name>.xml: one child sitemap of /sitemap.xml (destination pages, or accommodation pages by 50,000).
 

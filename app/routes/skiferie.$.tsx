@@ -21,7 +21,7 @@ import { texts } from "~/domain/texts";
 import { priceDrops } from "~/services/offers/price-history.server";
 import { destinationPage, type DestinationPage } from "~/services/destinations/destination-page.server";
 import { PAGE_PERSONS } from "~/domain/destination-page";
-import { withSearch } from "~/utils/search-unavailable.server";
+import { withSearch } from "~/search/unavailable.server";
 
 // The destination pages (docs/urls.md "Destination pages"): /skiferie (every country) and
 // /skiferie/<slug> (a country, region or resort; a full path for a slug several places share),

@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { agentQuery, agentsOf, createAgent, deleteAgent, ownAgent, updateAgent } from "~/services/agents/agents.server";
 import { notFound, NO_STORE } from "~/utils/responses.server";
 import { readForm, requireSameOrigin } from "~/utils/request.server";
-import { withSearch } from "~/utils/search-unavailable.server";
+import { withSearch } from "~/search/unavailable.server";
 import { requireUser } from "~/services/accounts/session.server";
 import { formatCount } from "~/domain/format";
 import { texts } from "~/domain/texts";

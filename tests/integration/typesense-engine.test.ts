@@ -15,7 +15,7 @@ import { TypesenseEngine } from "~/search/typesense/engine";
 import { allAccommodations } from "~/search/store-accommodations";
 import { collectionSchema, doubleKey, toJsonLine, tripDocuments } from "~/search/typesense/schema";
 import { readConfig } from "~/utils/config.server";
-import { isSearchUnavailable, SearchUnavailableError, withSearch } from "~/utils/search-unavailable.server";
+import { isSearchUnavailable, SearchUnavailableError, withSearch } from "~/search/unavailable.server";
 import { openDb } from "../../db/client";
 import { readGeneration } from "../../db/generation";
 import { generateDemoFeed } from "../../indexer/demo/generate";

@@ -38,11 +38,6 @@ export class EmbeddedEngine implements SearchEngine {
   }
 
   async search(query: SearchQuery, today?: string): Promise<SearchResult> {
-    return this.searchNow(query, today);
-  }
-
-  /** The synchronous search, for callers (and benchmarks) that need no promise. */
-  searchNow(query: SearchQuery, today?: string): SearchResult {
     const compiled = compileSearch(query.searchData, query.sort, today);
     const outcome = runSearch(this.index, compiled, query.page);
     return {

@@ -1,6 +1,6 @@
 import { Client } from "typesense";
 import type { TypesenseConfig } from "~/utils/config.server";
-import { SearchUnavailableError } from "~/utils/search-unavailable.server";
+import { SearchUnavailableError } from "../unavailable.server";
 import { BuildRequests, httpStatusOf, NETWORK_ERROR_CODES, type RetryPolicy } from "./build-requests";
 import { TypesenseQueryError, type TsResult, type TsSearchParams } from "./translate";
 

@@ -14,7 +14,7 @@ import type {
   SearchResultItem,
 } from "~/domain/search-result";
 import { DEFAULT_COLLECTION_PREFIX, TYPESENSE_TIMEOUTS, type TypesenseConfig } from "~/utils/config.server";
-import { SearchUnavailableError, type UnavailableKind } from "~/utils/search-unavailable.server";
+import { SearchUnavailableError, type UnavailableKind } from "../unavailable.server";
 import { compileSearch } from "../compile";
 import { countsFromDb, type DestinationCounts } from "../destination-counts";
 import { placePricesFromDb, type PlacePrices } from "../place-prices";

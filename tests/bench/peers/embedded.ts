@@ -5,7 +5,7 @@ import type { SearchResult } from "~/domain/search-result";
 import { fromSearchResult, type BenchEngine } from "../engine";
 import { TODAY } from "../queries";
 
-/** The app's default engine, used exactly as the server uses it (the synchronous searchNow). */
+/** The app's default engine, used exactly as the server uses it. */
 export function embeddedEngine(db: Db): BenchEngine<SearchResult> {
   let engine: EmbeddedEngine | undefined;
   return {
@@ -14,9 +14,9 @@ export function embeddedEngine(db: Db): BenchEngine<SearchResult> {
       engine = new EmbeddedEngine(db);
     },
     search(query: SearchQuery) {
-      return engine!.searchNow(query, TODAY);
+      return engine!.search(query, TODAY);
     },
     normalize: fromSearchResult,
-    notes: () => ["embedded: EmbeddedEngine.searchNow (columnar typed arrays, one pass per search)"],
+    notes: () => ["embedded: EmbeddedEngine.search (columnar typed arrays, one pass per search)"],
   };
 }

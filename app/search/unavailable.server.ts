@@ -3,8 +3,8 @@ import { texts } from "~/domain/texts";
 
 // When the search engine cannot answer (Typesense unreachable, too slow, refusing the key or the
 // query, its collection gone), the engine throws a SearchUnavailableError, having logged why,
-// once per kind of failure. Routes turn it into a 503: the Danish page, or JSON `{error}` for the
-// API. Never a 500: the site is fine, its search server is not.
+// once per kind of failure. Routes turn it into a 503 (withSearch): the Danish page, or JSON
+// `{error}` for the API. Never a 500: the site is fine, its search server is not.
 
 export type UnavailableKind = "auth" | "unreachable" | "timeout" | "server" | "rejected" | "missing" | "version";
 
