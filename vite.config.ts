@@ -109,7 +109,7 @@ export default defineConfig({
     precompress(),
     tailwindcss(),
     remix({
-      // The results page's path comes from this one route configuration (DESIGN.md "URLs"); its
+      // The results page's path comes from this one route configuration (docs/urls.md "Paths"); its
       // module lives with the other routes, but outside the file-name convention.
       ignoredRouteFiles: ["**/routes/results.tsx"],
       routes: (defineRoutes) =>

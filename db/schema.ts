@@ -178,7 +178,7 @@ export const trips = sqliteView("trips", offerColumns()).existing();
 
 /**
  * Each offer's price whenever an import put it on sale or changed it, and a null price when it left
- * the sale (indexer/import/price-history.ts). Written with the offers' spare side at the version
+ * the sale (indexer/apply/price-history.ts). Written with the offers' spare side at the version
  * that change will have when it goes live; a row whose version is above the live `offers_version`
  * belongs to a change not (yet) live and is never read (a killed import's rows are dropped before
  * the next change).

@@ -4,8 +4,8 @@ import { fromDay, isCalendarDate, toDay } from "../app/domain/dates";
 import { formatCount } from "../app/domain/format";
 import { hasControl, hasVisible } from "../app/domain/plain-text";
 
-// One line of the trip feed (DESIGN.md "The trip feed", docs/feed.md "Limits"). Every size a line
-// controls is bounded here; the messages are Danish, operators read them.
+// One line of the trip feed (docs/feed.md "Fields" and "Limits"). Every size a line controls is
+// bounded here; the messages are Danish, operators read them.
 
 const L = FEED_LIMITS;
 const slug = z

@@ -74,9 +74,9 @@ export interface ImportOptions {
 export const DEFAULT_MAX_RETIRE_SHARE = 0.2;
 
 /**
- * Imports an NDJSON trip feed (DESIGN.md "The trip feed", docs/feed.md): reads and validates it
- * into a staging file (no lock on the store), plans the change per company, writes it to the
- * spare side of the offers in short transactions and switches it live at once. An offer is
+ * Imports an NDJSON trip feed (docs/feed.md "How an import changes the data"): reads and
+ * validates it into a staging file (no lock on the store), plans the change per company, writes
+ * it to the spare side of the offers in short transactions and switches it live at once. An offer is
  * (company, its own id): a company's lines add, change and retire only its offers. Nothing is
  * written when the feed changes nothing, or when anything throws before the switch.
  */

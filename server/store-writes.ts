@@ -9,7 +9,7 @@ import type { StoreFile, StoreProblem } from "../db/store-file";
 // (two stat calls, and a remembered failed write), and a loader's or action's write that fails for
 // the store's reason becomes the 503. Each problem is logged once, until the store takes writes
 // again. The click-outs count their clicks only when they can, and redirect either way
-// (app/services/counts/count-if-possible.server.ts).
+// (app/services/counting/count-if-possible.server.ts).
 
 type Build = ServerBuild | (() => Promise<ServerBuild>);
 type Handler<A> = (args: A) => unknown;

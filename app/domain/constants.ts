@@ -1,4 +1,4 @@
-// Business constants of the specification (point 9) and DESIGN.md, in one place.
+// Business constants, in one place (docs/screens.md and the other docs/ files say where each applies).
 
 export const RESULTS_PATH = "/skirejser";
 /** The search form as a page of its own: the search bar without JavaScript links to it. */
@@ -18,14 +18,14 @@ export const SORTING_METHODS = ["skiScore:desc", "discountPercentage:desc", "pri
 export type SortingMethod = (typeof SORTING_METHODS)[number];
 export const DEFAULT_SORTING_METHOD: SortingMethod = "skiScore:desc";
 
-/** Slider bounds (specification point 5). */
+/** Slider bounds (docs/screens.md "Price filter"). */
 export const FULL_PRICE_MAX = 180_000;
 export const PER_PERSON_PRICE_MAX = 33_000;
 export const SKI_PASS_DAYS_MAX = 12;
 /** The minimum price input's upper bound is the current maximum minus this. */
 export const MIN_PRICE_GAP = 100;
 
-/** Price-range buckets (specification point 9): bands with an open-ended last bucket. */
+/** Price-range buckets (docs/search.md "Price buckets"): bands with an open-ended last bucket. */
 export const FULL_PRICE_BAND = 3_000;
 export const PER_PERSON_PRICE_BAND = 750;
 export const UNKNOWN_BUCKET = "unknown";
@@ -42,11 +42,11 @@ export const BANNER_VISIBILITY_THRESHOLD = 0.5;
 export const TRANSPORTS = ["bus", "fly", "egen-transport"] as const;
 export type Transport = (typeof TRANSPORTS)[number];
 
-/** Price types of the results page (specification point 9: 'Pr. person' / 'Samlet pris'). */
+/** Price types of the results page ('Pr. person' / 'Samlet pris', docs/screens.md "Price filter"). */
 export const PRICE_MODES = ["perPerson", "total"] as const;
 export type PriceMode = (typeof PRICE_MODES)[number];
 
-/** Histogram bar heights in px (specification point 9). */
+/** Histogram bar heights in px (docs/screens.md "Price histogram"). */
 export const HISTOGRAM_BAR_MIN_PX = 8;
 export const HISTOGRAM_BAR_ZERO_PX = 3;
 export const HISTOGRAM_BAR_MAX_PX = 67;

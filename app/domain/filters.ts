@@ -3,8 +3,9 @@ import { hasTotalBound, priceKeys, switchPriceMode } from "./price-mode";
 import type { SearchFilters } from "./search-data";
 import type { FacetNumbers } from "./search-result";
 
-// The filter sidebar's rules (specification point 4 "Filters" and point 5), as pure functions on
-// SearchFilters so the page, the mobile drawer and the no-JavaScript form all share them.
+// The filter sidebar's rules (docs/screens.md "Filter sidebar" and "Price filter"), as pure
+// functions on SearchFilters so the page, the mobile drawer and the no-JavaScript form all share
+// them.
 
 function without<K extends keyof SearchFilters>(f: SearchFilters, ...keys: K[]): SearchFilters {
   const out = { ...f };
@@ -152,7 +153,7 @@ export function byCountDesc<T extends { name: string }>(items: T[], count: (item
   return [...items].sort((a, b) => count(b) - count(a) || a.name.localeCompare(b.name, "da"));
 }
 
-/** One facet's counts by value (specification point 3, "Facet numbers"); {} when the result has none. */
+/** One facet's counts by value (docs/search.md "Facet numbers"); {} when the result has none. */
 export function facetCounts(facetNumbers: FacetNumbers, key: string): Record<string, number> {
   const facet = facetNumbers[key];
   return typeof facet === "object" && facet ? facet.value : {};

@@ -3,7 +3,7 @@ import { FULL_PRICE_BUCKETS, PER_PERSON_BUCKETS, bucketKeys, type BucketScheme }
 import type { SearchData } from "./search-data";
 import type { FacetNumbers } from "./search-result";
 
-// The price histogram above the price inputs (specification points 7 and 9).
+// The price histogram above the price inputs (docs/screens.md "Price histogram").
 
 export interface HistogramBar {
   key: string;
@@ -42,7 +42,7 @@ export function histogramScheme(mode: PriceMode): BucketScheme {
   return mode === "total" ? FULL_PRICE_BUCKETS : PER_PERSON_BUCKETS;
 }
 
-/** The body of the histogram's facet-numbers call (specification point 7). */
+/** The body of the histogram's facet-numbers call (docs/api.md "POST /api/facet-numbers"). */
 export interface HistogramRequest {
   searchData: SearchData;
   sortingMethod: SortingMethod;

@@ -1,6 +1,6 @@
 import { PAGINATION_LINKS } from "./constants";
 
-// Pagination (specification point 9): a window of page links around the current page.
+// Pagination (docs/screens.md "Pagination"): a window of page links around the current page.
 
 export function pageCount(totalCount: number, pageSize: number): number {
   return Math.max(1, Math.ceil(totalCount / pageSize));

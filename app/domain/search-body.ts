@@ -4,8 +4,9 @@ import type { SearchData } from "./search-data";
 import { FACET_KEYS, FEATURE_FACET_PREFIX } from "./search-result";
 import { parseSearchQuery } from "./url-codec";
 
-// JSON bodies carry search data in the specification's shape; it is checked for shape here and
-// then normalised through the URL codec, so a JSON search and a URL search mean the same thing.
+// JSON bodies carry search data (docs/api.md "POST /api/facet-numbers"); it is checked for shape
+// here and then normalised through the URL codec, so a JSON search and a URL search mean the same
+// thing.
 
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
 const list = z.array(scalar).max(200);

@@ -1,6 +1,6 @@
 import type { SortingMethod } from "./constants";
 
-/** Where: specification point 3, "searchArea". bbox is [south, west, north, east]. */
+/** Where (docs/search.md "Which trips match", search area). bbox is [south, west, north, east]. */
 export type SearchArea =
   | { type: "all" }
   | { type: "destinations"; destinationSlugs: string[] }

@@ -9,7 +9,7 @@ import { texts } from "./texts";
 // ("Val Thorens", "Val Thorens + 2"), the weeks, months or dates by name, the party, and the
 // filters as their chips say them. The search bar's steps, the first line of the mobile summary,
 // a new search agent's name and an agent's summary use them; the mobile summary's second line
-// keeps the specification's units (search-summary.ts).
+// keeps the counted units (search-summary.ts; docs/screens.md "Search summary").
 
 /** Names of destination slugs as far as known (the page's loader, the destination picker); a slug stands for an unknown one. */
 export type PlaceNames = Record<string, string>;

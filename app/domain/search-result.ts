@@ -1,5 +1,5 @@
-// What a search answers (DESIGN.md "HTTP API"): the result items, facet numbers, the search
-// options and the map's points. Shared by the engines, the API and the pages.
+// What a search answers (docs/api.md "GET /api/search"): the result items, facet numbers, the
+// search options and the map's points. Shared by the engines, the API and the pages.
 
 import type { PriceMode, Transport } from "./constants";
 
@@ -78,7 +78,7 @@ export interface SearchResult {
   facetNumbers: FacetNumbers;
 }
 
-/** Search options (specification point 3), supplied by the server for the filter sidebar. */
+/** Search options, supplied by the server for the filter sidebar (docs/screens.md "Filter sidebar"). */
 export interface SearchOptions {
   mealPlanTypes: Array<{ slug: string; title: string; short: string }>;
   accommodationFeatures: Array<{ value: string; name: string }>;
@@ -93,7 +93,7 @@ export const FACET_KEYS = [
   "accommodation_rating",
   "travelCompanySlug",
 ] as const;
-/** The facet key of a feature is this prefix and the feature's value (specification point 3). */
+/** The facet key of a feature is this prefix and the feature's value (docs/search.md "Facet numbers"). */
 export const FEATURE_FACET_PREFIX = "accommodation_features_";
 export const featureFacetKey = (value: string) => `${FEATURE_FACET_PREFIX}${value}`;
 /** A required facet field: one of FACET_KEYS or `accommodation_features_{value}`. */

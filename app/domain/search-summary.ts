@@ -1,8 +1,8 @@
 import type { Arrival, SearchArea, SearchData } from "./search-data";
 import { texts } from "./texts";
 
-// The search summary's texts (specification point 2, "Search summary"). Units are the
-// specification's plural words, in the singular for one.
+// The search summary's counted texts (docs/screens.md "Search summary"). Units are those of
+// texts.summary, in the singular for one.
 //
 // Which "Alle" variant where: the compact mobile summary says 'Alle' for all destinations and
 // 'Geo' for a map area; the desktop search bar and search-agent lists, which have room, say

@@ -1,4 +1,4 @@
-// Every user-facing Danish text of Pistepris, in one place (the specification's labels word for word).
+// Every user-facing Danish text of Pistepris, in one place (docs/screens.md quotes the screens' labels).
 
 import type { AgentFrequency, SortingMethod, Transport } from "./constants";
 import { formatCount } from "./format";
@@ -7,7 +7,7 @@ const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 export const texts = {
   siteName: "Pistepris",
-  /** Every button that applies a pending choice (filters, sort, an accommodation's offers): the specification's label of the filter drawer's button. */
+  /** Every button that applies a pending choice (filters, sort, an accommodation's offers): the filter drawer's button (docs/screens.md "Mobile bar and drawers"). */
   applyChanges: "Gem ændringer",
   tagline: "Find og sammenlign skirejser fra mange rejseselskaber",
   errors: {
@@ -33,7 +33,7 @@ export const texts = {
     budget: "Budget",
     luksus: "Luksus",
   } as Record<string, string>,
-  // The search summary's units (specification point 2, "Search summary"), [singular, plural].
+  // The search summary's units (docs/screens.md "Search summary"), [singular, plural].
   summary: {
     areas: ["område", "områder"],
     categories: ["kategori", "kategorier"],
@@ -246,7 +246,7 @@ export const texts = {
     perPerson: "pr. person",
     discount: (pct: number) => `Spar ${pct} %`,
     originalPrice: "Før",
-    // The filter's words for the lift pass (specification: "Liftkort (Inkluderet / Eksklusiv)"), here, in the offers list and the form.
+    // The filter's words for the lift pass (docs/screens.md "Filter sidebar": Liftkort, Inkluderet / Eksklusiv), here, in the offers list and the form.
     skiPassIncluded: (days: number) => `Liftkort inkluderet (${days} ${plural(days, "dag", "dage")})`,
     skiPassExcluded: "Liftkort eksklusiv",
     departure: (date: string, nights: number) => `Afrejse ${date} · ${nights} ${plural(nights, "nat", "nætter")}`,
@@ -277,7 +277,7 @@ export const texts = {
     columns: {
       company: "Rejseselskab",
       trip: "Rejse",
-      // The filter's name for it (the specification's "Pension").
+      // The filter's name for it (the filter sidebar's "Pension").
       mealPlan: "Pension",
       skiPass: "Liftkort",
       price: "Samlet pris",
@@ -285,7 +285,7 @@ export const texts = {
       offer: "Tilbud",
     },
     trip: (transport: string, nights: number) => `${transport} · ${nights} ${plural(nights, "nat", "nætter")}`,
-    // With the filter's words, texts.filters (the specification's "Liftkort (Inkluderet / Eksklusiv)").
+    // With the filter's words, texts.filters (the filter sidebar's "Liftkort": Inkluderet / Eksklusiv).
     skiPassIncluded: (days: number) => `Inkluderet (${days} ${plural(days, "dag", "dage")})`,
     /** The price type that does not lead, under the one that does. */
     otherPrice: (price: string, perPerson: boolean) => (perPerson ? `${price} pr. person` : `${price} samlet`),

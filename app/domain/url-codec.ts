@@ -12,8 +12,9 @@ import {
 import { isCalendarDate } from "./dates";
 import type { Arrival, SearchArea, SearchData, SearchFilters, SearchQuery } from "./search-data";
 
-// The URL is the whole search state (DESIGN.md "URLs"). Every param is validated on its own:
-// a malformed value is dropped, an unknown param ignored, so no URL can cause a server error.
+// The URL is the whole search state (docs/urls.md "The results page"). Every param is validated on
+// its own: a malformed value is dropped, an unknown param ignored, so no URL can cause a server
+// error.
 
 const MAX_LIST = 50;
 // The schemas are built once (every request parses its URL) and marked pure: the pages' scripts

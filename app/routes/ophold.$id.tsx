@@ -24,10 +24,10 @@ import { accommodationPage } from "~/services/accommodations/accommodation-page.
 import { currentCatalogue } from "~/services/destinations/destination-page.server";
 import { withSearch } from "~/search/unavailable.server";
 
-// The accommodation page: its photos, every company's offers for the search in the query string (the
-// results page's, DESIGN.md "URLs"), grouped by departure, the season's price calendar and the price
-// history. Works as plain links and one GET form (the gallery is CSS scroll-snap); the map is the only
-// part that needs JavaScript, with a plain fallback.
+// The accommodation page: its photos, every company's offers for the search in the query string
+// (the results page's, docs/urls.md "The accommodation page"), grouped by departure, the season's
+// price calendar and the price history. Works as plain links and one GET form (the gallery is CSS
+// scroll-snap); the map is the only part that needs JavaScript, with a plain fallback.
 
 const params = z.object({ id: z.string().regex(TRIP_ID_PATTERN) });
 

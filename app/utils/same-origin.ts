@@ -1,4 +1,4 @@
-// The same-origin rule, shared by the server entry (server.ts) and the actions (security.server.ts).
+// The same-origin rule, shared by the server entry (server/same-origin.ts) and the actions (app/utils/request.server.ts).
 
 /** Whether an Origin/Referer value names `host` (a missing or `null` source is not same-origin). */
 export function sourceMatchesHost(source: string | null | undefined, host: string): boolean {

@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { landingBoxes } from "../../db/schema";
 
-// The landing page's boxes: ready-made searches, each a results-page query string of
-// DESIGN.md's URL contract. Icons are names from app/components/search-bar/icons.tsx.
+// The landing page's boxes: ready-made searches, each a results-page query string
+// (docs/urls.md "The results page"). Icons are names from app/components/search-bar/icons.tsx.
 
 export const DEMO_LANDING_BOXES: Array<typeof landingBoxes.$inferInsert> = [
   {

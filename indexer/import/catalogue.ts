@@ -7,9 +7,9 @@ import { UnusableFeedError } from "./errors";
 import type { SharedFacts } from "./parse-line";
 import type { Stage } from "./stage";
 
-// The shared catalogue (DESIGN.md "The trip feed"): countries, regions, resorts, accommodations
-// with their facts, features, meal plans and travel companies are shared by every company's
-// offers. The first definition stands: a line that says otherwise is imported against the
+// The shared catalogue (docs/feed.md "The shared catalogue"): countries, regions, resorts,
+// accommodations with their facts, features, meal plans and travel companies are shared by every
+// company's offers. The first definition stands: a line that says otherwise is imported against the
 // catalogue's facts and gets a warning with its line number; only an operator changes a fact
 // (`indexer catalogue set`). A feed's new entries are staged and arrive with its offers.
 

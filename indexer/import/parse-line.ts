@@ -22,8 +22,8 @@ export interface OfferKey {
 }
 
 /**
- * The facts a line shares with other offers (DESIGN.md "The trip feed"), which the catalogue
- * resolves; the accommodation's as JSON, the same text for the same facts.
+ * The facts a line shares with other offers (docs/feed.md "The shared catalogue"), which the
+ * catalogue resolves; the accommodation's as JSON, the same text for the same facts.
  */
 export type SharedFacts = Pick<FeedLine, "travelCompany" | "mealPlan"> & { accommodationId: string; accommodation: string };
 

@@ -3,7 +3,7 @@ import type { SearchResult } from "~/domain/search-result";
 
 // What every benchmarked engine computes for a query, in one comparable shape: the page of
 // accommodations (each with its best trip under the sort), the counts, and every facet number
-// (DESIGN.md "Search semantics"; zero counts are left out).
+// (docs/search.md "Results: accommodations" and "Facet numbers"; zero counts are left out).
 
 export interface BenchItem {
   acc: string;

@@ -1,5 +1,5 @@
-// The benchmark's fixed query set: results-page query strings (DESIGN.md "URLs") in three
-// classes. Every search runs with TODAY, so results do not depend on the date the bench runs.
+// The benchmark's fixed query set: results-page query strings (docs/urls.md "The results page") in
+// three classes. Every search runs with TODAY, so results do not depend on the date the bench runs.
 // The slugs exist in the demo feed (seed 1, season 2026); run.ts checks them against the store.
 
 export const TODAY = "2026-12-01";

@@ -43,7 +43,7 @@ describe("desktop", () => {
     expect(await page.locator('link[rel="prev"]').count()).toBe(0);
   });
 
-  it("shows the filter sections in the specification's order, companies by count descending", async () => {
+  it("shows the filter sections in the order of docs/screens.md, companies by count descending", async () => {
     await open(page, "/skirejser");
     const sections = await page
       .locator('[data-testid="sidebar"] [data-section]')

@@ -217,7 +217,7 @@ describe("mobile with JavaScript", () => {
     expect(await page.getByTestId("mobile-search-summary-text").textContent()).toBe("1 kategori · 4 personer · 2 uger");
   });
 
-  it("leads with the search by name, over the specification's compact units, on the results page", async () => {
+  it("leads with the search by name, over the compact counted units, on the results page", async () => {
     for (const [query, names, text] of [
       ["destinationSlugs=tirol,oestrig&dates=2027-02-13", "Tirol + 1 · 13. feb.", "2 områder · 2 personer · 1 dag"],
       ["tags=luksus,budget&adultCount=1&months=2027-02,2027-03", "Luksus + 1 · Februar og marts", "2 kategorier · 1 person · 2 måneder"],

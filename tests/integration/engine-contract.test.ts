@@ -10,9 +10,9 @@ import { FakeTypesense } from "../support/fake-typesense";
 import { trip } from "../support/feed";
 import { dropAliasFamily, liveTypesense, testAlias } from "../support/typesense";
 
-// The behaviour every engine owes (DESIGN.md "Search semantics"), on a feed small enough to
-// check by hand. Typesense runs on the in-process fake server, or on the live server at
-// TYPESENSE_URL when it is set (the live suite, README "Search engines").
+// The behaviour every engine owes (docs/search.md), on a feed small enough to check by hand.
+// Typesense runs on the in-process fake server, or on the live server at TYPESENSE_URL when it is
+// set (the live suite, README "Search engines").
 
 const TODAY = "2026-12-01";
 

@@ -50,7 +50,7 @@ function merge<T>(base: T, patch: DeepPartial<T> | undefined): T {
   return out as T;
 }
 
-/** A valid feed line (the DESIGN.md example, for 2 persons) with the given fields changed. */
+/** A valid feed line (docs/feed.md "Example", for 2 persons) with the given fields changed. */
 export function trip(patch?: DeepPartial<FeedLine>): FeedLine {
   return merge(BASE, patch);
 }

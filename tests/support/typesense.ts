@@ -6,8 +6,7 @@ import { FakeTypesense } from "./fake-typesense";
 // tests talk to a FakeTypesense: against a live server it is a front that passes every request
 // on and injects the same troubles (lost answers, lag, a full memory, a frozen server), so every
 // test runs on both. Every test uses a collection prefix of its own under TEST_PREFIX and drops
-// it when it is done; the live suite first drops whatever a killed run left under TEST_PREFIX
-// (typesense-live-setup.ts).
+// it when it is done.
 
 export interface TypesenseServer {
   url: string;

@@ -38,7 +38,7 @@ describe("departure ranges", () => {
 });
 
 describe("price buckets", () => {
-  it("has the specification's bands with an open-ended last bucket", () => {
+  it("has the price bands of docs/search.md with an open-ended last bucket", () => {
     const full = bucketKeys(FULL_PRICE_BUCKETS);
     expect(full).toHaveLength(61);
     expect(full[0]).toBe("0-3000");

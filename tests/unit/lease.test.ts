@@ -5,8 +5,8 @@ import { until } from "../support/until";
 
 // The leases in `meta` that let one process at a time write offers (the indexer lock), build the
 // Typesense collection and run the notifier: known by a token and a heartbeat, held until released,
-// taken over once the heartbeat has stopped. (tests/integration/lease-holders.test.ts: real
-// processes killed and stopped.)
+// taken over once the heartbeat has stopped. (tests/integration/indexer-lock.test.ts and
+// tests/e2e/restart.test.ts: real processes killed and stopped.)
 
 /** A quick heartbeat, so a silence is seen in a fraction of a second. */
 const QUICK = { everyMs: 20, staleAfterMs: 200 };

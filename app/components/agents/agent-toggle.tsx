@@ -12,10 +12,11 @@ interface ExistsAnswer {
 }
 
 /**
- * The travel-alert toggle (specification point 2): on when the visitor has an agent for this
- * search. Switching it on checks that (GET /api/search-agents/exists) and switches back off if
- * there is none; the click then does exactly one thing: to the agent page when one exists, else
- * the login dialog for a visitor who is not logged in, else the createSearchAgent dialog.
+ * The travel-alert toggle (docs/screens.md "Travel-alert toggle"): on when the visitor has an
+ * agent for this search. Switching it on checks that (GET /api/search-agents/exists) and switches
+ * back off if there is none; the click then does exactly one thing: to the agent page when one
+ * exists, else the login dialog for a visitor who is not logged in, else the createSearchAgent
+ * dialog.
  * Without JavaScript it is a link to the same place.
  */
 export function AgentToggle({ agentExists, loggedIn, className = "" }: { agentExists: boolean; loggedIn: boolean; className?: string }) {

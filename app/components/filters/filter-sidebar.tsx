@@ -12,8 +12,8 @@ import { SkiPassDaysSection } from "./ski-pass-days-section";
 import { SkiPassSection } from "./ski-pass-section";
 import { TravelCompaniesSection } from "./travel-companies-section";
 
-// The filter sidebar (specification point 2): a head with the reset control, then the accordion
-// sections in the specification's order, each option with its facet count; folded, the chips of
+// The filter sidebar (docs/screens.md "Filter sidebar"): a head with the reset control, then the
+// accordion sections in that order, each option with its facet count; folded, the chips of
 // the applied filters instead. What an edit does is the parent's: the page's sidebar runs the
 // search (filter-form.tsx), the mobile drawer keeps it as a draft (../results/mobile-bar.tsx).
 

@@ -8,9 +8,9 @@ import { useHydrated } from "../ui/use-hydrated";
 import { useFacetNumbers } from "./use-facet-numbers";
 
 // The price histogram above the price inputs: counts per price bucket of the search without its
-// four price bounds (specification point 7): for the page's search, the result's own price facets,
-// which ignore the price bounds too; for another search (a draft), from POST /api/facet-numbers
-// (./use-facet-numbers.ts).
+// four price bounds (docs/screens.md "Price histogram"): for the page's search, the result's own
+// price facets, which ignore the price bounds too; for another search (a draft), from
+// POST /api/facet-numbers (./use-facet-numbers.ts).
 
 export function PriceHistogram({
   mode,

@@ -5,11 +5,11 @@ import { PRICE_DEBOUNCE_MS } from "~/domain/constants";
 // submits) and two sliders (with JavaScript). The minimum's upper bound is the maximum minus `gap`.
 //
 // An edit counts once it settles, and only then goes to `onChange` (which runs the search on the
-// page, or edits the phone drawer's draft) and clamps the other bound: a typed value after the
-// 1 s debounce of the specification (PRICE_DEBOUNCE_MS), or at once on Enter or leaving the
+// page, or edits the phone drawer's draft) and clamps the other bound: a typed value after the 1 s
+// debounce (PRICE_DEBOUNCE_MS, docs/screens.md "Price filter"), or at once on Enter or leaving the
 // field; a slider when it is let go, or, moved with the keys, 1 s after the last key. Until then
-// the edit is the field's own, so typing "25000" into the maximum never sees "2" clamp the
-// minimum, and a run of arrow keys is one search.
+// the edit is the field's own, so typing "25000" into the maximum never sees "2" clamp the minimum,
+// and a run of arrow keys is one search.
 
 export interface RangeFilterProps {
   names: { min: string; max: string };

@@ -14,8 +14,8 @@ const ResultsMap = /* @__PURE__ */ lazy(() => import("./results-map").then((m) =
  * The results-map view (`map=1`): the map in place of the list, and under it the plain list of
  * places. From the xl width up the page's cards (`sideList`) stay beside the map in a list 400 px
  * wide (so hovering a card highlights its marker, and a card reads as it does on a phone); below
- * that there is no room for both at a readable width, and the map replaces the list, as the
- * specification says.
+ * that there is no room for both at a readable width, and the map replaces the list
+ * (docs/screens.md "Results map").
  */
 export function MapView(props: {
   data: MapData | null;

@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
 
-// The hovered accommodation id, shared by the result cards and the map (specification point 2:
-// hovering a result sets it, leaving clears it).
+// The hovered accommodation id, shared by the result cards and the map: hovering a card sets it,
+// leaving clears it (docs/screens.md "Results page").
 
 interface HoverValue {
   hoveredAccommodationId: string | null;

@@ -46,7 +46,7 @@ export function cardView(
 }
 
 /**
- * One accommodation with its best matching offer (specification point 2, "Search results screen").
+ * One accommodation with its best matching offer (docs/screens.md "Results page").
  * Twenty per page: its parts are styled by a few named classes (`rc…`, `feature-chips` in
  * app/tailwind.css), not each by its own list of utility classes, so the page stays small.
  * Its photo, facts and offer are plain markup (their links are followed by the card's click

@@ -5,7 +5,7 @@ import { resultsHref, resultsParams, type ResultsState } from "~/domain/results-
 import { requestPartnerScroll } from "../embed";
 import type { SearchData } from "~/domain/search-data";
 
-// The one place that knows the search state of the results page (specification point 4):
+// The one place that knows the search state of the results page (docs/screens.md "Search state"):
 //   applied          the search the URL holds (the URL is the whole state), as the loader parsed
 //                    it (the browser only writes URLs: the codec's zod schemas stay off the page),
 //   draft            the search being edited (the mobile filter drawer, a pending price edit, the

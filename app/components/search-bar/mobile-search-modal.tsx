@@ -10,8 +10,8 @@ import { WhenStep } from "./when-step";
 import { WhereStep } from "./where-step";
 import { WhoStep } from "./who-step";
 
-// The mobile search modal (specification point 2, "Search summary (mobile)"): the three steps,
-// each folding, and 'Søg'. Loaded when the summary button first opens it.
+// The mobile search modal (docs/screens.md "Search summary"): the three steps, each folding, and
+// 'Søg'. Loaded when the summary button first opens it.
 
 const t = texts.searchBar;
 

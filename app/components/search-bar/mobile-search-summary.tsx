@@ -8,12 +8,11 @@ import { WithSearchBarState, type SearchBarState } from "./state";
 // The modal's code (and Headless UI's dialog) loads when it first opens.
 const MobileSearchModal = lazy(() => import("./mobile-search-modal"));
 
-// The mobile search summary (specification point 2, "Search summary (mobile)"): a compact button
-// that opens the mobile search modal with the same three steps. It leads with the search by name
-// (the place and the arrival: "Val Thorens + 2 · Uge 7–8"); under it, smaller, the specification's
-// compact summary in its own units ('Alle', 'Geo', counts of områder/kategorier, personer,
-// uger/måneder/dage or 'Snarest muligt'). Without JavaScript it is hidden and the search bar's
-// plain form shows instead.
+// The mobile search summary (docs/screens.md "Search summary"): a compact button that opens the
+// mobile search modal with the same three steps. It leads with the search by name (the place and
+// the arrival: "Val Thorens + 2 · Uge 7–8"); under it, smaller, the compact summary in counted
+// units ('Alle', 'Geo', counts of områder/kategorier, personer, uger/måneder/dage or 'Snarest
+// muligt'). Without JavaScript it is hidden and the search bar's plain form shows instead.
 
 const t = texts.searchBar;
 export const SUMMARY_SEPARATOR = " · ";

@@ -6,9 +6,9 @@ import { STEPS, stepValues, type Step } from "./model";
 import { usePlaceNames } from "./place-names";
 import { WithSearchBarState, type SearchBarState } from "./state";
 
-// The desktop search bar (specification point 2, "Search summary (desktop)"): step panels Hvor /
-// Hvem / Hvornår and one primary button, which reads 'Rediger søgning' while the search is up to
-// date or loading (and reopens the editing step), otherwise 'Søg' (and runs the search).
+// The desktop search bar (docs/screens.md "Search summary"): step panels Hvor / Hvem / Hvornår and
+// one primary button, which reads 'Rediger søgning' while the search is up to date or loading (and
+// reopens the editing step), otherwise 'Søg' (and runs the search).
 //
 // Each step is a disclosure (a toggle with aria-expanded and its panel; one panel open at a time,
 // see useSteps). A panel is rendered while open, and its fields load with the first one opened

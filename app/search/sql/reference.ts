@@ -23,7 +23,7 @@ import { countsFromDb, type DestinationCounts } from "../destination-counts";
 import { placePricesFromDb, type PlacePrices } from "../place-prices";
 import { hydrateAccommodations } from "../store-accommodations";
 
-// The search semantics of DESIGN.md as plain SQL over the store: slow, obvious, and the oracle
+// The search semantics (docs/search.md) as plain SQL over the store: slow, obvious, and the oracle
 // the other engines are tested against. Each facet is its own GROUP BY over the trips that pass
 // every filter except the ones that facet ignores.
 
@@ -40,7 +40,7 @@ export const FROM = `FROM trips t
   JOIN resorts r ON r.slug = a.resort_slug
   JOIN regions g ON g.slug = r.region_slug`;
 
-/** The bucket expression of the specification, with its 'unknown' fallback. */
+/** The price-bucket expression (docs/search.md "Price buckets"), with its 'unknown' fallback. */
 export function bucketSql(column: string, { band, max }: BucketScheme): string {
   return `CASE WHEN ${column} IS NULL THEN '${UNKNOWN_BUCKET}'
     WHEN ${column} >= ${max} THEN '${max}+'
