@@ -21,11 +21,6 @@ export function hasTotalBound(f: SearchFilters): boolean {
   return f.minFullPrice !== undefined || f.maxFullPrice !== undefined;
 }
 
-/** Starts in total-price mode when a total-price bound is present; otherwise the requested mode. */
-export function initialPriceMode(f: SearchFilters, requested: PriceMode = "perPerson"): PriceMode {
-  return hasTotalBound(f) ? "total" : requested;
-}
-
 /** Switching the price type clears the other mode's min/max (its slider returns to its defaults). */
 export function switchPriceMode(f: SearchFilters, to: PriceMode): SearchFilters {
   const other = priceKeys(to === "total" ? "perPerson" : "total");

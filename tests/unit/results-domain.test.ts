@@ -16,7 +16,7 @@ import {
   toggleRating,
   toggleSkiPassIncluded,
 } from "../../app/domain/filters";
-import { initialPriceMode, switchPriceMode } from "../../app/domain/price-mode";
+import { switchPriceMode } from "../../app/domain/price-mode";
 import {
   barHeight,
   barInRange,
@@ -37,11 +37,13 @@ import type { FacetNumbers } from "../../app/domain/search-result";
 import { texts } from "../../app/domain/texts";
 
 describe("price type", () => {
-  it("starts in total-price mode only when a total bound is present", () => {
-    expect(initialPriceMode({})).toBe("perPerson");
-    expect(initialPriceMode({ maxFullPrice: 20000 })).toBe("total");
-    expect(initialPriceMode({ minPrice: 2000 })).toBe("perPerson");
-    expect(initialPriceMode({}, "total")).toBe("total");
+  it("starts in total-price mode when a total bound is present, unless the URL names the price type", () => {
+    const mode = (query: string) => parseResultsParams(new URLSearchParams(query)).priceMode;
+    expect(mode("")).toBe("perPerson");
+    expect(mode("maxFullPrice=20000")).toBe("total");
+    expect(mode("minPrice=2000")).toBe("perPerson");
+    expect(mode("priceType=total")).toBe("total");
+    expect(mode("maxFullPrice=20000&priceType=perPerson")).toBe("perPerson");
   });
   it("switching clears the other mode's bounds", () => {
     expect(switchPriceMode({ minPrice: 1, maxPrice: 5000, minRating: 3 }, "total")).toEqual({ minRating: 3 });
