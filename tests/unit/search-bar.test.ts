@@ -1,21 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { filterTree, indexTree, normalize, type CountryNode } from "~/domain/destination-tree";
+import { areaOf, arrivalOf, peopleLimits, setPeople, STEPS, stepValues, toggleDestination } from "~/components/search-bar/model";
 import {
-  areaOf,
-  arrivalOf,
   easterSunday,
-  peopleLimits,
   quickPickActive,
   seasonMonths,
   seasonSaturdays,
   seasonWeeks,
-  setPeople,
-  STEPS,
-  stepValues,
-  toggleDestination,
   toggleQuickPick,
   weekQuickPicks,
-} from "~/components/search-bar/model";
+} from "~/domain/season";
 import { parseSearchQuery } from "~/domain/url-codec";
 import { parseResultsParams, resultsHref } from "~/domain/results-url";
 import type { SearchData } from "~/domain/search-data";

@@ -2,16 +2,8 @@ import { todayInDenmark } from "~/domain/dates";
 import type { Arrival } from "~/domain/search-data";
 import { texts } from "~/domain/texts";
 import { CheckRows } from "./check-rows";
-import {
-  arrivalOf,
-  quickPickActive,
-  seasonChoices,
-  toggleItem,
-  toggleQuickPick,
-  type ArrivalKind,
-  type QuickPick,
-  type SeasonChoices,
-} from "./model";
+import { quickPickActive, seasonChoices, toggleQuickPick, type QuickPick, type SeasonChoices } from "~/domain/season";
+import { arrivalOf, toggleItem, type ArrivalKind } from "./model";
 import { KindRadios, PILL_ROW, useKind, type StepProps } from "./step-parts";
 
 // Hvornår: 'Snarest muligt', or weeks (with the school-holiday quick picks), months or Saturdays of
