@@ -1,16 +1,6 @@
 import { Link } from "@remix-run/react";
+import type { LandingBoxView } from "~/domain/landing-box";
 import { LandingIcon } from "../search-bar/icons";
-
-export interface LandingBoxView {
-  title: string;
-  description: string;
-  icon: string;
-  borderColor: string;
-  backgroundColor: string;
-  textColor: string;
-  iconColor: string;
-  href: string;
-}
 
 /** A tile's width on the dashboard: about a third of the landing page's column, as the travellers see it there. */
 export const TILE_AS_ON_LANDING = "w-full max-w-xs";

@@ -3,21 +3,10 @@ import type { Db } from "../../../db/client";
 import { landingBoxes } from "../../../db/schema";
 import { RESULTS_PATH } from "~/domain/constants";
 import { parseResultsParams, resultsHref } from "~/domain/results-url";
+import type { LandingBox } from "~/domain/landing-box";
 
 // The landing page's boxes (stored in SQLite, seeded by indexer/demo/landing-boxes.ts): each opens its
 // ready-made search at the results page's canonical URL.
-
-export interface LandingBox {
-  id: number;
-  title: string;
-  description: string;
-  icon: string;
-  borderColor: string;
-  backgroundColor: string;
-  textColor: string;
-  iconColor: string;
-  href: string;
-}
 
 /** A CSS colour from the store, or a safe default (the value goes into an inline style). */
 function colour(value: string, fallback: string): string {
