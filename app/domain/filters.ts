@@ -1,4 +1,4 @@
-import { MIN_PRICE_GAP, RATINGS, SKI_PASS_DAYS_MAX, type PriceMode } from "./constants";
+import { FULL_PRICE_MAX, MIN_PRICE_GAP, PER_PERSON_PRICE_MAX, RATINGS, SKI_PASS_DAYS_MAX, type PriceMode } from "./constants";
 import { hasTotalBound, priceKeys, switchPriceMode } from "./price-mode";
 import type { SearchFilters } from "./search-data";
 import type { FacetNumbers } from "./search-result";
@@ -6,6 +6,24 @@ import type { FacetNumbers } from "./search-result";
 // The filter sidebar's rules (docs/screens.md "Filter sidebar" and "Price filter"), as pure
 // functions on SearchFilters so the page, the mobile drawer and the no-JavaScript form all share
 // them.
+
+/** The range filters' default bounds (0 and the sliders' maxima): a bound at its default means unset (docs/screens.md "Price filter"). */
+export const DEFAULT_BOUNDS = {
+  minPrice: 0,
+  maxPrice: PER_PERSON_PRICE_MAX,
+  minFullPrice: 0,
+  maxFullPrice: FULL_PRICE_MAX,
+  minSkiPassDaysCount: 0,
+  maxSkiPassDaysCount: SKI_PASS_DAYS_MAX,
+} as const;
+
+type BoundKey = keyof typeof DEFAULT_BOUNDS;
+
+/** Sets a bound, or leaves it unset when it is at its default. */
+function setBound(f: SearchFilters, key: BoundKey, value: number): void {
+  if (value === DEFAULT_BOUNDS[key]) delete f[key];
+  else f[key] = value;
+}
 
 function without<K extends keyof SearchFilters>(f: SearchFilters, ...keys: K[]): SearchFilters {
   const out = { ...f };
@@ -28,9 +46,9 @@ export function setPriceRange(f: SearchFilters, mode: PriceMode, min: number | u
   hi = Math.min(sliderMax, Math.max(MIN_PRICE_GAP, hi));
   let lo = min === undefined || !Number.isFinite(min) ? 0 : Math.round(min);
   lo = Math.max(0, Math.min(lo, minPriceUpperBound(hi, sliderMax)));
-  const out = switchPriceMode(without(f, minKey, maxKey), mode);
-  if (lo > 0) out[minKey] = lo;
-  if (hi < sliderMax) out[maxKey] = hi;
+  const out = switchPriceMode(f, mode);
+  setBound(out, minKey, lo);
+  setBound(out, maxKey, hi);
   return out;
 }
 
@@ -40,9 +58,9 @@ export function setSkiPassDays(f: SearchFilters, min: number | undefined, max: n
   hi = Math.min(SKI_PASS_DAYS_MAX, Math.max(0, hi));
   let lo = min === undefined || !Number.isFinite(min) ? 0 : Math.round(min);
   lo = Math.max(0, Math.min(lo, hi));
-  const out = without(f, "minSkiPassDaysCount", "maxSkiPassDaysCount");
-  if (lo > 0) out.minSkiPassDaysCount = lo;
-  if (hi < SKI_PASS_DAYS_MAX) out.maxSkiPassDaysCount = hi;
+  const out = { ...f };
+  setBound(out, "minSkiPassDaysCount", lo);
+  setBound(out, "maxSkiPassDaysCount", hi);
   return out;
 }
 

@@ -1,12 +1,5 @@
-import {
-  FULL_PRICE_MAX,
-  OFFER_REDIRECT_PATH,
-  PER_PERSON_PRICE_MAX,
-  RESULTS_PATH,
-  SKI_PASS_DAYS_MAX,
-  type PriceMode,
-  AFFILIATE_ID_PATTERN,
-} from "./constants";
+import { OFFER_REDIRECT_PATH, RESULTS_PATH, type PriceMode, AFFILIATE_ID_PATTERN } from "./constants";
+import { DEFAULT_BOUNDS } from "./filters";
 import { hasTotalBound, switchPriceMode } from "./price-mode";
 import type { SearchQuery } from "./search-data";
 import { LIST_PARAMS, NUMERIC_FILTER_KEYS, parseSearchQuery, readableQuery, toSearchParams } from "./url-codec";
@@ -43,16 +36,6 @@ export interface ResultsState extends ResultsView {
 /** Params whose value is one number, which a plain form may send as "23.960 kr." or "6 dage". */
 const NUMERIC_KEYS: readonly string[] = [...NUMERIC_FILTER_KEYS, "adultCount", "childrenCount", "page"];
 
-/** Values at a default bound are sent as unset. */
-const DEFAULT_BOUNDS: Record<string, number> = {
-  minPrice: 0,
-  maxPrice: PER_PERSON_PRICE_MAX,
-  minFullPrice: 0,
-  maxFullPrice: FULL_PRICE_MAX,
-  minSkiPassDaysCount: 0,
-  maxSkiPassDaysCount: SKI_PASS_DAYS_MAX,
-};
-
 /** "23.960 kr.", "23960", "6 dage" → digits; anything else is returned untouched (and later dropped). */
 export function formNumber(raw: string): string {
   const m = /^\s*(\d{1,3}(?:\.\d{3})+|\d+)\s*(?:kr\.?|dage?)?\s*$/i.exec(raw);
@@ -81,6 +64,7 @@ function mergeParams(raw: URLSearchParams): URLSearchParams {
 /** Any query string (a link, a submitted form, a hostile URL) → the page's state. */
 export function parseResultsParams(raw: URLSearchParams): ResultsState {
   const params = mergeParams(raw);
+  // A bound at its default is unset (a form sends the sliders' ends too).
   for (const [key, def] of Object.entries(DEFAULT_BOUNDS)) {
     if (params.get(key) === String(def)) params.delete(key);
   }
