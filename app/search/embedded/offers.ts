@@ -1,7 +1,7 @@
 import type { CompiledSearch } from "../compile";
 import type { AccommodationOffers } from "~/domain/search-result";
 import type { EmbeddedIndex } from "./build";
-import { accommodationOf, lowerBound, tripOf } from "./query";
+import { accommodationOf, lowerBound, tripBounds, tripOf } from "./query";
 
 // One accommodation's matching trips (the accommodation page): the trips of the party size in the
 // departure ranges, of this accommodation, passing every filter. The area is the accommodation.
@@ -30,13 +30,7 @@ export function accommodationOffers(ix: EmbeddedIndex, accommodationId: string, 
 
   const companies = f.travelCompanies?.length ? new Set(f.travelCompanies) : null;
   const meals = f.mealPlanTypes?.length ? new Set(f.mealPlanTypes) : null;
-  const minP = f.minPrice ?? -Infinity;
-  const maxP = f.maxPrice ?? Infinity;
-  const minF = f.minFullPrice ?? -Infinity;
-  const maxF = f.maxFullPrice ?? Infinity;
-  const minDays = f.minSkiPassDaysCount ?? -Infinity;
-  const maxDays = f.maxSkiPassDaysCount ?? Infinity;
-  const skiWanted = f.skiPassIncluded === undefined ? -1 : f.skiPassIncluded ? 1 : 0;
+  const { skiWanted, minP, maxP, minF, maxF, minDays, maxDays } = tripBounds(f);
   const from = ix.personsStart[q.persons];
   const to = ix.personsStart[q.persons + 1];
 

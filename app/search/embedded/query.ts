@@ -2,6 +2,7 @@ import { PAGE_SIZE } from "~/domain/constants";
 import { fromDay } from "~/domain/dates";
 import { bucketKeys, FULL_PRICE_BUCKETS, PER_PERSON_BUCKETS } from "~/domain/price-buckets";
 import type { CompiledSearch } from "../compile";
+import type { SearchFilters } from "~/domain/search-data";
 import type { FacetNumbers, ResultAccommodation, ResultTrip, SearchResultItem } from "~/domain/search-result";
 import type { EmbeddedIndex } from "./build";
 import { featureFacetKey, accommodationFacts } from "~/domain/search-result";
@@ -52,13 +53,7 @@ export function runSearch(ix: EmbeddedIndex, q: CompiledSearch, page: number, wi
   for (let a = 0; a < accCount; a++) if (accHard[a] !== 0 && ix.accRating[a] < minRating) accHard[a] = 2;
   const companyOk = optionMask(ix.companies.length, f.travelCompanies, (s) => ix.companies.findIndex((c) => c.slug === s));
   const mealOk = optionMask(ix.mealPlans.length, f.mealPlanTypes, (s) => ix.mealPlans.findIndex((m) => m.slug === s));
-  const skiWanted = f.skiPassIncluded === undefined ? -1 : f.skiPassIncluded ? 1 : 0;
-  const minP = f.minPrice ?? -Infinity;
-  const maxP = f.maxPrice ?? Infinity;
-  const minF = f.minFullPrice ?? -Infinity;
-  const maxF = f.maxFullPrice ?? Infinity;
-  const minDays = f.minSkiPassDaysCount ?? -Infinity;
-  const maxDays = f.maxSkiPassDaysCount ?? Infinity;
+  const { skiWanted, minP, maxP, minF, maxF, minDays, maxDays } = tripBounds(f);
 
   const priceCounts = new Int32Array(PRICE_KEYS.length);
   const perPersonCounts = new Int32Array(PER_PERSON_KEYS.length);
@@ -224,6 +219,22 @@ function optionMask(size: number, wanted: string[] | undefined, lookup: (slug: s
     if (k >= 0) mask[k] = 1;
   }
   return mask;
+}
+
+/**
+ * A search's trip-level bounds as plain numbers for the scans (an unset bound lets everything
+ * through), and the ski pass wanted: 1 included, 0 not, -1 either.
+ */
+export function tripBounds(f: SearchFilters) {
+  return {
+    skiWanted: f.skiPassIncluded === undefined ? -1 : f.skiPassIncluded ? 1 : 0,
+    minP: f.minPrice ?? -Infinity,
+    maxP: f.maxPrice ?? Infinity,
+    minF: f.minFullPrice ?? -Infinity,
+    maxF: f.maxFullPrice ?? Infinity,
+    minDays: f.minSkiPassDaysCount ?? -Infinity,
+    maxDays: f.maxSkiPassDaysCount ?? Infinity,
+  };
 }
 
 export function lowerBound(arr: Int32Array, lo: number, hi: number, value: number): number {
