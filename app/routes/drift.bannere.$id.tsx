@@ -8,7 +8,7 @@ import { requireOperator } from "~/services/operators/access.server";
 import { dashboardFormAction, formTarget, type DashboardFormResult } from "~/services/operators/dashboard-form.server";
 import { createBanner, getBanner, updateBanner } from "~/services/banners/manage.server";
 import { OpsPage } from "~/components/ops/ops-nav";
-import { Button, FormProblem, TextField } from "~/components/ops/fields";
+import { FormProblem, SaveAndPreview, TextField } from "~/components/ops/fields";
 import { BannerPreview } from "~/components/ops/banner-preview";
 
 // /drift/bannere/ny and /drift/bannere/:id: a banner's form. "Forhåndsvis" shows it at its slot in
@@ -63,14 +63,7 @@ export default function BannerFormPage() {
           />
           <TextField name="startsOn" label={t.startsOn} value={values.startsOn} error={errors.startsOn} type="date" />
           <TextField name="endsOn" label={t.endsOn} value={values.endsOn} error={errors.endsOn} type="date" />
-          <div className="flex gap-3">
-            <Button name="intent" value="save">
-              {texts.ops.save}
-            </Button>
-            <Button name="intent" value="preview" variant="secondary">
-              {texts.ops.preview}
-            </Button>
-          </div>
+          <SaveAndPreview />
         </Form>
         {result?.preview && (
           <BannerPreview provider={result.preview.provider} image={result.preview.image} position={result.preview.position} />

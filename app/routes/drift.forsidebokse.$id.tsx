@@ -8,7 +8,7 @@ import { requireOperator } from "~/services/operators/access.server";
 import { dashboardFormAction, formTarget, type DashboardFormResult } from "~/services/operators/dashboard-form.server";
 import { createLandingBox, getLandingBox, updateLandingBox } from "~/services/landing/manage.server";
 import { OpsPage } from "~/components/ops/ops-nav";
-import { Button, FormProblem } from "~/components/ops/fields";
+import { FormProblem, SaveAndPreview } from "~/components/ops/fields";
 import { LandingBoxEditor } from "~/components/ops/landing-box-editor";
 
 // /drift/forsidebokse/ny and /drift/forsidebokse/:id: a landing box's form with its preview (live
@@ -67,14 +67,7 @@ export default function LandingBoxFormPage() {
         <FormProblem message={result?.problem ?? (result?.errors ? texts.ops.formInvalid : undefined)} />
         {/* A new key after each submit: the editor starts again from the values the server saw. */}
         <LandingBoxEditor key={JSON.stringify(values)} values={values} href={href} errors={result?.errors ?? {}} />
-        <div className="mt-4 flex gap-3">
-          <Button name="intent" value="save">
-            {texts.ops.save}
-          </Button>
-          <Button name="intent" value="preview" variant="secondary">
-            {texts.ops.preview}
-          </Button>
-        </div>
+        <SaveAndPreview className="mt-4 flex gap-3" />
       </Form>
     </OpsPage>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { texts } from "~/domain/texts";
 
 // The dashboard's form fields: a label, the input, and its Danish problem tied to it for screen readers.
 
@@ -70,6 +71,20 @@ export function Button({
     >
       {children}
     </button>
+  );
+}
+
+/** An editor's two submits: save, or show the preview of the values without saving (intent=save|preview). */
+export function SaveAndPreview({ className = "flex gap-3" }: { className?: string }) {
+  return (
+    <div className={className}>
+      <Button name="intent" value="save">
+        {texts.ops.save}
+      </Button>
+      <Button name="intent" value="preview" variant="secondary">
+        {texts.ops.preview}
+      </Button>
+    </div>
   );
 }
 
