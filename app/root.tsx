@@ -13,22 +13,18 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { lazy, Suspense } from "react";
 import { getUser } from "~/services/accounts/session.server";
+import { isOperator } from "~/services/operators/operators.server";
 import { errorPageHeaders } from "~/search/unavailable.server";
-import { AccountNav } from "./components/account/account-nav";
+import { HeaderNav } from "./components/ui/site-nav";
 import stylesheet from "./tailwind.css?url";
 import { EmbedFrame, isEmbedSearch } from "./components/embed";
 import { useNonce } from "./components/ui/nonce";
-import { PRIVACY_PATH, RESULTS_PATH } from "./domain/constants";
+import { PRIVACY_PATH } from "./domain/constants";
 import { texts } from "./domain/texts";
 import { STORAGE_FALLBACK_SCRIPT } from "./components/ui/storage-fallback";
 import { keepsPageData } from "./utils/revalidation";
-import { useHydrated } from "./components/ui/use-hydrated";
 import { SkipLink } from "./components/ui/skip-link";
-
-// For a logged-in visitor only, and shown only while this browser holds saved trips: loaded after hydrating.
-const LocalSavesOffer = lazy(() => import("./components/saved-trips/local-saves-offer").then((m) => ({ default: m.LocalSavesOffer })));
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -37,9 +33,10 @@ export const links: LinksFunction = () => [
 
 export const headers = errorPageHeaders;
 
-/** Whether the visitor is logged in (the header's account links). Anonymous pages are the same for everyone. */
+/** Whether the visitor is logged in, and an operator (the header's links). Anonymous pages are the same for everyone. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return { loggedIn: (await getUser(request, context)) !== null, publicUrl: context.publicUrl };
+  const user = await getUser(request, context);
+  return { loggedIn: user !== null, operator: user !== null && isOperator(context.db, user.id), publicUrl: context.publicUrl };
 }
 
 /** Whether the visitor is logged in does not change with a histogram call or a saved trip. */
@@ -100,38 +97,29 @@ export default function App() {
       </EmbedFrame>
     );
   }
+  // A column as tall as the window at least, so that a short page's footer sits at its bottom.
   return (
-    <>
+    <div className="flex min-h-screen flex-col">
       <SkipLink />
       {/* The landing page's hero is its own header. */}
       {pathname !== "/" && <SiteHeader />}
-      <Outlet />
+      <div className="flex-1">
+        <Outlet />
+      </div>
       <SiteFooter />
-    </>
+    </div>
   );
 }
 
 function SiteHeader() {
-  const loggedIn = useRouteLoaderData<typeof loader>("root")?.loggedIn ?? false;
-  const hydrated = useHydrated();
   return (
     <header className="bg-brand-900 text-white" data-testid="site-header">
-      <div className="mx-auto flex max-w-[1400px] items-center justify-between gap-4 px-3 py-3 sm:px-4">
+      <div className="mx-auto flex max-w-[1400px] items-center justify-between gap-4 px-3 py-2 sm:px-4">
         <Link to="/" className="text-lg font-extrabold tracking-tight">
           {texts.siteName}
         </Link>
-        <nav aria-label={texts.nav.label} className="flex flex-wrap items-center gap-4">
-          <Link to={RESULTS_PATH} className="text-sm font-semibold underline-offset-4 hover:underline">
-            {texts.nav.allTrips}
-          </Link>
-          <AccountNav loggedIn={loggedIn} />
-        </nav>
+        <HeaderNav />
       </div>
-      {loggedIn && hydrated && (
-        <Suspense fallback={null}>
-          <LocalSavesOffer />
-        </Suspense>
-      )}
     </header>
   );
 }
@@ -164,9 +152,9 @@ export function ErrorBoundary() {
     isRouteErrorResponse(error) && error.data === texts.errors.storeUnavailable ? error.data : texts.errors.searchUnavailable;
   const message = status === 404 ? texts.errors.notFound : status === 503 ? unavailable : texts.errors.unexpected;
   return (
-    <>
+    <div className="flex min-h-screen flex-col">
       <SiteHeader />
-      <main className="mx-auto max-w-xl p-8">
+      <main className="mx-auto w-full max-w-xl flex-1 p-8">
         <h1 className="text-2xl font-semibold">{message}</h1>
         <p className="mt-4">
           <a className="text-brand-700 underline" href="/">
@@ -175,6 +163,6 @@ export function ErrorBoundary() {
         </p>
       </main>
       <SiteFooter />
-    </>
+    </div>
   );
 }

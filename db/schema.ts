@@ -309,6 +309,23 @@ export const savedTrips = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.tripId] })],
 );
 
+/**
+ * Trips saved by a visitor who is not logged in (app/services/saved-trips/guest-saves.server.ts),
+ * under the digest of the random id in their `__pistepris_gemte` cookie; carried to the account at
+ * log-in, deleted GUEST_SAVES_DAYS after they were saved (the retention run).
+ */
+export const guestSavedTrips = sqliteTable(
+  "guest_saved_trips",
+  {
+    guestIdHash: text("guest_id_hash").notNull(),
+    tripId: text("trip_id").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [primaryKey({ columns: [t.guestIdHash, t.tripId] }), index("guest_saved_trips_created").on(t.createdAt)],
+);
+
 export const banners = sqliteTable("banners", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   provider: text("provider").notNull(),

@@ -1,10 +1,11 @@
-import type { AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext, Cookie } from "@remix-run/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import type { Db } from "../db/client";
 import { StoreFile } from "../db/store-file";
 import { createEngine } from "../app/search/engine.server";
 import type { SearchEngine } from "../app/search/types";
-import { createSessions, type Sessions } from "../app/services/accounts/session.server";
+import { cookieSecret, createSessions, type Sessions } from "../app/services/accounts/session.server";
+import { createGuestCookie } from "../app/services/saved-trips/guest-saves.server";
 import { createMailer, type Mailer } from "../app/services/mail/transport.server";
 import { createVisitors, type Visitors } from "../app/services/visitors/visitors.server";
 import type { Config } from "../app/utils/config.server";
@@ -22,6 +23,8 @@ export interface AppContext {
   store: StoreFile;
   engine: SearchEngine;
   sessions: Sessions;
+  /** The cookie that names a guest's saved trips (app/services/saved-trips/guest-saves.server.ts). */
+  guestCookie: Cookie;
   mailer: Mailer;
   /** Who a counted view or click came from (salted hashes, the salt replaced daily). */
   visitors: Visitors;
@@ -62,12 +65,14 @@ export function contextFor(
   publicUrl: string,
   store: StoreFile = new StoreFile(db.$client),
 ): SharedContext {
+  const cookies = { secret: cookieSecret(db, config.sessionSecret), secure: config.cookieSecure };
   return {
     config,
     db,
     store,
     engine,
-    sessions: createSessions(db, { secret: config.sessionSecret, secure: config.cookieSecure }),
+    sessions: createSessions(db, cookies),
+    guestCookie: createGuestCookie(cookies),
     mailer: createMailer(config.mail, publicUrl),
     visitors: createVisitors(),
     publicUrl,

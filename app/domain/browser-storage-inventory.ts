@@ -1,4 +1,4 @@
-import { LOCAL_SAVED_TRIPS_KEY, SAVE_TRIP_HINT_KEY, SCROLL_POSITIONS_KEY, SESSION_COOKIE } from "./constants";
+import { GUEST_SAVES_COOKIE, SAVE_TRIP_HINT_KEY, SCROLL_POSITIONS_KEY, SESSION_COOKIE } from "./constants";
 
 // Every cookie and storage key the site sets in a visitor's browser, as the privacy page lists
 // them (/privatliv). All are strictly necessary for what the visitor chose to do, so no consent is
@@ -9,7 +9,7 @@ export type StorageKind = "cookie" | "localStorage" | "sessionStorage";
 
 export const BROWSER_STORAGE = [
   { name: SESSION_COOKIE, kind: "cookie", text: "session" },
+  { name: GUEST_SAVES_COOKIE, kind: "cookie", text: "guestSaves" },
   { name: SAVE_TRIP_HINT_KEY, kind: "localStorage", text: "hint" },
-  { name: LOCAL_SAVED_TRIPS_KEY, kind: "localStorage", text: "localSaves" },
   { name: SCROLL_POSITIONS_KEY, kind: "sessionStorage", text: "scroll" },
 ] as const satisfies ReadonlyArray<{ name: string; kind: StorageKind; text: string }>;

@@ -54,8 +54,12 @@ export const HISTOGRAM_BAR_MAX_PX = 67;
 /** Pagination link count per screen size: extra-small/small, mobile, otherwise. */
 export const PAGINATION_LINKS = { small: 2, mobile: 3, large: 5 } as const;
 
-/** The session cookie (app/services/accounts/session.server.ts): the site's only cookie. */
+/** The session cookie (app/services/accounts/session.server.ts). */
 export const SESSION_COOKIE = "__pistepris";
+/** The cookie that holds the random id of a guest's saved trips (app/services/saved-trips/guest-saves.server.ts). */
+export const GUEST_SAVES_COOKIE = "__pistepris_gemte";
+/** A guest's saved trip is kept this many days after it was saved, unless they log in first (the cookie lives as long from the last save). */
+export const GUEST_SAVES_DAYS = 30;
 /** The sessionStorage key where Remix's ScrollRestoration keeps each page's scroll position. */
 export const SCROLL_POSITIONS_KEY = "positions";
 /** localStorage key remembering that the save-trip hint was dismissed. */
@@ -123,8 +127,6 @@ export const HYDRATION_DEADLINE_MS = 100;
 export const DESKTOP_MEDIA_QUERY = "(min-width: 64rem)";
 /** Messages the embedded results page posts to the partner page (public/embed.js). */
 export const EMBED_MESSAGE = { scroll: "pistepris:scroll", height: "pistepris:height" } as const;
-/** localStorage key of an anonymous visitor's saved trip ids (a JSON array), offered to their account after log-in. */
-export const LOCAL_SAVED_TRIPS_KEY = "pistepris.savedTrips";
 /** The saved-trips page. */
 export const SAVED_TRIPS_PATH = "/gemte-rejser";
 /** The signed-in visitor's search agents; also where logging in lands by default. */

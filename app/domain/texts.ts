@@ -130,6 +130,8 @@ export const texts = {
     skipToResults: "Spring til resultaterne",
     allTrips: "Alle skirejser",
     label: "Hovedmenu",
+    // The header's links on a phone (app/components/ui/site-nav.tsx).
+    menu: "Menu",
     partner: "For partnere",
     footerLabel: "Om Pistepris",
   },
@@ -631,6 +633,7 @@ export const texts = {
     stored: (p: {
       months: number;
       sessionDays: number;
+      guestDays: number;
       unusedDays: number;
       signUpHours: number;
       passwordMinutes: number;
@@ -670,6 +673,11 @@ export const texts = {
         what: "Gemte rejser: hvilke rejser du har gemt, og hvornår.",
         why: "Så du kan finde dem igen (aftalen med dig).",
         howLong: "Til du fjerner rejsen eller sletter din konto.",
+      },
+      {
+        what: "Rejser, du gemmer uden at være logget ind: hvilke rejser og hvornår, under et fingeraftryk af det tilfældige id i cookien __pistepris_gemte. Intet om, hvem du er.",
+        why: "Så du kan se dem på Gemte rejser og tage dem med til din konto, når du logger ind (det, du selv har bedt om).",
+        howLong: `${p.guestDays} dage efter, du gemte rejsen, eller til du logger ind, så de flytter over på din konto.`,
       },
       {
         what: "Driftens log, kun hvis du hjælper med at drive siden: din e-mail ved hver ændring, du laver på driftssiderne, og hvad der blev ændret.",
@@ -722,15 +730,16 @@ export const texts = {
       "Pistepris bruger kun det, der er strengt nødvendigt for det, du selv vælger at gøre på siden. Derfor beder vi ikke om samtykke. Vi bruger ingen cookies til statistik eller annoncer, og ingen fra andre.",
     storageColumns: { name: "Navn", kind: "Slags", purpose: "Formål", lifetime: "Levetid" },
     storageKinds: { cookie: "Cookie", localStorage: "Lokal lagring (localStorage)", sessionStorage: "Sessionslagring (sessionStorage)" },
-    storage: (sessionDays: number) => ({
+    storage: (sessionDays: number, guestDays: number) => ({
       session: {
         purpose: "Holder dig logget ind. Indeholder kun et tilfældigt id (HttpOnly, så sidens scripts ikke kan læse den).",
         lifetime: `${sessionDays} dage, eller til du logger ud.`,
       },
       hint: { purpose: "Husker, at du har lukket tippet om at gemme rejser.", lifetime: "Til du rydder browserens data." },
-      localSaves: {
-        purpose: "Rejser, du gemmer uden at være logget ind, så vi kan tilbyde at gemme dem på din konto, når du logger ind.",
-        lifetime: "Til du logger ind og gemmer dem på kontoen, siger nej tak, eller rydder browserens data.",
+      guestSaves: {
+        purpose:
+          "Sættes, når du gemmer en rejse uden at være logget ind. Indeholder kun et tilfældigt id, som dine gemte rejser ligger under hos os, så du kan se dem på Gemte rejser. Når du logger ind, flytter de over på din konto, og cookien slettes (HttpOnly).",
+        lifetime: `${guestDays} dage fra du sidst gemte en rejse. Hver gemt rejse slettes hos os ${guestDays} dage efter, du gemte den.`,
       },
       scroll: { purpose: "Husker, hvor langt du havde rullet på en side, når du går tilbage til den.", lifetime: "Til du lukker fanen." },
     }),
@@ -807,10 +816,9 @@ export const texts = {
     empty: "Du har ingen gemte rejser endnu. Tryk på 'Gem rejse' på en rejse for at gemme den.",
     unavailable: "Rejsen kan ikke længere bestilles.",
     seeAccommodation: "Se opholdet og alle tilbud",
-    offerLocal: (n: number) => `Gem dine ${n} ${n === 1 ? "rejse" : "rejser"} på din konto?`,
-    offerYes: "Ja, gem dem",
-    offerNo: "Nej tak",
-    savedLocally: "Gemt i denne browser. Log ind for at gemme den på din konto.",
+    // A visitor who is not logged in (app/services/saved-trips/guest-saves.server.ts).
+    guestNote: (days: number) =>
+      `Du er ikke logget ind. Rejser, du gemmer, huskes i denne browser i ${days} dage. Log ind eller opret en konto, så flytter de med over på din konto.`,
     limitReached: (n: number) => `Du kan højst gemme ${n} rejser. Fjern nogle, før du gemmer flere.`,
   },
   // The operators' dashboard (/drift) and their CLI.

@@ -5,6 +5,7 @@ import { PagePartView } from "~/components/ui/page-parts";
 import { LandingBoxTile } from "~/components/landing/landing-box";
 import { RESULTS_PATH } from "~/domain/constants";
 import { texts } from "~/domain/texts";
+import { HeaderNav } from "~/components/ui/site-nav";
 import { parseSearchQuery } from "~/domain/url-codec";
 import { landingBoxList } from "~/services/landing/landing-boxes.server";
 import { countriesForSale } from "~/services/destinations/destination-page.server";
@@ -33,9 +34,12 @@ export default function Landing() {
       <StandaloneSearchProvider initial={searchData}>
         <header className="bg-gradient-to-b from-brand-900 to-brand-700 px-4 pb-14 pt-6 text-white">
           <div className="mx-auto max-w-5xl">
-            <Link to="/" className="text-xl font-extrabold tracking-tight">
-              {texts.siteName}
-            </Link>
+            <div className="flex items-center justify-between gap-4">
+              <Link to="/" className="text-xl font-extrabold tracking-tight">
+                {texts.siteName}
+              </Link>
+              <HeaderNav />
+            </div>
             <h1 className="mt-8 text-3xl font-bold sm:text-4xl">{texts.landing.heading}</h1>
             <p className="mt-2 max-w-2xl text-brand-100">{texts.landing.intro}</p>
           </div>

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { notFound, NO_STORE } from "~/utils/responses.server";
 import { readForm, requireSameOrigin, safeRedirect } from "~/utils/request.server";
-import { getUser, loginHref, requireUser } from "~/services/accounts/session.server";
+import { getUser } from "~/services/accounts/session.server";
 import { MAX_SAVED_TRIPS_PER_USER, RESULTS_PATH, SAVED_TRIPS_PATH, TRIP_ID_PATTERN } from "~/domain/constants";
 import { formatPrice, formatShortDate } from "~/domain/format";
 import { offerRedirectHref } from "~/domain/results-url";
@@ -12,17 +12,13 @@ import { z } from "~/domain/zod";
 import { Page } from "~/components/ui/page";
 import { FormError } from "~/components/account/account-forms";
 import { Photo } from "~/components/accommodation/photo";
-import {
-  isSaved,
-  MAX_IMPORTED_TRIPS,
-  removeSavedTrip,
-  saveTrips,
-  savedTripsOf,
-  tripExists,
-} from "~/services/saved-trips/saved-trips.server";
+import { GuestSavesNote } from "~/components/saved-trips/guest-saves-note";
+import { isSaved, removeSavedTrip, saveTrips, savedTripsOf, tripExists } from "~/services/saved-trips/saved-trips.server";
+import { guestOwner, guestOwnerForSave } from "~/services/saved-trips/guest-saves.server";
 
-// /gemte-rejser: the user's saved trips (owner only). POST intent=save|remove with a tripId (from
-// a result card), or intent=import with tripIds (an anonymous visitor's saves from this browser).
+// /gemte-rejser: the visitor's saved trips, their account's or, when they are not logged in, the
+// ones they saved as a guest (guest-saves.server.ts). POST intent=save|remove with a tripId (from a
+// result card, with or without JavaScript); only the owner's list is ever read or changed.
 
 export const meta: MetaFunction = () => [
   { title: `${texts.savedTrips.title} – ${texts.siteName}` },
@@ -30,59 +26,52 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  return data({ trips: savedTripsOf(context.db, user.id) }, { headers: NO_STORE });
+  const user = await getUser(request, context);
+  const owner = user ? { userId: user.id } : await guestOwner(request, context);
+  return data({ guest: !user, trips: owner ? savedTripsOf(context.db, owner) : [] }, { headers: NO_STORE });
 }
 
 const tripId = z.string().regex(TRIP_ID_PATTERN);
-const input = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("save"), tripId }),
-  z.object({ intent: z.literal("remove"), tripId }),
-  z.object({ intent: z.literal("import"), tripIds: z.array(tripId).max(MAX_IMPORTED_TRIPS) }),
-]);
+const input = z.object({ intent: z.enum(["save", "remove"]), tripId });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const form = await readForm(request);
   const back = safeRedirect(form.get("redirectTo"), SAVED_TRIPS_PATH);
-  const user = await getUser(request, context);
-  if (!user) throw redirect(loginHref(back));
-  const { db } = context;
-  const parsed = input.safeParse({
-    intent: form.get("intent"),
-    tripId: form.get("tripId") ?? undefined,
-    tripIds: String(form.get("tripIds") ?? "")
-      .split(",")
-      .filter(Boolean),
-  });
+  const parsed = input.safeParse({ intent: form.get("intent"), tripId: form.get("tripId") });
   if (!parsed.success) return data({ error: texts.errors.badRequest }, { status: 400, headers: NO_STORE });
-  const req = parsed.data;
-  let saved = 0;
+  const { intent, tripId: id } = parsed.data;
+  const { db } = context;
+  const user = await getUser(request, context);
+  const headers = new Headers(NO_STORE);
+  let owner = user ? { userId: user.id } : await guestOwner(request, context);
   let full = false;
-  // For a fetcher: the trip's state now, so its button can show it without reloading the page.
-  let trip: { tripId: string; isSaved: boolean } | undefined;
-  if (req.intent === "save") {
-    if (!tripExists(db, req.tripId)) throw notFound();
-    ({ saved, full } = saveTrips(db, user.id, [req.tripId]));
-    trip = { tripId: req.tripId, isSaved: !full };
-  } else if (req.intent === "remove") {
-    // Only the user's own saved trip: anyone else's (or none) is a 404.
-    if (!isSaved(db, user.id, req.tripId)) throw notFound();
-    removeSavedTrip(db, user.id, req.tripId);
-    trip = { tripId: req.tripId, isSaved: false };
+  if (intent === "save") {
+    if (!tripExists(db, id)) throw notFound();
+    if (!owner) {
+      // A guest's first save makes their list; every save keeps its cookie GUEST_SAVES_DAYS more.
+      const made = await guestOwnerForSave(request, context);
+      owner = made.owner;
+      headers.append("Set-Cookie", made.setCookie);
+    }
+    ({ full } = saveTrips(db, owner, [id]));
   } else {
-    ({ saved, full } = saveTrips(db, user.id, req.tripIds));
+    // Only the visitor's own saved trip: anyone else's (or none) is a 404.
+    if (!owner || !isSaved(db, owner, id)) throw notFound();
+    removeSavedTrip(db, owner, id);
   }
+  // For a fetcher: the trip's state now, so its button can show it without reloading the page.
+  const trip = { tripId: id, isSaved: intent === "save" && !full };
   if (full) {
     const error = texts.savedTrips.limitReached(MAX_SAVED_TRIPS_PER_USER);
-    return data({ ok: false, saved, ...trip, error }, { status: 409, headers: NO_STORE });
+    return data({ ok: false, ...trip, error }, { status: 409, headers });
   }
-  if (form.get("js") === "1") return data({ ok: true, saved, ...trip }, { headers: NO_STORE });
-  return redirect(back, { headers: NO_STORE });
+  if (form.get("js") === "1") return data({ ok: true, ...trip }, { headers });
+  return redirect(back, { headers });
 }
 
 export default function SavedTripsPage() {
-  const { trips } = useLoaderData<typeof loader>();
+  const { trips, guest } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const s = texts.savedTrips;
   const r = texts.results;
@@ -91,6 +80,7 @@ export default function SavedTripsPage() {
       <div className="mb-4 empty:hidden">
         <FormError error={failed && "error" in failed ? failed.error : undefined} />
       </div>
+      {guest && <GuestSavesNote />}
       {trips.length === 0 ? (
         <p className="rounded-xl bg-white p-6 text-slate-700 shadow-sm" data-testid="saved-empty">
           {s.empty}{" "}

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { NO_STORE } from "~/utils/responses.server";
 import { readForm, requireSameOrigin } from "~/utils/request.server";
-import { startSession } from "~/services/accounts/session.server";
+import { logInHeaders } from "~/services/accounts/session.server";
 import { confirmSignUp, pendingSignUpEmail } from "~/services/accounts/sign-up.server";
 import { FormError, NewPasswordForm } from "~/components/account/account-forms";
 import { texts } from "~/domain/texts";
@@ -38,7 +38,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       { status: exists ? 409 : 404, headers: NO_STORE },
     );
   }
-  return redirect(result.redirectTo, { headers: { "Set-Cookie": await startSession(result.user.id, context), ...NO_STORE } });
+  return redirect(result.redirectTo, { headers: await logInHeaders(request, result.user.id, context) });
 }
 
 export default function ConfirmSignUpPage() {

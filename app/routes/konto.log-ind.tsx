@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { LoginError, logIn } from "~/services/accounts/log-in.server";
 import { NO_STORE } from "~/utils/responses.server";
 import { readForm, requireSameOrigin, safeRedirect } from "~/utils/request.server";
-import { startSession } from "~/services/accounts/session.server";
+import { logInHeaders } from "~/services/accounts/session.server";
 import { LoginForm } from "~/components/account/account-forms";
 import { texts } from "~/domain/texts";
 import { AGENTS_PATH } from "~/domain/constants";
@@ -27,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const user = await logIn(request, context.db, context.clientAddress);
     // A fresh session (new id) at every log-in: no fixation.
-    return redirect(redirectTo, { headers: { "Set-Cookie": await startSession(user.id, context), ...NO_STORE } });
+    return redirect(redirectTo, { headers: await logInHeaders(request, user.id, context) });
   } catch (error) {
     if (error instanceof LoginError) return data({ error: error.message, email, redirectTo }, { status: error.status, headers: NO_STORE });
     throw error;

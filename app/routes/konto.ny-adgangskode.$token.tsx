@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { NO_STORE } from "~/utils/responses.server";
 import { readForm, requireSameOrigin, safeRedirect } from "~/utils/request.server";
-import { startSession } from "~/services/accounts/session.server";
+import { logInHeaders } from "~/services/accounts/session.server";
 import { passwordResetEmail, resetPassword } from "~/services/accounts/password-reset.server";
 import { FormError, NewPasswordForm } from "~/components/account/account-forms";
 import { texts } from "~/domain/texts";
@@ -33,9 +33,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (result.reason === "password") return data({ invalid: false, error: result.error }, { status: 400, headers: NO_STORE });
     return data({ invalid: true, error: undefined }, { status: 404, headers: NO_STORE });
   }
-  return redirect(safeRedirect(result.redirectTo, AGENTS_PATH), {
-    headers: { "Set-Cookie": await startSession(result.user.id, context), ...NO_STORE },
-  });
+  return redirect(safeRedirect(result.redirectTo, AGENTS_PATH), { headers: await logInHeaders(request, result.user.id, context) });
 }
 
 export default function ResetPasswordPage() {

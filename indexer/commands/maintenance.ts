@@ -11,7 +11,8 @@ const n = (count: number, one: string, many: string) => `${formatCount(count)} $
 export function retentionLine(s: RetentionSummary, months: number): string {
   return (
     `Oprydning: slettet ${n(s.signUps, "ubekræftet tilmelding", "ubekræftede tilmeldinger")}, ${n(s.links, "ubrugt link", "ubrugte links")}, ` +
-    `${n(s.sessions, "udløbet log-ind", "udløbne log-ind")}, ${n(s.throttleRows, "gammelt forsøg", "gamle forsøg")} og ` +
+    `${n(s.sessions, "udløbet log-ind", "udløbne log-ind")}, ${n(s.guestSaves, "gemt rejse uden konto", "gemte rejser uden konto")}, ` +
+    `${n(s.throttleRows, "gammelt forsøg", "gamle forsøg")} og ` +
     `${n(s.mailLog, "linje", "linjer")} i e-mail-loggen ældre end ${months} måneder; ` +
     `${n(s.countedRows, "talt visning eller klik", "talte visninger og klik")} ældre end ${months} måneder lagt sammen i ${n(s.countedInto, "række", "rækker")}.`
   );

@@ -9,7 +9,7 @@ import { accountTraces } from "../support/account-traces";
 import { startSmtp, type TestSmtp } from "../support/smtp";
 import { DESKTOP, MOBILE } from "./support/browser";
 import { createAccounts, logInThroughPage } from "./support/accounts";
-import { seriousViolations } from "./support/page";
+import { clickNav, seriousViolations } from "./support/page";
 import { usePage, useServerAndBrowser } from "./support/suite";
 
 // The account page (/konto) in Chromium, with JavaScript and without, the server's e-mails going
@@ -39,9 +39,9 @@ beforeAll(async () => {
     createAgent(db, ids["js@example.dk"], { name: "Billigst først", query: "adultCount=3", frequency: "daily", priceDrops: true });
     createAgent(db, ids["nojs@example.dk"], { name: "Fire personer", query: "adultCount=4", frequency: "weekly" });
     createAgent(db, ids["nabo@example.dk"], { name: "Naboens agent", query: "adultCount=5", frequency: "instant" });
-    saveTrips(db, ids["js@example.dk"], tripIds.slice(0, 2));
-    saveTrips(db, ids["nojs@example.dk"], tripIds.slice(2, 3));
-    saveTrips(db, ids["nabo@example.dk"], tripIds.slice(3, 5));
+    saveTrips(db, { userId: ids["js@example.dk"] }, tripIds.slice(0, 2));
+    saveTrips(db, { userId: ids["nojs@example.dk"] }, tripIds.slice(2, 3));
+    saveTrips(db, { userId: ids["nabo@example.dk"] }, tripIds.slice(3, 5));
   } finally {
     db.$client.close();
   }
@@ -138,7 +138,7 @@ describe("with JavaScript", () => {
 
   it("the header leads to the account page, which has no serious accessibility problems", async () => {
     await logInThroughPage(page, "js@example.dk", PASSWORD);
-    await page.getByTestId("nav-account").click();
+    await clickNav(page, "nav-account");
     await page.waitForURL(/\/konto$/);
     await page.getByTestId("account-intro").waitFor();
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Min konto");
@@ -210,5 +210,66 @@ describe("without JavaScript", () => {
   it("'Slet min konto' leaves nothing of the account in the store", async () => {
     await logInThroughPage(page, "nojs.ny@example.dk", "ny-konto-kode");
     await deleteAccount(ctx, page, ids["nojs@example.dk"], "nojs.ny@example.dk", "ny-konto-kode");
+  });
+});
+
+describe("every page's header and footer", () => {
+  beforeAll(async () => {
+    await createAccounts(suite.server, ["drift@example.dk"], PASSWORD, { operator: true });
+  });
+
+  /** The header's links a visitor can reach on the page, by test id, opening the phone's menu first. */
+  async function headerLinks(page: Page): Promise<string[]> {
+    const summary = page.locator(".site-menu > summary");
+    if (await summary.isVisible()) await summary.click();
+    return page
+      .locator(".site-menu")
+      .locator("[data-testid^='nav-']")
+      .evaluateAll((els) => els.map((el) => el.getAttribute("data-testid")!));
+  }
+
+  for (const [sizeName, size] of [
+    ["desktop", DESKTOP],
+    ["phone", MOBILE],
+  ] as const)
+    for (const javaScript of [true, false])
+      it(`${sizeName}, ${javaScript ? "with" : "without"} JavaScript: links on every page, the landing page too, in one row; /drift for an operator; the footer at the bottom`, async () => {
+        const ctx = await suite.newContext({ size, javaScript });
+        const page = await ctx.newPage();
+        for (const path of ["/", "/skirejser", "/privatliv"]) {
+          await page.goto(path);
+          expect(await headerLinks(page), path).toEqual(["nav-all-trips", "nav-saved", "nav-login"]);
+        }
+        // The landing page's link to log in comes back to it.
+        await page.goto("/");
+        await clickNav(page, "nav-login");
+        await page.waitForURL((url) => url.pathname === "/konto/log-ind" && url.searchParams.get("redirectTo") === "/");
+
+        await logInThroughPage(page, "drift@example.dk", PASSWORD);
+        await page.goto("/skirejser");
+        const links = ["nav-all-trips", "nav-saved", "nav-agents", "nav-account", "nav-ops", "nav-logout"];
+        expect(await headerLinks(page)).toEqual(links);
+        await page.goto("/skirejser");
+        // One row: the header is as tall as its tallest item, and nothing sticks out sideways.
+        const header = await page.getByTestId("site-header").boundingBox();
+        expect(header!.height).toBeLessThan(64);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(size.viewport.width);
+        await clickNav(page, "nav-ops");
+        await page.waitForURL((url) => url.pathname === "/drift");
+
+        // A short page's footer ends at the window's bottom edge, not in its middle.
+        await page.goto("/konto/glemt-adgangskode");
+        const footer = await page.getByTestId("site-footer").boundingBox();
+        expect(Math.round(footer!.y + footer!.height)).toBe(size.viewport.height);
+        await ctx.close();
+      });
+
+  it("a traveller without the operator's right has no link to /drift", async () => {
+    const ctx = await suite.newContext({ size: DESKTOP });
+    const page = await ctx.newPage();
+    await logInThroughPage(page, "nabo@example.dk", PASSWORD);
+    await page.goto("/");
+    expect(await headerLinks(page)).toEqual(["nav-all-trips", "nav-saved", "nav-agents", "nav-account", "nav-logout"]);
+    await ctx.close();
   });
 });

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DESKTOP } from "./support/browser";
 import { confirmFromMail, lastMailTo, submitSignUp } from "./support/accounts";
-import { open, seriousViolations } from "./support/page";
+import { clickNav, open, seriousViolations } from "./support/page";
 import { usePage, useServerAndBrowser } from "./support/suite";
 
 // Accounts, the travel-alert toggle and its dialogs, the search-agent page and saved trips,
@@ -21,7 +21,7 @@ async function signUp(page: Page, email: string) {
 }
 
 async function logOut(page: Page) {
-  await page.getByTestId("nav-logout").click();
+  await clickNav(page, "nav-logout");
   // Log-out goes to the landing page (whose hero is its own header).
   await page.waitForURL((url) => url.pathname === "/");
 }
@@ -182,7 +182,7 @@ describe("with JavaScript", () => {
     // Still saved after the page's data is reloaded.
     await open(page, "/skirejser");
     expect(await page.getByRole("article").first().locator(".save-trip").textContent()).toBe("Gemt");
-    await page.getByTestId("nav-saved").click();
+    await clickNav(page, "nav-saved");
     await page.waitForURL(/\/gemte-rejser$/);
     await page.getByTestId("saved-trip").first().waitFor();
     const savedTrip = page.getByTestId("saved-trip");
@@ -200,25 +200,32 @@ describe("with JavaScript", () => {
     await page.getByTestId("saved-empty").waitFor();
   });
 
-  it("an anonymous visitor's saves stay in the browser and are offered to the account after log-in", async () => {
+  it("an anonymous visitor's saves are kept on the server, shown on the saved-trips page, and carried to the account at log-in", async () => {
     await logOut(page);
-    await open(page, "/skirejser");
+    await open(page, "/skirejser?sort=price:asc");
     const cards = page.getByRole("article");
+    const names = [await cards.nth(0).locator("h2").textContent(), await cards.nth(1).locator("h2").textContent()];
     await cards.nth(0).locator(".save-trip").click();
     await cards.nth(1).locator(".save-trip").click();
-    await expect.poll(() => cards.nth(1).locator(".save-trip").textContent()).toBe("Gemt");
-    await page.getByTestId("nav-login").click();
+    await expect.poll(() => cards.nth(1).locator(".save-trip").getAttribute("aria-pressed")).toBe("true");
+    // Still saved after the page is loaded again: the server has them, under the guest's cookie.
+    await open(page, "/skirejser?sort=price:asc");
+    expect(await cards.nth(0).locator(".save-trip").textContent()).toBe("Gemt");
+    expect((await ctx.cookies()).map((c) => c.name)).toContain("__pistepris_gemte");
+    await clickNav(page, "nav-saved");
+    await page.waitForURL(/\/gemte-rejser$/);
+    expect(await page.getByTestId("guest-saves-note").textContent()).toContain("huskes i denne browser i 30 dage");
+    expect((await page.getByTestId("saved-trip").locator("h2").allTextContents()).sort()).toEqual(names.sort());
+    // Logging in from the page's own link comes back to it, with the trips on the account.
+    await page.getByTestId("guest-saves-note").getByRole("link", { name: "Log ind" }).click();
     await page.getByLabel("E-mail").fill("jens@example.dk");
     await page.getByLabel("Adgangskode").fill(PASSWORD);
     await page.getByTestId("login-submit").click();
-    await page.waitForURL(/\/skirejser$/);
-    const offer = page.getByTestId("local-saves-offer");
-    await offer.waitFor();
-    expect(await offer.textContent()).toContain("Gem dine 2 rejser på din konto?");
-    await offer.getByTestId("local-saves-accept").click();
-    await offer.waitFor({ state: "detached" });
-    await page.goto("/gemte-rejser");
+    await page.waitForURL(/\/gemte-rejser$/);
+    await page.getByTestId("saved-trip").first().waitFor();
+    expect(await page.getByTestId("guest-saves-note").count()).toBe(0);
     expect(await page.getByTestId("saved-trip").count()).toBe(2);
+    expect((await ctx.cookies()).map((c) => c.name)).not.toContain("__pistepris_gemte");
   });
 
   it("a new visitor signs up from the login dialog and the e-mailed link brings them back to the search with the create dialog open", async () => {
@@ -270,7 +277,7 @@ describe("without JavaScript", () => {
 
   it("the toggle link, the login dialog, creating, pausing and deleting an agent, and saving a trip", async () => {
     await signUp(page, "nojs@example.dk");
-    await page.getByTestId("nav-logout").click();
+    await clickNav(page, "nav-logout");
     await page.waitForURL(/\/$/);
 
     await page.goto("/skirejser?adultCount=5");
@@ -307,5 +314,26 @@ describe("without JavaScript", () => {
     expect(await page.getByRole("article").first().locator(".save-trip").textContent()).toBe("Gemt");
     await page.goto("/gemte-rejser");
     expect(await page.getByTestId("saved-trip").count()).toBe(1);
+  });
+
+  it("a guest saves a trip with a plain form post, finds it on the saved-trips page, and keeps it by logging in", async () => {
+    await clickNav(page, "nav-logout");
+    await page.waitForURL(/\/$/);
+    await page.goto("/skirejser?adultCount=3&sort=price:asc");
+    const card = page.getByRole("article").nth(2);
+    const name = await card.locator("h2").textContent();
+    await card.locator(".save-trip").click();
+    await page.waitForURL((url) => url.pathname === "/skirejser" && url.searchParams.get("adultCount") === "3");
+    expect(await page.getByRole("article").nth(2).locator(".save-trip").getAttribute("aria-pressed")).toBe("true");
+    await page.goto("/gemte-rejser");
+    expect(await page.getByTestId("saved-trip").locator("h2").allTextContents()).toEqual([name]);
+    await page.getByTestId("guest-saves-note").getByRole("link", { name: "Log ind" }).click();
+    await page.getByLabel("E-mail").fill("nojs@example.dk");
+    await page.getByLabel("Adgangskode").fill(PASSWORD);
+    await page.getByTestId("login-submit").click();
+    await page.waitForURL(/\/gemte-rejser$/);
+    // The one saved while logged in before, and the guest's.
+    expect(await page.getByTestId("saved-trip").count()).toBe(2);
+    expect(await page.getByTestId("saved-trip").locator("h2").allTextContents()).toContain(name);
   });
 });

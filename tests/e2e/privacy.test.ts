@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, MOBILE } from "./support/browser";
 import { createAccounts, logInThroughPage } from "./support/accounts";
-import { open, seriousViolations } from "./support/page";
+import { clickNav, open, seriousViolations } from "./support/page";
 import { useServerAndBrowser } from "./support/suite";
 
 // The privacy page (/privatliv), linked from every page's footer and from the sign-up and agent
@@ -163,7 +163,7 @@ describe("cookies and storage", () => {
       await collect(ctx, page, seen);
       // Logged out again.
       await page.goto("/konto");
-      await page.getByTestId("nav-logout").first().click();
+      await clickNav(page, "nav-logout");
       await page.waitForURL((url) => url.pathname === "/");
       await collect(ctx, page, seen);
       await ctx.close();

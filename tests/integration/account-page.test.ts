@@ -211,8 +211,8 @@ describe("the data download and deletion", () => {
     });
     createAgent(db, dortheId, { name: "Alt", query: "", frequency: "instant" });
     createAgent(db, other, { name: "Den andens agent", query: "adultCount=4", frequency: "weekly" });
-    saveTrips(db, dortheId, ["konto-t2"]);
-    saveTrips(db, other, ["konto-t1"]);
+    saveTrips(db, { userId: dortheId }, ["konto-t2"]);
+    saveTrips(db, { userId: other }, ["konto-t1"]);
     // A new trip, then the agents' e-mails (the e-mail log).
     await importLines(db, T);
     const from = smtp.messages.length;

@@ -6,6 +6,7 @@ import { pendingSignUps, savedTrips, searchAgents, sessions, users } from "../..
 import { importLines, tempDb } from "../support/db";
 import { departureInDays, trip } from "../support/feed";
 import { startSmtp, type TestSmtp } from "../support/smtp";
+import { saveTrips, savedTripIds } from "../../app/services/saved-trips/saved-trips.server";
 import { testContext, TEST_ORIGIN } from "../support/context";
 import type { AppLoadContext } from "@remix-run/node";
 import { createMailer, type Mailer } from "../../app/services/mail/transport.server";
@@ -578,23 +579,98 @@ describe("saved trips: reachable only by their owner", () => {
     expect((page.body as { trips: unknown[] }).trips).toEqual([]);
   });
 
-  it("imports an anonymous visitor's saves (unknown ids ignored) and answers data to a fetcher", async () => {
-    const res = await run(
-      saved.action,
-      post("/gemte-rejser", { intent: "import", tripIds: "alpetours-t1,alpetours-t2,ghost", js: "1" }, { cookie: bo }),
-    );
+  it("a fetcher's save gets the trip's state as data", async () => {
+    const res = await run(saved.action, post("/gemte-rejser", { intent: "save", tripId: "alpetours-t2", js: "1" }, { cookie: bo }));
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ok: true, saved: 2 });
+    expect(res.body).toEqual({ ok: true, tripId: "alpetours-t2", isSaved: true });
     expect(db.select().from(savedTrips).where(eq(savedTrips.tripId, "alpetours-t2")).all()).toHaveLength(1);
   });
 
-  it("the page and anonymous saves need a log-in; a redirectTo elsewhere is refused", async () => {
-    expect((await run(saved.loader, get("/gemte-rejser"))).headers.get("location")).toBe("/konto/log-ind?redirectTo=%2Fgemte-rejser");
-    const anon = await run(
+  it("a guest's saves: kept under their cookie, on their page only, moved to the account at log-in", async () => {
+    // Without a cookie: an empty page that says how to keep saves, and nobody's trips.
+    const empty = await run(saved.loader, get("/gemte-rejser"));
+    expect(empty.status).toBe(200);
+    expect(empty.body).toEqual({ guest: true, trips: [] });
+
+    // The first save sets the cookie (HttpOnly, SameSite=Lax, 30 days) and goes back where it came from.
+    const first = await run(
       saved.action,
       post("/gemte-rejser", { intent: "save", tripId: "alpetours-t1", redirectTo: "/skirejser?page=2" }),
     );
-    expect(anon.headers.get("location")).toBe("/konto/log-ind?redirectTo=%2Fskirejser%3Fpage%3D2");
+    expect(first.status).toBe(302);
+    expect(first.headers.get("location")).toBe("/skirejser?page=2");
+    const setCookie = first.headers.get("set-cookie")!;
+    expect(setCookie).toMatch(/^__pistepris_gemte=[^;]+; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax/);
+    const guest = setCookie.split(";")[0];
+    expect(
+      (await run(saved.action, post("/gemte-rejser", { intent: "save", tripId: "alpetours-t2", js: "1" }, { cookie: guest }))).body,
+    ).toEqual({
+      ok: true,
+      tripId: "alpetours-t2",
+      isSaved: true,
+    });
+    // Stored under a digest of the id, never the id itself.
+    const rows = db.$client
+      .prepare("SELECT guest_id_hash AS hash, trip_id AS trip FROM guest_saved_trips ORDER BY trip_id")
+      .all() as Array<{
+      hash: string;
+      trip: string;
+    }>;
+    expect(rows.map((r) => r.trip)).toEqual(["alpetours-t1", "alpetours-t2"]);
+    expect(rows.every((r) => !guest.includes(r.hash))).toBe(true);
+    const page = await run(saved.loader, get("/gemte-rejser", guest));
+    expect((page.body as { guest: boolean; trips: Array<{ tripId: string }> }).trips.map((t) => t.tripId).sort()).toEqual([
+      "alpetours-t1",
+      "alpetours-t2",
+    ]);
+
+    // Another guest, a forged cookie or an account sees none of them, and cannot remove them.
+    const other = cookieOf(await run(saved.action, post("/gemte-rejser", { intent: "save", tripId: "alpetours-t1" })));
+    expect((await run(saved.action, post("/gemte-rejser", { intent: "remove", tripId: "alpetours-t2" }, { cookie: other }))).status).toBe(
+      404,
+    );
+    const forged = `__pistepris_gemte=${encodeURIComponent(guest.split("=")[1].slice(0, -4) + "AAAA")}`;
+    expect((await run(saved.loader, get("/gemte-rejser", forged))).body).toEqual({ guest: true, trips: [] });
+    expect((await run(saved.action, post("/gemte-rejser", { intent: "remove", tripId: "alpetours-t1" }, { cookie: forged }))).status).toBe(
+      404,
+    );
+    expect(db.$client.prepare("SELECT count(*) FROM guest_saved_trips").pluck().get()).toBe(3);
+
+    // Logging in carries the list to the account and clears the cookie; the guest's rows are gone.
+    await createAccount("carla@example.dk");
+    const loggedIn = await logIn("carla@example.dk", "hemmelig-kode", { cookie: guest, redirectTo: "/gemte-rejser" });
+    expect(loggedIn.status).toBe(302);
+    const cookies = loggedIn.headers.getSetCookie();
+    expect(cookies).toHaveLength(2);
+    expect(cookies[0]).toMatch(/^__pistepris=/);
+    expect(cookies[1]).toMatch(/^__pistepris_gemte=; Max-Age=0;/);
+    const account = await run(saved.loader, get("/gemte-rejser", cookies[0].split(";")[0]));
+    expect(account.body).toMatchObject({ guest: false });
+    expect((account.body as { trips: Array<{ tripId: string }> }).trips.map((t) => t.tripId).sort()).toEqual([
+      "alpetours-t1",
+      "alpetours-t2",
+    ]);
+    expect(db.$client.prepare("SELECT count(*) FROM guest_saved_trips").pluck().get()).toBe(1);
+    expect((await run(saved.loader, get("/gemte-rejser", guest))).body).toEqual({ guest: true, trips: [] });
+  });
+
+  it("a guest's saves move to the account at sign-up too", async () => {
+    const guest = cookieOf(await run(saved.action, post("/gemte-rejser", { intent: "save", tripId: "alpetours-t2" })));
+    const { mails } = await signUp("dorte@example.dk", { redirectTo: "/gemte-rejser" });
+    const token = tokenIn(mails[0].text)!;
+    const confirmed = await run(
+      confirm.action,
+      post(`/konto/bekraeft/${token}`, { password: "hemmelig-kode", passwordRepeat: "hemmelig-kode" }, { cookie: guest }),
+      { token },
+    );
+    expect(confirmed.status).toBe(302);
+    const [session, cleared] = confirmed.headers.getSetCookie();
+    expect(cleared).toMatch(/^__pistepris_gemte=; Max-Age=0;/);
+    const page = await run(saved.loader, get("/gemte-rejser", session.split(";")[0]));
+    expect((page.body as { trips: Array<{ tripId: string }> }).trips.map((t) => t.tripId)).toEqual(["alpetours-t2"]);
+  });
+
+  it("a redirectTo elsewhere is refused", async () => {
     const evil = await run(
       saved.action,
       post("/gemte-rejser", { intent: "save", tripId: "alpetours-t1", redirectTo: "//evil.example" }, { cookie: anna }),
@@ -638,22 +714,20 @@ describe("per-user limits: agents and saved trips", () => {
     expect(db.select().from(searchAgents).where(eq(searchAgents.userId, userId)).all()).toHaveLength(50);
   });
 
-  it("500 saved trips at most: an import saves what fits, a save beyond it gets a Danish message", async () => {
+  it("500 saved trips at most: a save beyond it gets a Danish message; a guest's list carried at log-in fills what fits", async () => {
     const ids = many.map((t) => t.id);
-    const first = await run(
-      saved.action,
-      post("/gemte-rejser", { intent: "import", tripIds: ids.slice(0, 200).join(","), js: "1" }, { cookie }),
-    );
-    expect(first.body).toEqual({ ok: true, saved: 200 });
-    await run(saved.action, post("/gemte-rejser", { intent: "import", tripIds: ids.slice(200, 400).join(","), js: "1" }, { cookie }));
-    const over = await run(
-      saved.action,
-      post("/gemte-rejser", { intent: "import", tripIds: ids.slice(400, 600).join(","), js: "1" }, { cookie }),
-    );
-    expect(over.status).toBe(409);
-    expect(over.body).toEqual({ ok: false, saved: 100, error: "Du kan højst gemme 500 rejser. Fjern nogle, før du gemmer flere." });
     const userId = db.select().from(users).where(eq(users.email, "mange@example.dk")).get()!.id;
+    expect(saveTrips(db, { userId }, ids.slice(0, 499))).toEqual({ saved: 499, full: false });
+    // A guest with three saves logs in: one fits, and the guest's list is gone all the same.
+    let guest = "";
+    for (const id of ids.slice(499, 502)) {
+      const res = await run(saved.action, post("/gemte-rejser", { intent: "save", tripId: id }, guest ? { cookie: guest } : {}));
+      guest ||= cookieOf(res);
+    }
+    cookie = cookieOf(await logIn("mange@example.dk", "hemmelig-kode", { cookie: guest, ip: "198.51.100.201" }));
     expect(db.select().from(savedTrips).where(eq(savedTrips.userId, userId)).all()).toHaveLength(500);
+    expect(savedTripIds(db, { userId })).toContain(ids[499]);
+    expect((await run(saved.loader, get("/gemte-rejser", guest))).body).toEqual({ guest: true, trips: [] });
     const one = await run(saved.action, post("/gemte-rejser", { intent: "save", tripId: "alpetours-t1", js: "1" }, { cookie }));
     expect(one.status).toBe(409);
     expect(one.body).toMatchObject({

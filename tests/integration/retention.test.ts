@@ -14,7 +14,7 @@ import { runIndexer } from "../support/cli";
 import { startSmtp, type TestSmtp } from "../support/smtp";
 
 // Retention (app/services/retention/retention.server.ts) on a store with rows of every age:
-// sign-ups and links older than 7 days, expired sessions and old throttle rows go; the e-mail log
+// sign-ups and links older than 7 days, expired sessions, a guest's saves after 30 days and old throttle rows go; the e-mail log
 // older than the retention period goes, except what keeps the next notify from mailing a trip twice;
 // counted views and clicks older than it are summed up per hour without their visitor hashes, every
 // total the operators see staying the same. And the CLI: `indexer maintenance`, `notify` running it,
@@ -40,7 +40,7 @@ describe("enforceRetention", () => {
     expect(retentionCutoff(new Date("2027-01-15T12:34:56Z"), 13).toISOString()).toBe("2025-12-15T12:00:00.000Z");
   });
 
-  it("deletes sign-ups and links after 7 days, expired sessions and throttle rows after a day", () => {
+  it("deletes sign-ups and links after 7 days, expired sessions, a guest's saves after 30 days and throttle rows after a day", () => {
     const sqlite = db.$client;
     const user = db.insert(users).values({ email: "kunde@example.dk", passwordHash: "x" }).returning({ id: users.id }).get().id;
     const signUp = sqlite.prepare("INSERT INTO pending_sign_ups VALUES (?, ?, '/', ?, ?)");
@@ -54,12 +54,16 @@ describe("enforceRetention", () => {
     const session = sqlite.prepare("INSERT INTO sessions VALUES (?, ?, ?, ?)");
     session.run("udloebet", user, ago(31 * DAY), ago(DAY));
     session.run("gyldig", user, ago(DAY), NOW.getTime() + 29 * DAY);
+    const guestSave = sqlite.prepare("INSERT INTO guest_saved_trips VALUES (?, ?, ?)");
+    guestSave.run("gaest", "t-gammel", ago(31 * DAY));
+    guestSave.run("gaest", "t-ny", ago(29 * DAY));
     const attempt = sqlite.prepare("INSERT INTO login_attempts (key, at) VALUES (?, ?)");
     attempt.run("login:email:kunde@example.dk", ago(25 * 3_600_000));
     attempt.run("login:ip:192.0.2.1", ago(3_600_000));
 
     const summary = enforceRetention(db, { retentionMonths: 13, now: NOW });
-    expect(summary).toMatchObject({ signUps: 1, links: 1, sessions: 1, throttleRows: 1 });
+    expect(summary).toMatchObject({ signUps: 1, links: 1, sessions: 1, guestSaves: 1, throttleRows: 1 });
+    expect(sqlite.prepare("SELECT trip_id FROM guest_saved_trips").pluck().all()).toEqual(["t-ny"]);
     expect(sqlite.prepare("SELECT token_hash FROM pending_sign_ups").pluck().all()).toEqual(["ny"]);
     expect(sqlite.prepare("SELECT token_hash FROM account_tokens").pluck().all()).toEqual(["nyt"]);
     expect(sqlite.prepare("SELECT id_hash FROM sessions").pluck().all()).toEqual(["gyldig"]);
@@ -220,7 +224,7 @@ describe("the CLI", () => {
     const ran = await runIndexer(["maintenance"], { DATABASE_URL: file, RETENTION_MONTHS: "1" });
     expect(ran.code, ran.stderr).toBe(0);
     expect(ran.stdout).toMatch(
-      /^Oprydning: slettet 0 ubekræftede tilmeldinger, 0 ubrugte links, 0 udløbne log-ind, \d+ gamle forsøg og 0 linjer i e-mail-loggen ældre end 1 måneder; 1 talt visning eller klik ældre end 1 måneder lagt sammen i 1 række\.$/m,
+      /^Oprydning: slettet 0 ubekræftede tilmeldinger, 0 ubrugte links, 0 udløbne log-ind, 0 gemte rejser uden konto, \d+ gamle forsøg og 0 linjer i e-mail-loggen ældre end 1 måneder; 1 talt visning eller klik ældre end 1 måneder lagt sammen i 1 række\.$/m,
     );
     const bad = await runIndexer(["maintenance"], { DATABASE_URL: file, RETENTION_MONTHS: "0" });
     expect(bad.code).toBe(2);

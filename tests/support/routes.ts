@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
-import { startSession } from "../../app/services/accounts/session.server";
+import { logInHeaders } from "../../app/services/accounts/session.server";
 import { TEST_ORIGIN } from "./context";
 
 // Calling a route's loader or action as Remix would, on a test's own context, and accounts with
@@ -48,6 +48,6 @@ export function postRequest(path: string, fields: Record<string, string>, opts: 
 /** A new account (no usable password) and the cookie of a session logged in as it. */
 export async function accountWithSession(db: Db, context: AppLoadContext, email: string): Promise<{ id: number; cookie: string }> {
   const id = db.insert(users).values({ email, passwordHash: "x" }).returning({ id: users.id }).get().id;
-  const setCookie = await startSession(id, context);
+  const [setCookie] = (await logInHeaders(new Request(TEST_ORIGIN), id, context)).getSetCookie();
   return { id, cookie: setCookie.split(";")[0] };
 }

@@ -4,6 +4,7 @@ import { BROWSER_STORAGE } from "~/domain/browser-storage-inventory";
 import {
   ACCOUNT_PATH,
   EMAIL_LINK_HOURS,
+  GUEST_SAVES_DAYS,
   PASSWORD_LINK_MINUTES,
   SESSION_DAYS,
   SIGN_UP_LINK_HOURS,
@@ -65,12 +66,13 @@ export function PrivacyPolicy({ owner, retentionMonths }: { owner: SiteOwnerView
   const stored = t.stored({
     months: retentionMonths,
     sessionDays: SESSION_DAYS,
+    guestDays: GUEST_SAVES_DAYS,
     unusedDays: UNUSED_LINK_DAYS,
     signUpHours: SIGN_UP_LINK_HOURS,
     passwordMinutes: PASSWORD_LINK_MINUTES,
     emailHours: EMAIL_LINK_HOURS,
   });
-  const storage = t.storage(SESSION_DAYS);
+  const storage = t.storage(SESSION_DAYS, GUEST_SAVES_DAYS);
   return (
     <div className="space-y-6">
       <p className="text-slate-700">{t.intro}</p>

@@ -2,10 +2,9 @@ import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { SAVED_TRIPS_PATH } from "~/domain/constants";
 import { texts } from "~/domain/texts";
 import { useHydrated } from "../ui/use-hydrated";
-import { useLocalSaves, writeLocalSaves } from "./local-saves";
 
 interface AccountData {
-  account?: { loggedIn: boolean; savedTripIds: string[] };
+  account?: { savedTripIds: string[] };
 }
 
 /** The two forms every card's save button submits without JavaScript (HTML's `form` attribute). */
@@ -27,44 +26,27 @@ export function SaveTripForms() {
 
 /**
  * 'Gem rejse' on a result card: a plain POST to /gemte-rejser through the page's SaveTripForms
- * (without JavaScript; an anonymous visitor is sent to log in), a fetcher with JavaScript, and for
- * an anonymous visitor with JavaScript a save in this browser that is offered to their account
- * after log-in.
+ * without JavaScript, a fetcher with it. Logged in or not: a guest's saves are kept on the server
+ * and carried to the account at log-in (app/services/saved-trips/guest-saves.server.ts).
  */
 export function SaveTripButton({ tripId }: { tripId: string }) {
   const data = useRouteLoaderData("results") as AccountData | undefined;
-  const loggedIn = data?.account?.loggedIn ?? false;
-  const savedOnServer = data?.account?.savedTripIds.includes(tripId) ?? false;
+  const savedWhenLoaded = data?.account?.savedTripIds.includes(tripId) ?? false;
   const fetcher = useFetcher<{ tripId?: string; isSaved?: boolean; error?: string }>();
   const { pathname, search } = useLocation();
   const hydrated = useHydrated();
-  const localSaves = useLocalSaves();
-  const savedLocally = !loggedIn && localSaves.includes(tripId);
 
   // The page does not reload after a save (the results route's shouldRevalidate): the button shows
   // the save under way, then the action's answer, then what the page was loaded with.
   const pending = fetcher.formData?.get("tripId") === tripId ? fetcher.formData.get("intent") === "save" : undefined;
   const answered = fetcher.data?.tripId === tripId ? fetcher.data.isSaved : undefined;
-  // A refused save (the account's limit) says why.
+  // A refused save (the list's limit) says why.
   const refused = fetcher.data?.tripId === tripId ? fetcher.data.error : undefined;
-  const saved = loggedIn ? (pending ?? answered ?? savedOnServer) : savedLocally;
+  const saved = pending ?? answered ?? savedWhenLoaded;
   const label = saved ? texts.savedTrips.saved : texts.savedTrips.save;
   // `.save-trip` in app/tailwind.css (twenty on a page); aria-pressed marks a saved trip.
   const cls = "save-trip";
 
-  if (hydrated && !loggedIn) {
-    return (
-      <button
-        type="button"
-        className={cls}
-        aria-pressed={saved}
-        title={saved ? texts.savedTrips.savedLocally : undefined}
-        onClick={() => writeLocalSaves(saved ? localSaves.filter((id) => id !== tripId) : [...localSaves, tripId])}
-      >
-        {label}
-      </button>
-    );
-  }
   const intent = saved ? "remove" : "save";
   return (
     <>

@@ -5,6 +5,8 @@ import type { Db } from "../../../db/client";
 import { storeFailureKind } from "../../../db/store-file";
 import { meta, sessions, users } from "../../../db/schema";
 import { safeRedirect } from "~/utils/request.server";
+import { NO_STORE } from "~/utils/responses.server";
+import { carryGuestSaves, type GuestContext } from "~/services/saved-trips/guest-saves.server";
 import { LOGIN_PATH, SESSION_COOKIE, SESSION_DAYS } from "~/domain/constants";
 
 // Sessions: the cookie `__pistepris` (HttpOnly, SameSite=Lax, signed with SESSION_SECRET or a
@@ -35,10 +37,14 @@ export interface SessionContext {
 }
 
 /**
- * The secret generated once into `meta`, for when SESSION_SECRET is not set. A store that cannot
- * take the write (read-only: the server still starts) gets one for this process only; it can
- * store no session anyway.
+ * The secret that signs the site's cookies: SESSION_SECRET, else one generated once into `meta`. A
+ * store that cannot take the write (read-only: the server still starts) gets one for this process
+ * only; it can store no session anyway.
  */
+export function cookieSecret(db: Db, configured: string | undefined): string {
+  return configured ?? storedSecret(db);
+}
+
 function storedSecret(db: Db): string {
   const stored = db.select().from(meta).where(eq(meta.key, SECRET_KEY)).get();
   if (stored) return stored.value;
@@ -55,15 +61,15 @@ function storedSecret(db: Db): string {
 /** Only a digest of the id is stored, so the table alone cannot be used to forge a cookie. */
 const sessionIdHash = (id: string) => createHash("sha256").update(id).digest("base64url");
 
-/** The session store over the `sessions` table; the cookie is signed with `secret`, else the stored one. */
-export function createSessions(db: Db, opts: { secret: string | undefined; secure: boolean }): Sessions {
+/** The session store over the `sessions` table; the cookie is signed with `secret` (cookieSecret). */
+export function createSessions(db: Db, opts: { secret: string; secure: boolean }): Sessions {
   const cookie = createCookie(SESSION_COOKIE, {
     httpOnly: true,
     sameSite: "lax",
     secure: opts.secure,
     path: "/",
     maxAge: SESSION_MAX_AGE_S,
-    secrets: [opts.secret ?? storedSecret(db)],
+    secrets: [opts.secret],
   });
   return createSessionStorage<SessionData>({
     cookie,
@@ -132,11 +138,19 @@ export function loginHref(redirectTo?: string): string {
   return to ? `${LOGIN_PATH}?${new URLSearchParams({ redirectTo: to })}` : LOGIN_PATH;
 }
 
-/** A brand-new session for the user (new id, nothing carried over), as a Set-Cookie value. */
-export async function startSession(userId: number, { sessions }: Pick<SessionContext, "sessions">): Promise<string> {
-  const session = await sessions.getSession();
+/**
+ * The headers of the answer that logs the user in: a brand-new session (new id, nothing of an
+ * earlier one carried over: no fixation), the trips they saved as a guest moved to the account
+ * (its cookie cleared), and no caching.
+ */
+export async function logInHeaders(request: Request, userId: number, context: SessionContext & GuestContext): Promise<Headers> {
+  const session = await context.sessions.getSession();
   session.set("userId", userId);
-  return sessions.commitSession(session);
+  const headers = new Headers(NO_STORE);
+  headers.append("Set-Cookie", await context.sessions.commitSession(session));
+  const carried = await carryGuestSaves(request, context, userId);
+  if (carried) headers.append("Set-Cookie", carried);
+  return headers;
 }
 
 /** Ends the request's session (its row is deleted) and returns the Set-Cookie value that clears the cookie. */

@@ -1,6 +1,6 @@
 import type { Db } from "../../../db/client";
 import { NOT_SUMMED_UP_SQL } from "../../../db/schema";
-import { THROTTLE_ROWS_HOURS, UNUSED_LINK_DAYS } from "~/domain/constants";
+import { GUEST_SAVES_DAYS, THROTTLE_ROWS_HOURS, UNUSED_LINK_DAYS } from "~/domain/constants";
 import { IMPORT_GRACE } from "~/services/agents/notify.server";
 
 // Retention, as the privacy page promises (/privatliv): what the store keeps about people is
@@ -10,6 +10,7 @@ import { IMPORT_GRACE } from "~/services/agents/notify.server";
 // to do costs a few index lookups and a big first run never holds the write lock for long:
 // - sign-ups never confirmed and e-mailed links never used: deleted UNUSED_LINK_DAYS after they were made;
 // - sessions past their expiry: deleted;
+// - a guest's saved trip (not logged in): deleted GUEST_SAVES_DAYS after it was saved;
 // - the throttles' rows (an e-mail, an address): deleted THROTTLE_ROWS_HOURS after the attempt;
 // - the e-mail log (which trips and price drops each search agent e-mailed, when): rows older than
 //   the retention period are deleted, except those of an agent's latest e-mail and the hours before
@@ -23,6 +24,7 @@ export interface RetentionSummary {
   signUps: number;
   links: number;
   sessions: number;
+  guestSaves: number;
   throttleRows: number;
   mailLog: number;
   /** Counted view and click rows summed up, and the rows they became. */
@@ -85,6 +87,7 @@ export function enforceRetention(db: Db, opts: { retentionMonths: number; now?: 
     signUps: step("DELETE FROM pending_sign_ups WHERE created_at < ?", unused),
     links: step("DELETE FROM account_tokens WHERE created_at < ?", unused),
     sessions: step("DELETE FROM sessions WHERE expires_at < ?", now),
+    guestSaves: step("DELETE FROM guest_saved_trips WHERE created_at < ?", now - GUEST_SAVES_DAYS * DAY),
     throttleRows: step("DELETE FROM login_attempts WHERE at < ?", now - THROTTLE_ROWS_HOURS * HOUR),
     mailLog: 0,
     countedRows: 0,

@@ -8,6 +8,19 @@ export async function open(page: Page, path: string) {
   await page.waitForLoadState("networkidle");
 }
 
+/**
+ * Clicks one of the header's links (app/components/ui/site-nav.tsx, `nav-…`), opening the phone's
+ * 'Menu' first where the links sit behind it, as a visitor would.
+ */
+export async function clickNav(page: Page, testId: string) {
+  const link = page.getByTestId(testId);
+  const menu = page.locator(".site-menu > summary");
+  // A wide screen shows the link once the header has it (after a log-in, say); a phone shows 'Menu'.
+  await page.locator(`[data-testid="${testId}"]:visible, .site-menu > summary:visible`).first().waitFor();
+  if (!(await link.isVisible())) await menu.click();
+  await link.click();
+}
+
 /** axe-core's serious and critical violations, one line each. */
 export async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
