@@ -9,7 +9,10 @@
  * app/domain/constants.ts). The page inside posts messages (EMBED_MESSAGE there):
  *   {type: "pistepris:height", height}  → the iframe takes that height (no inner scrollbar);
  *   {type: "pistepris:scroll", top}     → this page scrolls to the widget's start.
- * Only messages from the widget's own iframe on the Pistepris origin are obeyed.
+ * Only messages from the widget's own iframe on the Pistepris origin are obeyed. This page posts
+ *   {type: "pistepris:viewport", top, height} → the band of the iframe, as tall as this window
+ *   (or the whole iframe when it is shorter), nearest to what the window shows of it; the page
+ *   opens its drawers and dialogs there. Sent on load, on every new height, scroll and resize.
  */
 (function () {
   "use strict";
@@ -40,6 +43,24 @@
     iframe.style.cssText = "display:block;width:100%;height:800px;border:0;overflow:hidden";
     el.appendChild(iframe);
 
+    var viewportQueued = false;
+    function sendViewport() {
+      viewportQueued = false;
+      if (!iframe.contentWindow) return;
+      var r = iframe.getBoundingClientRect();
+      var height = Math.min(window.innerHeight, r.height);
+      var top = Math.min(Math.max(0, -r.top), r.height - height);
+      iframe.contentWindow.postMessage({ type: "pistepris:viewport", top: Math.round(top), height: Math.round(height) }, origin);
+    }
+    function queueViewport() {
+      if (viewportQueued) return;
+      viewportQueued = true;
+      window.requestAnimationFrame(sendViewport);
+    }
+    iframe.addEventListener("load", queueViewport);
+    window.addEventListener("scroll", queueViewport, { passive: true });
+    window.addEventListener("resize", queueViewport);
+
     window.addEventListener("message", function (event) {
       if (event.origin !== origin || event.source !== iframe.contentWindow) return;
       var data = event.data;
@@ -47,6 +68,7 @@
       if (data.type === "pistepris:height") {
         var h = Number(data.height);
         if (isFinite(h) && h > 0) iframe.style.height = Math.min(Math.ceil(h), 100000) + "px";
+        queueViewport();
       } else if (data.type === "pistepris:scroll") {
         var offset = Number(data.top) || 0;
         var top = iframe.getBoundingClientRect().top + window.pageYOffset + offset;

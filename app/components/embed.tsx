@@ -5,6 +5,9 @@ import { DESKTOP_MEDIA_QUERY, EMBED_MESSAGE, EMBED_MOBILE_SCROLL_DELAY_MS } from
 // The page talks to the partner page through postMessage: it reports its height on every size
 // change, so the iframe fits its content, and asks for a scroll to the widget's start after a
 // sort or page change — at once on the desktop layout, after 1 second on the mobile layout.
+// The partner page tells it which part of the (tall, never scrolling) iframe its window shows;
+// the page keeps that in `--embed-top` and `--embed-height`, where `.in-view` (app/tailwind.css)
+// puts drawers and dialogs, so they open where the visitor is looking.
 
 /** Whether a query string is in embed mode (root.tsx decides the site header and footer with it). */
 export function isEmbedSearch(search: string): boolean {
@@ -28,7 +31,20 @@ export function requestPartnerScroll() {
   else pendingScroll = setTimeout(send, EMBED_MOBILE_SCROLL_DELAY_MS);
 }
 
-/** The embedded page's content: reports its height to the partner page whenever it changes. */
+/** The partner page's `viewport` message: the band of the iframe its window shows, kept for `.in-view`. */
+function followPartnerViewport(event: MessageEvent) {
+  if (event.source !== window.parent) return;
+  const data: unknown = event.data;
+  if (!data || typeof data !== "object" || (data as { type?: unknown }).type !== EMBED_MESSAGE.viewport) return;
+  const top = Number((data as { top?: unknown }).top);
+  const height = Number((data as { height?: unknown }).height);
+  if (!(Number.isFinite(top) && Number.isFinite(height) && top >= 0 && height > 0)) return;
+  const root = document.documentElement.style;
+  root.setProperty("--embed-top", `${Math.round(top)}px`);
+  root.setProperty("--embed-height", `${Math.round(height)}px`);
+}
+
+/** The embedded page's content: reports its height to the partner page whenever it changes, and follows its window. */
 export function EmbedFrame({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -44,7 +60,11 @@ export function EmbedFrame({ children }: { children: ReactNode }) {
     report();
     const observer = new ResizeObserver(report);
     observer.observe(el);
-    return () => observer.disconnect();
+    window.addEventListener("message", followPartnerViewport);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("message", followPartnerViewport);
+    };
   }, []);
   // flow-root: the children's margins stay inside the measured box.
   return (

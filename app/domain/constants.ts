@@ -125,8 +125,11 @@ export const OFFER_REDIRECT_PATH = "/ud";
 export const HYDRATION_DEADLINE_MS = 100;
 
 export const DESKTOP_MEDIA_QUERY = "(min-width: 64rem)";
-/** Messages the embedded results page posts to the partner page (public/embed.js). */
-export const EMBED_MESSAGE = { scroll: "pistepris:scroll", height: "pistepris:height" } as const;
+/**
+ * Messages between the embedded results page and the partner page (public/embed.js): the page
+ * posts `scroll` and `height`; the partner page posts `viewport`, the part of the iframe its window shows.
+ */
+export const EMBED_MESSAGE = { scroll: "pistepris:scroll", height: "pistepris:height", viewport: "pistepris:viewport" } as const;
 /** The saved-trips page. */
 export const SAVED_TRIPS_PATH = "/gemte-rejser";
 /** The signed-in visitor's search agents; also where logging in lands by default. */

@@ -274,4 +274,26 @@ describe("mobile", () => {
     expect(await frame.getByTestId("scroll-to-top").count()).toBe(0);
     expect(await frame.getByTestId("site-header").count()).toBe(0);
   });
+
+  it("'Filtre' opens its drawer where the visitor is looking, and it follows the partner page's scrolling down the widget", async () => {
+    const box = await iframeBox(page);
+    expect(box.height).toBeGreaterThan(5000);
+    const { height } = page.viewportSize()!;
+    /** The drawer's box in the partner's window: inside it, at its bottom. */
+    const seen = async (testId: string) => {
+      const drawer = frame.getByTestId(testId);
+      await drawer.waitFor();
+      await expect.poll(async () => Math.round((await drawer.boundingBox())!.y + (await drawer.boundingBox())!.height)).toBe(height);
+      expect((await drawer.boundingBox())!.y).toBeGreaterThanOrEqual(0);
+    };
+    for (const y of [box.top + 200, box.top + box.height / 2]) {
+      await page.evaluate((to) => window.scrollTo(0, to), y);
+      // 'Filtre' is at the widget's top: clicking it scrolls there; then the visitor scrolls on.
+      await frame.getByTestId("open-filters").click();
+      await page.evaluate((to) => window.scrollTo(0, to), y);
+      await seen("filter-drawer");
+      await frame.getByTestId("filter-drawer-close").click();
+      await frame.getByTestId("filter-drawer").waitFor({ state: "detached" });
+    }
+  });
 });

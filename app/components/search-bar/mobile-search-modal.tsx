@@ -28,8 +28,9 @@ export default function MobileSearchModal({ state, onClose }: { state: SearchBar
   return (
     <Dialog open onClose={onClose} className="relative z-50">
       <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex">
-        <DialogPanel className="flex h-[100dvh] w-full flex-col bg-white" data-testid="mobile-search-modal">
+      {/* `.in-view`: what the visitor sees (in embed mode the partner's window). */}
+      <div className="in-view flex">
+        <DialogPanel className="flex h-full w-full flex-col bg-white" data-testid="mobile-search-modal">
           <Form
             method="get"
             action={RESULTS_PATH}

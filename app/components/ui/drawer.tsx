@@ -27,8 +27,9 @@ export function Drawer({
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
       <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
-      <div className="fixed inset-x-0 bottom-0 flex justify-center">
-        <DialogPanel className="flex h-[600px] max-h-[100dvh] w-full flex-col rounded-t-2xl bg-white shadow-xl" data-testid={testId}>
+      {/* At the bottom of what the visitor sees (`.in-view`: in embed mode the partner's window). */}
+      <div className="in-view flex items-end justify-center">
+        <DialogPanel className="flex h-[600px] max-h-full w-full flex-col rounded-t-2xl bg-white shadow-xl" data-testid={testId}>
           <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
             <DialogTitle className="text-lg font-bold text-brand-900">{title}</DialogTitle>
             <button

@@ -13,7 +13,8 @@ import { useReturnFocus } from "./return-focus";
 // Initial focus is the body's `autoFocus` field: React focuses it as the panel mounts, and Headless
 // UI leaves focus alone when it is already inside the dialog.
 
-const OVERLAY = "fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-900/50 p-4 sm:items-center";
+// `.in-view`: over what the visitor sees (in embed mode the partner's window, app/components/embed.tsx).
+const OVERLAY = "in-view z-50 flex items-start justify-center overflow-y-auto bg-slate-900/50 p-4 sm:items-center";
 const PANEL = "w-full max-w-md rounded-xl bg-white p-6 shadow-xl";
 const TITLE = "text-xl font-bold text-brand-900";
 
