@@ -21,7 +21,7 @@ const TEXTS = path.resolve(import.meta.dirname, "app/domain/texts.ts");
 const APART: Record<string, RegExp> = {
   ops: /\/app\/(routes\/(drift[./]|partner\.)|components\/ops\/)/,
   later:
-    /\/app\/components\/(filters\/|search-bar\/(?!index|mobile-search-summary|state)|results\/(mobile-drawers|sorting-bar)|agents\/results-dialogs|map\/results-map|saved-trips\/local-saves-offer)/,
+    /\/app\/components\/(filters\/|search-bar\/(?!index|mobile-search-summary|state)|results\/(mobile-drawers|sorting-bar)|agents\/results-dialogs|map\/results-map)/,
   stay: /\/app\/(routes\/ophold\.|components\/accommodation\/(?!photo))/,
   account: /\/app\/(routes\/(konto\.|soegeagenter\.|gemte-rejser|privatliv)|components\/(account\/account-(forms|settings)|privacy\/))/,
 };
@@ -79,7 +79,7 @@ function precompress(): Plugin {
  */
 const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@remix-run\/[^/]+|turbo-stream)\//;
 const CORE =
-  /\/app\/(domain\/(constants|format|dates|banner-slots|search-summary|price-history|price-mode|results-url|url-codec|accommodation-url|tags)\.ts|utils\/revalidation\.ts|components\/(embed\.tsx|ui\/(nonce|page-parts|use-hydrated|browser-storage|markup-only)\.tsx?|saved-trips\/local-saves\.ts|accommodation\/photo\.tsx))$/;
+  /\/app\/(domain\/(constants|format|dates|banner-slots|search-summary|price-history|price-mode|results-url|url-codec|accommodation-url|tags)\.ts|utils\/revalidation\.ts|components\/(embed\.tsx|ui\/(nonce|page-parts|use-hydrated|browser-storage|markup-only)\.tsx?|accommodation\/photo\.tsx))$/;
 
 /** The chunks above, in the browser's build only (the server's build is one bundle). */
 function clientChunks(): Plugin {

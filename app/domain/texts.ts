@@ -346,10 +346,8 @@ export const texts = {
     placesHeading: "Stederne i resultatet",
     placesIntro: (places: number, resorts: number) =>
       `${places} ${plural(places, "overnatningssted", "overnatningssteder")} i ${resorts} ${plural(resorts, "skisportssted", "skisportssteder")}`,
-    coordinates: (lat: number, lng: number) => {
-      const f = (n: number) => Math.abs(n).toLocaleString("da-DK", { minimumFractionDigits: 4, maximumFractionDigits: 4 });
-      return `${f(lat)}° ${lat >= 0 ? "N" : "S"}, ${f(lng)}° ${lng >= 0 ? "Ø" : "V"}`;
-    },
+    resortSummary: (places: number, price: string) => `${places} ${plural(places, "sted", "steder")}, fra ${price}`,
+    allInResort: (places: number, resort: string) => `Se alle ${places} steder i ${resort} på listen`,
     from: (price: string) => `fra ${price}`,
     clusterLabel: (count: number, price: string) => `${count} steder fra ${price} – zoom ind`,
     perPerson: "pr. person",

@@ -51,6 +51,29 @@ async function openMap(page: Page) {
   await page.locator(".pp-marker > span").first().waitFor();
 }
 
+/** The drawn markers' boxes (price labels and clusters) inside the map's box. */
+const markerBoxes = (page: Page) =>
+  page.evaluate(() => {
+    const map = document.querySelector('[data-testid="results-map"]')!.getBoundingClientRect();
+    return [...document.querySelectorAll(".pp-marker > span")]
+      .map((el) => el.getBoundingClientRect())
+      .filter((r) => r.left >= map.left && r.right <= map.right && r.top >= map.top && r.bottom <= map.bottom)
+      .map((r) => ({ left: r.left, top: r.top, width: r.width, height: r.height }));
+  });
+
+/** Pairs of boxes that cover each other by more than a pixel. */
+function overlapping(boxes: Array<{ left: number; top: number; width: number; height: number }>): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < boxes.length; i++)
+    for (let j = i + 1; j < boxes.length; j++) {
+      const [a, b] = [boxes[i], boxes[j]];
+      const w = Math.min(a.left + a.width, b.left + b.width) - Math.max(a.left, b.left);
+      const h = Math.min(a.top + a.height, b.top + b.height) - Math.max(a.top, b.top);
+      if (w > 1 && h > 1) out.push(`${JSON.stringify(a)} × ${JSON.stringify(b)}`);
+    }
+  return out;
+}
+
 describe("desktop", () => {
   let page: Page;
   usePage(suite, { size: DESKTOP }, (opened) => ({ page } = opened));
@@ -77,6 +100,10 @@ describe("desktop", () => {
       });
     await expect.poll(async () => (await drawn()).total).toBe(points);
     expect((await drawn()).clusters).toBeGreaterThan(0); // crowded markers are clustered at the fitted zoom
+    // No marker covers another, and each can be clicked.
+    const boxes = await markerBoxes(page);
+    expect(boxes.length).toBeGreaterThan(1);
+    expect(overlapping(boxes)).toEqual([]);
     expect(await page.getByTestId("map-cluster").first().textContent()).toMatch(/^\d+$/);
     expect(await page.locator(".pp-marker.is-cluster").first().getAttribute("title")).toMatch(/^\d+ steder fra [\d.]+ kr\. – zoom ind$/);
     expect(tileRequests).toBeGreaterThan(0);
@@ -141,17 +168,20 @@ describe("desktop", () => {
     expect(params(page).get("map")).toBe("1");
     await openMap(page);
     await page.getByText("Området på kortet").first().waitFor();
-    // Every marker now lies in the box.
-    const places = await page.getByTestId("place").count();
+    // The map has the places the list counts, and every listed place lies in the box.
+    const intro = await page.getByTestId("places-list").locator("p").first().textContent();
+    const places = Number(/^(\d+) overnatningssted/.exec(intro!)![1]);
     await expect.poll(async () => Number(await page.getByTestId("results-map").getAttribute("data-points"))).toBe(places);
     const [south, west, north, east] = bbox;
-    const coords = await page.getByTestId("place").evaluateAll((els) => els.map((e) => e.textContent ?? ""));
-    for (const text of coords) {
-      const [lat, lng] = [...text.matchAll(/(\d+,\d{4})°/g)].map((m) => Number(m[1].replace(",", ".")));
-      expect(lat).toBeGreaterThanOrEqual(Math.floor(south * 1e4) / 1e4);
-      expect(lat).toBeLessThanOrEqual(Math.ceil(north * 1e4) / 1e4);
-      expect(lng).toBeGreaterThanOrEqual(Math.floor(west * 1e4) / 1e4);
-      expect(lng).toBeLessThanOrEqual(Math.ceil(east * 1e4) / 1e4);
+    const coords = await page
+      .getByTestId("place")
+      .evaluateAll((els) => els.map((e) => [Number(e.getAttribute("data-lat")), Number(e.getAttribute("data-lng"))]));
+    expect(coords.length).toBeGreaterThan(0);
+    for (const [lat, lng] of coords) {
+      expect(lat).toBeGreaterThanOrEqual(south);
+      expect(lat).toBeLessThanOrEqual(north);
+      expect(lng).toBeGreaterThanOrEqual(west);
+      expect(lng).toBeLessThanOrEqual(east);
     }
   });
 
@@ -275,6 +305,11 @@ describe("mobile", () => {
     expect(params(page).get("adultCount")).toBe("4");
     await openMap(page);
     expect(await page.getByTestId("map-side-list").isVisible()).toBe(false);
+    // A finger's target: every marker at least 44 px each way, none covering another.
+    const boxes = await markerBoxes(page);
+    expect(boxes.length).toBeGreaterThan(1);
+    expect(boxes.filter((b) => b.width < 44 || b.height < 44)).toEqual([]);
+    expect(overlapping(boxes)).toEqual([]);
     const back = page.getByTestId("back-to-list");
     expect(await back.getAttribute("href")).toBe("/skirejser?adultCount=4&priceType=total");
     await back.click();
@@ -285,7 +320,7 @@ describe("mobile", () => {
 });
 
 describe("without JavaScript", () => {
-  it("the map link leads to a server-rendered list of the result's places by resort", async () => {
+  it("the map link leads to a server-rendered list of the result's places by resort, each linked to its accommodation page", async () => {
     const ctx = await suite.newContext({ size: DESKTOP, javaScript: false });
     const page = await ctx.newPage();
     await page.goto("/skirejser?priceType=total");
@@ -296,9 +331,32 @@ describe("without JavaScript", () => {
     expect(await page.getByText("Kortet indlæses …").isVisible()).toBe(false);
     const resorts = page.getByTestId("places-resort");
     expect(await resorts.count()).toBeGreaterThan(3);
+    // Every resort folded: a page of a screen or two, however many places the result has.
+    expect(await page.getByTestId("place").first().isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(60 * (await resorts.count()) + 3000);
     const first = resorts.first();
-    expect(await first.locator("h3").textContent()).toMatch(/^.+, .+$/);
-    expect(await first.getByTestId("place").first().textContent()).toMatch(/\d+,\d{4}° [NS], \d+,\d{4}° [ØV]fra [\d.]+ kr\. samlet$/);
+    expect(await first.locator("summary").textContent()).toMatch(/^›.+, .+\d+ steder?, fra [\d.]+ kr\. samlet$/);
+    await first.locator("summary").click();
+    const place = first.getByTestId("place").first();
+    expect(await place.textContent()).toMatch(/^.+fra [\d.]+ kr\. samlet$/);
+    // A resort with more places than it shows links to all of them in the list.
+    const crowded = page
+      .getByTestId("places-resort")
+      .filter({ has: page.getByTestId("places-resort-all") })
+      .first();
+    if ((await crowded.count()) > 0) {
+      await crowded.locator("summary").click();
+      expect(await crowded.getByTestId("place").count()).toBe(10);
+      const all = new URL((await crowded.getByTestId("places-resort-all").getAttribute("href"))!, suite.server.url);
+      expect(all.pathname).toBe("/skirejser");
+      expect(all.searchParams.get("destinationSlugs")).toMatch(/^[a-z0-9-]+$/);
+      expect(all.searchParams.get("priceType")).toBe("total");
+      expect(all.searchParams.get("map")).toBeNull();
+    }
+    const id = await place.getAttribute("data-accommodation-id");
+    await place.getByRole("link").click();
+    await page.waitForURL((u) => u.pathname === `/ophold/${id}`);
+    expect(new URL(page.url()).searchParams.get("priceType")).toBe("total");
     // A non-canonical spelling keeps the flag through the redirect.
     await page.goto("/skirejser?map=1&priceType=total");
     expect(new URL(page.url()).search).toBe("?priceType=total&map=1");

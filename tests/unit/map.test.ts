@@ -1,13 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { gridClusters, lowestPrice } from "~/domain/map-clusters";
+import { apart, gridClusters, lowestPrice, MARKER_BOX } from "~/domain/map-clusters";
+import { seededRandom } from "../support/random";
 import { isCanonical, parseResultsParams, resultsHref } from "~/domain/results-url";
 
 describe("gridClusters", () => {
   const at = (x: number, y: number, price = 0) => ({ x, y, price });
+  /** The grid alone, markers allowed to touch. */
+  const GRID_ONLY = { width: 0, height: 0 };
 
   it("groups points that share a grid cell and leaves lone points alone", () => {
     const points = [at(1, 1), at(10, 20), at(63, 63), at(64, 0), at(200, 200)];
-    const clusters = gridClusters(points, (p) => p, 64);
+    const clusters = gridClusters(points, (p) => p, 64, GRID_ONLY);
     const sizes = clusters.map((c) => c.items.length).sort();
     expect(sizes).toEqual([1, 1, 3]);
     const crowd = clusters.find((c) => c.items.length === 3)!;
@@ -17,8 +20,8 @@ describe("gridClusters", () => {
 
   it("keeps every point exactly once, and a smaller cell splits clusters", () => {
     const points = Array.from({ length: 5000 }, (_, i) => at((i * 7919) % 1000, (i * 104729) % 1000));
-    const big = gridClusters(points, (p) => p, 100);
-    const small = gridClusters(points, (p) => p, 10);
+    const big = gridClusters(points, (p) => p, 100, GRID_ONLY);
+    const small = gridClusters(points, (p) => p, 10, GRID_ONLY);
     expect(big.reduce((n, c) => n + c.items.length, 0)).toBe(5000);
     expect(small.reduce((n, c) => n + c.items.length, 0)).toBe(5000);
     expect(big.length).toBeLessThanOrEqual(100);
@@ -27,6 +30,45 @@ describe("gridClusters", () => {
 
   it("labels a cluster with its lowest price", () => {
     expect(lowestPrice([at(0, 0, 900), at(0, 0, 450), at(0, 0, 700)], (p) => p.price)).toBe(450);
+  });
+});
+
+describe("markers never overlap", () => {
+  const overlap = (a: { x: number; y: number }, b: { x: number; y: number }) =>
+    Math.abs(a.x - b.x) < MARKER_BOX.width && Math.abs(a.y - b.y) < MARKER_BOX.height;
+
+  it("two lone points a few pixels apart across a cell border become one cluster", () => {
+    const points = [
+      { x: 79, y: 10 },
+      { x: 81, y: 12 },
+      { x: 400, y: 10 },
+    ];
+    const groups = gridClusters(points, (p) => p);
+    expect(groups.map((g) => g.items.length).sort()).toEqual([1, 2]);
+  });
+
+  it("on random maps: every point kept once, and no two markers closer than a marker's footprint", () => {
+    const random = seededRandom(31_8);
+    for (let round = 0; round < 50; round++) {
+      const n = random.int(2, 400);
+      const points = Array.from({ length: n }, (_, i) => ({ i, x: random.next() * 1400, y: random.next() * 800 }));
+      const groups = gridClusters(points, (p) => p);
+      expect(groups.flatMap((g) => g.items.map((p) => p.i)).sort((a, b) => a - b)).toEqual(points.map((p) => p.i));
+      for (let a = 0; a < groups.length; a++)
+        for (let b = a + 1; b < groups.length; b++) expect(overlap(groups[a], groups[b]), `round ${round}`).toBe(false);
+    }
+  });
+
+  it("a merged group that moves onto a third is merged with it too", () => {
+    const groups = apart(
+      [
+        { items: [1], x: 0, y: 0 },
+        { items: [2], x: 100, y: 0 },
+        { items: [3], x: 140, y: 0 },
+      ],
+      MARKER_BOX,
+    );
+    expect(groups.map((g) => g.items.sort())).toEqual([[1, 2, 3]]);
   });
 });
 

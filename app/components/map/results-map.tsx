@@ -196,7 +196,7 @@ function pointMarker(m: Live, data: MapData, p: MapPoint, aff: string | undefine
   });
   // A popup of the map, not of the marker: markers are redrawn on every move (the popup's own autopan too).
   marker.on("click", () => {
-    m.L.popup({ minWidth: 220, offset: [0, -22] })
+    m.L.popup({ minWidth: 220, offset: [0, -24] })
       .setLatLng([p[1], p[2]])
       .setContent(popupHtml(data, p, aff))
       .openOn(m.map);
