@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   Link,
   Links,
@@ -32,6 +32,9 @@ export const links: LinksFunction = () => [
 ];
 
 export const headers = errorPageHeaders;
+
+/** An error page's title (a page's own meta says its title otherwise): what went wrong, as its heading says. */
+export const meta: MetaFunction = ({ error }) => (error ? [{ title: `${errorMessage(error)} – ${texts.siteName}` }] : []);
 
 /** Whether the visitor is logged in, and an operator (the header's links). Anonymous pages are the same for everyone. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -144,13 +147,17 @@ function SiteFooter() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
+/** What an error page says: not found, unavailable (and why), or an unexpected error. */
+function errorMessage(error: unknown): string {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // A 503 says why in its body: the search engine, or a store that cannot take writes (server/store-writes.ts).
   const unavailable =
     isRouteErrorResponse(error) && error.data === texts.errors.storeUnavailable ? error.data : texts.errors.searchUnavailable;
-  const message = status === 404 ? texts.errors.notFound : status === 503 ? unavailable : texts.errors.unexpected;
+  return status === 404 ? texts.errors.notFound : status === 503 ? unavailable : texts.errors.unexpected;
+}
+
+export function ErrorBoundary() {
+  const message = errorMessage(useRouteError());
   return (
     <div className="flex min-h-screen flex-col">
       <SiteHeader />

@@ -149,6 +149,7 @@ export const texts = {
       "Alle links til rejseselskabernes tilbud bærer dit partner-id, og hvert klik registreres hos os, så vi kan opgøre trafikken pr. partner og pr. rejseselskab.",
     ],
     snippetHeading: "Koden",
+    snippetLabel: "Koden til dit site",
     snippetIntro: "Indsæt denne kode dér, hvor listen skal stå:",
     optionsHeading: "Indstillinger",
     optionSearch:
@@ -1033,6 +1034,7 @@ export const texts = {
       views: "Visninger",
       clicks: "Klik",
       clickRate: "Klikrate",
+      actions: "Handlinger",
       always: "Altid",
       statuses: { shown: "Vises", inactive: "Deaktiveret", scheduled: "Planlagt", ended: "Udløbet" },
       previewTitle: "Sådan ser resultatlisten ud",

@@ -67,7 +67,9 @@ export default function BannersPage() {
                 <th className="p-2 text-right">{t.views}</th>
                 <th className="p-2 text-right">{t.clicks}</th>
                 <th className="p-2 text-right">{t.clickRate}</th>
-                <th className="p-2" />
+                <th className="p-2">
+                  <span className="sr-only">{t.actions}</span>
+                </th>
               </tr>
             </thead>
             <tbody>

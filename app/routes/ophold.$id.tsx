@@ -107,7 +107,7 @@ export default function AccommodationRoute() {
   const onDate = new Map(data.calendar.map((day, k) => [day.departureDate, links.onDate[k]]));
   const lowest = data.lowestPrice;
   return (
-    <div
+    <main
       className="mx-auto max-w-[1100px] px-3 py-4 sm:px-4 lg:py-6"
       data-testid="accommodation-page"
       data-accommodation-id={a.id}
@@ -127,7 +127,7 @@ export default function AccommodationRoute() {
         <PriceBar price={t.fromPrice(formatPrice(lowest), state.priceMode === "perPerson", persons)} href={`#${OFFERS_ANCHOR}`} />
       )}
       <div className="mt-6 lg:grid lg:grid-cols-[minmax(0,1fr)_300px] lg:items-start lg:gap-6">
-        <main className="min-w-0">
+        <div className="min-w-0">
           <section
             id={OFFERS_ANCHOR}
             aria-labelledby="offers-heading"
@@ -165,8 +165,8 @@ export default function AccommodationRoute() {
             </h2>
             <PriceHistoryChart points={data.history} perPerson={state.priceMode === "perPerson"} today={data.today} />
           </section>
-        </main>
-        <aside className="mt-6 space-y-6 lg:mt-0">
+        </div>
+        <div className="mt-6 space-y-6 lg:mt-0">
           <OffersForm
             action={atOffers(links.path)}
             state={state}
@@ -175,9 +175,9 @@ export default function AccommodationRoute() {
             shownDates={data.shownDates}
           />
           <AccommodationMap accommodation={a} tiles={data.tiles} resortMapHref={links.resortMap} />
-        </aside>
+        </div>
       </div>
-    </div>
+    </main>
   );
 }
 

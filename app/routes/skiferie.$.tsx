@@ -126,7 +126,7 @@ export default function DestinationRoute() {
     </Link>
   );
   return (
-    <div
+    <main
       className="mx-auto max-w-[1200px] px-3 py-4 sm:px-4 lg:py-6"
       data-testid="destination-page"
       data-level={data.level}
@@ -166,7 +166,7 @@ export default function DestinationRoute() {
         </section>
       )}
       <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_360px] lg:items-start lg:gap-6">
-        <main className="min-w-0 space-y-6">
+        <div className="min-w-0 space-y-6">
           <ResortFactsList name={data.name} facts={data.facts} />
           <PlaceChildren heading={childrenHeading} places={data.children} />
           <WeekCalendar weeks={data.calendar} persons={PAGE_PERSONS} />
@@ -193,14 +193,14 @@ export default function DestinationRoute() {
               <div className="mt-4">{seeAll}</div>
             </section>
           )}
-        </main>
-        <aside className="mt-6 lg:sticky lg:top-4 lg:mt-0">
+        </div>
+        <div className="mt-6 lg:sticky lg:top-4 lg:mt-0">
           {data.map.points.length > 0 && (
             <MapSection name={root ? null : data.name} data={data.map} tiles={data.tiles} resultsMapHref={data.mapResultsHref} />
           )}
-        </aside>
+        </div>
       </div>
-    </div>
+    </main>
   );
 }
 

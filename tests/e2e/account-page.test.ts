@@ -9,6 +9,7 @@ import { accountTraces } from "../support/account-traces";
 import { startSmtp, type TestSmtp } from "../support/smtp";
 import { DESKTOP, MOBILE } from "./support/browser";
 import { createAccounts, logInThroughPage } from "./support/accounts";
+import { AxeBuilder } from "@axe-core/playwright";
 import { clickNav, seriousViolations } from "./support/page";
 import { usePage, useServerAndBrowser } from "./support/suite";
 
@@ -31,6 +32,8 @@ let tripIds: string[];
 beforeAll(async () => {
   const emails = ["js@example.dk", "nojs@example.dk", "nabo@example.dk"];
   (await createAccounts(suite.server, emails, PASSWORD)).forEach((id, i) => (ids[emails[i]] = id));
+  // An operator, for the header's link to /drift and the dashboard's pages.
+  await createAccounts(suite.server, ["drift@example.dk"], PASSWORD, { operator: true });
   const res = await fetch(`${suite.server.url}/api/search?sort=price:asc`);
   tripIds = ((await res.json()) as { items: Array<{ trip: { id: string } }> }).items.map((i) => i.trip.id);
   // Each person's agents and saved trips, and a neighbour's that must never show in their data.
@@ -214,10 +217,6 @@ describe("without JavaScript", () => {
 });
 
 describe("every page's header and footer", () => {
-  beforeAll(async () => {
-    await createAccounts(suite.server, ["drift@example.dk"], PASSWORD, { operator: true });
-  });
-
   /** The header's links a visitor can reach on the page, by test id, opening the phone's menu first. */
   async function headerLinks(page: Page): Promise<string[]> {
     const summary = page.locator(".site-menu > summary");
@@ -272,4 +271,79 @@ describe("every page's header and footer", () => {
     expect(await headerLinks(page)).toEqual(["nav-all-trips", "nav-saved", "nav-agents", "nav-account", "nav-logout"]);
     await ctx.close();
   });
+});
+
+describe("accessibility of every page", () => {
+  /** A country's, a resort's and an accommodation's page of the demo data, found through the site's own links. */
+  async function placePaths(page: Page): Promise<string[]> {
+    await page.goto("/skiferie");
+    const country = (await page.locator('main a[href^="/skiferie/"]').first().getAttribute("href"))!;
+    await page.goto(country);
+    const deeper = await page.locator('main a[href^="/skiferie/"]').evaluateAll((els) => els.map((e) => e.getAttribute("href")!));
+    await page.goto("/skirejser");
+    const stay = (await page.locator('a[href^="/ophold/"]').first().getAttribute("href"))!;
+    return [country, deeper.at(-1)!, stay];
+  }
+
+  /** Every page at one size, first as a traveller, then logged in as an operator: axe's violations, one line each. */
+  async function violations(size: typeof DESKTOP | typeof MOBILE): Promise<string[]> {
+    const ctx = await suite.newContext({ size });
+    const page = await ctx.newPage();
+    const traveller = [
+      "/",
+      "/skirejser",
+      "/skirejser?map=1",
+      "/skirejser?dialog=login",
+      "/soeg",
+      "/skiferie",
+      ...(await placePaths(page)),
+      "/partner",
+      "/privatliv",
+      "/konto/log-ind",
+      "/konto/opret",
+      "/konto/glemt-adgangskode",
+      "/gemte-rejser",
+      "/findes-ikke",
+    ];
+    const operator = [
+      "/konto",
+      "/soegeagenter",
+      "/gemte-rejser",
+      "/skirejser?dialog=createSearchAgent",
+      "/drift",
+      "/drift/importer",
+      "/drift/klik",
+      "/drift/bannere",
+      "/drift/forsidebokse",
+      "/drift/soegeagenter",
+      "/drift/destinationer",
+      "/drift/log",
+    ];
+    const found: string[] = [];
+    const check = async (path: string) => {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      const results = await new AxeBuilder({ page }).analyze();
+      for (const v of results.violations) found.push(`${path} ${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    };
+    for (const path of traveller) await check(path);
+    await logInThroughPage(page, "drift@example.dk", PASSWORD);
+    for (const path of operator) await check(path);
+    await ctx.close();
+    return found;
+  }
+
+  // About 30 pages, each analysed whole: longer than the suite's usual 120 s on a busy machine.
+  for (const [sizeName, size] of [
+    ["desktop", DESKTOP],
+    ["phone", MOBILE],
+  ] as const)
+    it(
+      `${sizeName}: axe finds no violation, of any impact, on any page, a traveller's or an operator's`,
+      { timeout: 300_000 },
+      async () => {
+        suite.allowPageErrors(/status of 404 .*\/findes-ikke/);
+        expect(await violations(size)).toEqual([]);
+      },
+    );
 });
