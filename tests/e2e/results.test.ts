@@ -409,6 +409,19 @@ describe("desktop", () => {
       await open(p, "/skirejser");
       expect(await p.getByTestId("save-trip-hint").isVisible(), `dismissed: ${dismissed}`).toBe(!dismissed);
       expect(await layoutShifts(p), `dismissed: ${dismissed}`).toEqual([]);
+      // Nor as the page streams in: a save button painted before its label arrived (an empty one)
+      // has the whole one's box, so at the card's right edge it does not move when the label comes.
+      const boxes = await p
+        .locator(".save-trip")
+        .first()
+        .evaluate((button) => {
+          const empty = button.cloneNode() as HTMLElement;
+          button.after(empty);
+          const [whole, bare] = [button, empty].map((b) => b.getBoundingClientRect()).map((r) => [r.width, r.height]);
+          empty.remove();
+          return { whole, bare };
+        });
+      expect(boxes.bare).toEqual(boxes.whole);
       await c.close();
     }
   });
