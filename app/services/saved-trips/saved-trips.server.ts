@@ -20,9 +20,6 @@ import {
 /** Whose list: an account's, or that of a visitor who is not logged in. */
 export type SavedTripsOwner = { userId: number } | { guestIdHash: string };
 
-/** The most trip ids one request may save at once (a guest's list carried to an account at log-in). */
-export const MAX_IMPORTED_TRIPS = MAX_SAVED_TRIPS_PER_USER;
-
 /** The owner's list: its trip id and time columns, the condition that selects the owner's rows, and how to add rows. */
 function listOf(db: Pick<Db, "insert">, owner: SavedTripsOwner) {
   if ("userId" in owner) {
@@ -62,7 +59,8 @@ export function tripExists(db: Db, tripId: string): boolean {
  * fit under MAX_SAVED_TRIPS_PER_USER. Returns how many of them are now saved, and whether some did not fit.
  */
 export function saveTrips(db: Db, owner: SavedTripsOwner, tripIds: string[]): { saved: number; full: boolean } {
-  const ids = [...new Set(tripIds)].slice(0, MAX_IMPORTED_TRIPS);
+  // No list holds more than the limit, so no more are ever looked at (a guest's list carried at log-in).
+  const ids = [...new Set(tripIds)].slice(0, MAX_SAVED_TRIPS_PER_USER);
   if (!ids.length) return { saved: 0, full: false };
   return db.transaction(
     (tx) => {
