@@ -1,10 +1,11 @@
 import type { Db } from "../../../db/client";
 import type { SearchQuery } from "~/domain/search-data";
 import { compileSearch } from "../compile";
-import { FROM, SORT_SQL, where } from "./reference";
+import { FROM, SORT_SQL, where } from "./conditions";
 
-// "Which trips match this search" for the search agents (app/services/agents/notify.server.ts), built from the very
-// conditions of the reference engine, so an agent's e-mail and its results page agree.
+// "Which trips match this search" for the search agents (app/services/agents/notify.server.ts), with
+// the search's own conditions (./conditions.ts, docs/search.md), so an agent's e-mail and its
+// results page agree.
 
 export interface NewTripsFilter {
   /** Only trips first seen strictly after this time. */

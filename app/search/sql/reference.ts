@@ -1,11 +1,11 @@
 import type { Db } from "../../../db/client";
 import { readGeneration } from "../../../db/generation";
 import { DEFAULT_SORTING_METHOD, PAGE_SIZE, type PriceMode, type SortingMethod, type Transport } from "~/domain/constants";
-import { fromDay } from "~/domain/dates";
 import { FULL_PRICE_BUCKETS, PER_PERSON_BUCKETS, type BucketScheme } from "~/domain/price-buckets";
 import type { SearchData, SearchQuery } from "~/domain/search-data";
 import { UNKNOWN_BUCKET } from "~/domain/constants";
 import { compileSearch, type CompiledSearch } from "../compile";
+import { FROM, SORT_SQL, where, type Condition, type Owned } from "./conditions";
 import {
   featureFacetKey,
   type AccommodationOffers,
@@ -24,21 +24,9 @@ import { placePricesFromDb, type PlacePrices } from "../place-prices";
 import { hydrateAccommodations } from "../store-accommodations";
 
 // The search semantics (docs/search.md) as plain SQL over the store: slow, obvious, and the oracle
-// the other engines are tested against. Each facet is its own GROUP BY over the trips that pass
-// every filter except the ones that facet ignores.
-
-type Owned = "company" | "meal" | "rating" | "skiPass" | "price";
-const OWNED: Owned[] = ["company", "meal", "rating", "skiPass", "price"];
-
-export interface Condition {
-  sql: string;
-  params: unknown[];
-}
-
-export const FROM = `FROM trips t
-  JOIN accommodations a ON a.id = t.accommodation_id
-  JOIN resorts r ON r.slug = a.resort_slug
-  JOIN regions g ON g.slug = r.region_slug`;
+// the other engines are tested against; tests and the bench import it, production code may not
+// (eslint.config.js). Each facet is its own GROUP BY over the trips that pass every filter except
+// the ones that facet ignores (./conditions.ts).
 
 /** The price-bucket expression (docs/search.md "Price buckets"), with its 'unknown' fallback. */
 export function bucketSql(column: string, { band, max }: BucketScheme): string {
@@ -47,87 +35,6 @@ export function bucketSql(column: string, { band, max }: BucketScheme): string {
     ELSE (CAST(${column} / ${band} AS INTEGER) * ${band}) || '-' || (CAST(${column} / ${band} AS INTEGER) * ${band} + ${band}) END`;
 }
 
-function placeholders(n: number): string {
-  return Array.from({ length: n }, () => "?").join(", ");
-}
-
-function hardConditions(q: CompiledSearch): Condition[] {
-  const c: Condition[] = [{ sql: "t.available = 1 AND t.persons = ?", params: [q.persons] }];
-  if (q.departureRanges.length === 0) c.push({ sql: "0", params: [] });
-  else
-    c.push({
-      sql: `(${q.departureRanges.map(() => "t.departure_date BETWEEN ? AND ?").join(" OR ")})`,
-      params: q.departureRanges.flatMap(([from, to]) => [fromDay(from), fromDay(to)]),
-    });
-  const area = q.area;
-  if (area.type === "destinations") {
-    const s = area.destinationSlugs;
-    const ph = placeholders(s.length);
-    c.push({ sql: `(r.slug IN (${ph}) OR g.slug IN (${ph}) OR g.country_slug IN (${ph}))`, params: [...s, ...s, ...s] });
-  } else if (area.type === "tags") {
-    c.push({
-      sql: `EXISTS (SELECT 1 FROM accommodation_tags x WHERE x.accommodation_id = a.id AND x.tag_slug IN (${placeholders(area.tags.length)}))`,
-      params: area.tags,
-    });
-  } else if (area.type === "geo") {
-    const [south, west, north, east] = area.bbox;
-    c.push({ sql: "a.lat BETWEEN ? AND ? AND a.lng BETWEEN ? AND ?", params: [south, north, west, east] });
-  }
-  for (const feature of q.features) {
-    c.push({
-      sql: "EXISTS (SELECT 1 FROM accommodation_features x WHERE x.accommodation_id = a.id AND x.feature_value = ?)",
-      params: [feature],
-    });
-  }
-  const f = q.filters;
-  if (f.minSkiPassDaysCount !== undefined) c.push({ sql: "t.ski_pass_days >= ?", params: [f.minSkiPassDaysCount] });
-  if (f.maxSkiPassDaysCount !== undefined) c.push({ sql: "t.ski_pass_days <= ?", params: [f.maxSkiPassDaysCount] });
-  return c;
-}
-
-function ownedCondition(q: CompiledSearch, which: Owned): Condition | null {
-  const f = q.filters;
-  switch (which) {
-    case "company":
-      return f.travelCompanies?.length
-        ? { sql: `t.company_slug IN (${placeholders(f.travelCompanies.length)})`, params: f.travelCompanies }
-        : null;
-    case "meal":
-      return f.mealPlanTypes?.length
-        ? { sql: `t.meal_plan_slug IN (${placeholders(f.mealPlanTypes.length)})`, params: f.mealPlanTypes }
-        : null;
-    case "rating":
-      return f.minRating !== undefined ? { sql: "a.rating >= ?", params: [f.minRating] } : null;
-    case "skiPass":
-      return f.skiPassIncluded !== undefined ? { sql: "t.ski_pass_included = ?", params: [f.skiPassIncluded ? 1 : 0] } : null;
-    case "price": {
-      const parts: Condition[] = [];
-      if (f.minPrice !== undefined) parts.push({ sql: "t.price_per_person >= ?", params: [f.minPrice] });
-      if (f.maxPrice !== undefined) parts.push({ sql: "t.price_per_person <= ?", params: [f.maxPrice] });
-      if (f.minFullPrice !== undefined) parts.push({ sql: "t.price >= ?", params: [f.minFullPrice] });
-      if (f.maxFullPrice !== undefined) parts.push({ sql: "t.price <= ?", params: [f.maxFullPrice] });
-      return parts.length ? and(parts) : null;
-    }
-  }
-}
-
-function and(conditions: Condition[]): Condition {
-  return { sql: conditions.map((c) => `(${c.sql})`).join(" AND "), params: conditions.flatMap((c) => c.params) };
-}
-
-/** Every condition of the search, less the owned filters in `ignore` (also used by ./matching.ts). */
-export function where(q: CompiledSearch, ignore: Owned[] = []): Condition {
-  const owned = OWNED.filter((o) => !ignore.includes(o))
-    .map((o) => ownedCondition(q, o))
-    .filter((c): c is Condition => c !== null);
-  return and([...hardConditions(q), ...owned]);
-}
-
-export const SORT_SQL: Record<SortingMethod, string> = {
-  "skiScore:desc": "t.ski_score DESC",
-  "discountPercentage:desc": "t.discount_percentage DESC",
-  "price:asc": "t.price ASC",
-};
 const SORT_COLUMN: Record<SortingMethod, string> = {
   "skiScore:desc": "ski_score DESC",
   "discountPercentage:desc": "discount_percentage DESC",

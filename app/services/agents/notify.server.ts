@@ -1,22 +1,21 @@
 import crypto from "node:crypto";
 import type { Db } from "../../../db/client";
 import { takeLease } from "../../../db/lease";
-import { RESULTS_PATH, type AgentFrequency } from "~/domain/constants";
+import type { AgentFrequency } from "~/domain/constants";
 import { todayInDenmark } from "~/domain/dates";
-import { escapeHtml } from "~/domain/escape-html";
-import { formatDate, formatPrice } from "~/domain/format";
-import { searchSummary } from "~/domain/search-summary";
-import { texts } from "~/domain/texts";
-import { parseSearchQuery, searchHref } from "~/domain/url-codec";
+import type { SearchQuery } from "~/domain/search-data";
+import { parseSearchQuery } from "~/domain/url-codec";
+import { SORT_SQL } from "~/search/sql/conditions";
 import { changedMatchingTrips, newMatchingTripIds } from "~/search/sql/matching";
-import { SORT_SQL } from "~/search/sql/reference";
 import { unsubscribeToken, unsubscribeUrl } from "~/services/agents/unsubscribe.server";
 import { priceDrops } from "~/services/offers/price-history.server";
-import type { Mailer, MailOptions, MailTransport } from "~/services/mail/transport.server";
+import type { Mailer, MailTransport } from "~/services/mail/transport.server";
+import { composeMail, DEFAULT_FROM, MAX_LISTED, type MailDrop, type MailTrip } from "./notify-mail.server";
 
 // The search agents' e-mails: for every active agent that is due by its
 // frequency, the trips first seen since its last e-mail that match its search, in one Danish
-// e-mail per agent, each (agent, trip) exactly once.
+// e-mail per agent, each (agent, trip) exactly once. This module runs it (claim, deliver, mark);
+// ./notify-mail.server.ts writes the e-mail.
 //
 // Exactly once, even if the run is killed: per agent, (a) CLAIM: one transaction inserts the new
 // (agent, trip) rows into agent_notifications as 'pending' under a batch id; (b) SEND the batch
@@ -64,9 +63,6 @@ export interface NotifierSummary {
   locked: boolean;
 }
 
-export const DEFAULT_FROM = "Pistepris <soegeagent@pistepris.dk>";
-export const MAX_LISTED = 20;
-
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** An agent is due when its last e-mail is this old: a daily import at a slightly varying hour still notifies daily. */
@@ -82,29 +78,13 @@ const LOCK_KEY = "notifier_lock";
 interface AgentRow {
   id: number;
   name: string;
+  /** The agent's search as stored (a results URL's query string); parsed once per run into `search`. */
   query: string;
   frequency: AgentFrequency;
   lastNotifiedAt: number | null;
   createdAt: number;
   email: string;
   priceDrops: number;
-}
-
-interface MailTrip {
-  id: string;
-  accommodation: string;
-  resort: string;
-  country: string;
-  departureDate: string;
-  nights: number;
-  persons: number;
-  price: number;
-  pricePerPerson: number;
-  company: string;
-}
-
-interface MailDrop extends MailTrip {
-  previousPrice: number;
 }
 
 export async function runNotifier(db: Db, options: NotifierOptions): Promise<NotifierSummary> {
@@ -126,6 +106,7 @@ export async function runNotifier(db: Db, options: NotifierOptions): Promise<Not
       let mailed = 0;
       const dropsBefore = summary.drops;
       try {
+        const search = parseSearchQuery(new URLSearchParams(agent.query));
         // A batch a previous run claimed but did not finish: resend it as it was, first.
         const pending = db.$client
           .prepare(
@@ -135,10 +116,10 @@ export async function runNotifier(db: Db, options: NotifierOptions): Promise<Not
           )
           .pluck()
           .all(agent.id, agent.id) as string[];
-        for (const batch of pending) mailed += await deliver(db, agent, batch, now, options, summary);
+        for (const batch of pending) mailed += await deliver(db, agent, search, batch, now, options, summary);
         if (pending.length === 0 && isDue(agent, now)) {
-          const batch = claim(db, agent, now);
-          if (batch) mailed += await deliver(db, agent, batch, now, options, summary);
+          const batch = claim(db, agent, search, now);
+          if (batch) mailed += await deliver(db, agent, search, batch, now, options, summary);
         }
       } catch (error) {
         summary.failed++;
@@ -161,9 +142,8 @@ function isDue(agent: AgentRow, now: Date): boolean {
 }
 
 /** (a) Inserts the agent's new matching trips (and, if it opted in, its price drops) as one pending batch; returns its id, or null when there is nothing new. */
-function claim(db: Db, agent: AgentRow, now: Date): string | null {
+function claim(db: Db, agent: AgentRow, query: SearchQuery, now: Date): string | null {
   const since = agent.lastNotifiedAt === null ? agent.createdAt : Math.max(agent.createdAt, agent.lastNotifiedAt - IMPORT_GRACE);
-  const query = parseSearchQuery(new URLSearchParams(agent.query));
   const batch = `${now.getTime().toString(36)}-${crypto.randomBytes(4).toString("hex")}`;
   const sqlite = db.$client;
   const insert = sqlite.prepare(
@@ -201,12 +181,12 @@ function claim(db: Db, agent: AgentRow, now: Date): string | null {
 async function deliver(
   db: Db,
   agent: AgentRow,
+  query: SearchQuery,
   batch: string,
   now: Date,
   options: NotifierOptions,
   summary: NotifierSummary,
 ): Promise<number> {
-  const query = parseSearchQuery(new URLSearchParams(agent.query));
   const trips = db.$client
     .prepare(
       `SELECT t.id, a.name AS accommodation, r.name AS resort, c.name AS country, t.departure_date AS departureDate,
@@ -232,7 +212,18 @@ async function deliver(
     )
     .all(agent.id, batch) as MailDrop[];
   if (trips.length + drops.length > 0) {
-    await options.transport.sendMail(composeMail(db, agent, batch, trips, drops, options));
+    const base = options.baseUrl.replace(/\/+$/, "");
+    const mail = composeMail({
+      agent: { id: agent.id, name: agent.name, email: agent.email, search: query },
+      batch,
+      trips,
+      drops,
+      baseUrl: base,
+      unsubscribeUrl: unsubscribeUrl(base, unsubscribeToken(db, agent.id)),
+      from: options.from ?? DEFAULT_FROM,
+      maxListed: options.maxListed ?? MAX_LISTED,
+    });
+    await options.transport.sendMail(mail);
     summary.messages++;
     summary.drops += drops.length;
   }
@@ -248,82 +239,6 @@ async function deliver(
     })
     .immediate();
   return trips.length;
-}
-
-function composeMail(db: Db, agent: AgentRow, batch: string, trips: MailTrip[], drops: MailDrop[], options: NotifierOptions): MailOptions {
-  const m = texts.mail;
-  const base = options.baseUrl.replace(/\/+$/, "");
-  const query = parseSearchQuery(new URLSearchParams(agent.query));
-  const searchUrl = base + searchHref({ searchData: query.searchData, sort: query.sort }, RESULTS_PATH);
-  const unsubscribe = unsubscribeUrl(base, unsubscribeToken(db, agent.id));
-  const max = options.maxListed ?? MAX_LISTED;
-  const listed = trips.slice(0, max);
-  const rest = trips.length - listed.length;
-  const summary = searchSummary(query.searchData).join(" · ");
-  const host = new URL(base).hostname || "pistepris.dk";
-
-  const lines = (t: MailTrip) => [
-    `${t.accommodation}, ${t.resort}, ${t.country}`,
-    `${m.departure(formatDate(t.departureDate))} · ${m.nights(t.nights)} · ${m.via(t.company)}`,
-    `${m.partyPrice(formatPrice(t.price), t.persons)} · ${m.perPerson(formatPrice(t.pricePerPerson))}`,
-  ];
-  const offerUrl = (t: MailTrip) => `${base}/ud/${encodeURIComponent(t.id)}`;
-
-  const listedDrops = drops.slice(0, max);
-  const restDrops = drops.length - listedDrops.length;
-  const dropLines = (d: MailDrop) => [...lines(d), m.droppedBy(formatPrice(d.previousPrice - d.price), formatPrice(d.previousPrice))];
-  const subject =
-    drops.length === 0
-      ? m.subject(trips.length, agent.name)
-      : trips.length === 0
-        ? m.subjectDrops(drops.length, agent.name)
-        : m.subjectBoth(trips.length, drops.length, agent.name);
-  const intro = trips.length > 0 ? m.intro(trips.length, agent.name) : m.introDrops(drops.length, agent.name);
-  const dropsHeading = m.dropsHeading(drops.length);
-
-  const text = [
-    intro,
-    m.search(summary),
-    "",
-    ...listed.flatMap((t) => [...lines(t), `${m.seeOffer}: ${offerUrl(t)}`, ""]),
-    ...(rest > 0 ? [m.more(rest), ""] : []),
-    ...(drops.length > 0 && trips.length > 0 ? [`${dropsHeading}:`, ""] : []),
-    ...listedDrops.flatMap((d) => [...dropLines(d), `${m.seeOffer}: ${offerUrl(d)}`, ""]),
-    ...(restDrops > 0 ? [m.more(restDrops), ""] : []),
-    `${m.openSearch}: ${searchUrl}`,
-    "",
-    "-- ",
-    m.footer,
-    `${m.unsubscribe}: ${unsubscribe}`,
-  ].join("\n");
-
-  const e = escapeHtml;
-  const item = (parts: string[], t: MailTrip) => {
-    const [title, ...rest] = parts;
-    return `<li style="border-top:1px solid #e5e7eb;padding:12px 0"><strong>${e(title)}</strong><br>${rest.map(e).join("<br>")}<br><a href="${e(offerUrl(t))}">${e(m.seeOffer)}</a></li>`;
-  };
-  const list = (items: string[]) => (items.length ? `<ul style="list-style:none;padding:0">\n${items.join("\n")}\n</ul>\n` : "");
-  const html = `<!doctype html>
-<html lang="da"><head><meta charset="utf-8"><title>${e(subject)}</title></head>
-<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;max-width:640px;margin:0 auto;padding:16px">
-<p>${e(intro)}</p>
-<p style="color:#4b5563">${e(m.search(summary))}</p>
-${list(listed.map((t) => item(lines(t), t)))}${rest > 0 ? `<p>${e(m.more(rest))}</p>\n` : ""}${
-    drops.length > 0 && trips.length > 0 ? `<h2 style="font-size:16px">${e(dropsHeading)}</h2>\n` : ""
-  }${list(listedDrops.map((d) => item(dropLines(d), d)))}${restDrops > 0 ? `<p>${e(m.more(restDrops))}</p>\n` : ""}<p><a href="${e(searchUrl)}">${e(m.openSearch)}</a></p>
-<p style="color:#6b7280;font-size:12px">${e(m.footer)} <a href="${e(unsubscribe)}">${e(m.unsubscribe)}</a></p>
-</body></html>`;
-
-  return {
-    from: options.from ?? DEFAULT_FROM,
-    to: agent.email,
-    subject,
-    messageId: `<agent-${agent.id}.${batch}@${host}>`,
-    text,
-    html,
-    list: { unsubscribe: unsubscribe },
-    headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-  };
 }
 
 /** The notifier as the CLI runs it, through the configured mailer (SMTP_URL or the outbox, MAIL_FROM, PUBLIC_URL). */
