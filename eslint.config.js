@@ -47,9 +47,15 @@ export default config(
             zone("./app/search", ["./app/services", "./app/routes", "./app/components", "./indexer", "./server"]),
             zone("./app/services", ["./app/routes", "./app/components", "./indexer", "./server"]),
             zone("./app/components", ["./app/services", "./app/search", "./app/utils", "./app/routes", "./db", "./indexer", "./server"]),
-            zone("./app/routes", ["./indexer", "./server"]),
+            zone("./app/routes", ["./db", "./indexer", "./server"]),
+            // Remix's entry and root sit beside the routes, on the same layer.
+            zone(["./app/entry.server.tsx", "./app/root.tsx"], ["./app/routes", "./db", "./indexer", "./server"]),
             zone("./indexer", ["./app/routes", "./app/components", "./server"]),
             zone("./server", ["./app/routes", "./app/components"]),
+            // The reference engine is the tests' oracle (docs/search.md): tests and the bench use it, production never.
+            zone(["./app", "./db", "./indexer", "./server"], ["./app/search/sql/reference.ts"]),
+            // Nothing that ships imports from the tests.
+            zone(["./app", "./db", "./indexer", "./server", "./server.ts", "./scripts"], ["./tests"]),
           ],
         },
       ],

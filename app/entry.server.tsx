@@ -2,12 +2,9 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { SEARCH_BAR_NO_JS_STYLE } from "~/components/search-bar";
-import { SEARCH_FORM_NO_JS_STYLE } from "~/components/search-bar/search-form";
 import { MarkupOnlyContext } from "~/components/ui/markup-only";
 import { NonceContext } from "~/components/ui/nonce";
-import { NO_JS_STYLE } from "~/routes/results";
-import { UNSUBSCRIBE_STYLE } from "~/routes/soegeagenter.afmeld.$token";
+import { INLINE_STYLES } from "~/domain/inline-styles";
 import { htmlSink } from "~/utils/html-stream.server";
 
 // Remix's server entry. A client's mistake (an unknown path, a malformed request, a method a
@@ -18,11 +15,8 @@ import { htmlSink } from "~/utils/html-stream.server";
 // The page goes through htmlSink (app/utils/html-stream.server.ts): it drops the NUL padding of
 // React 18's Node renderer and writes the page in large chunks.
 
-/**
- * Every inline <style> the pages render (the layouts without JavaScript, the unsubscribe page):
- * the Content-Security-Policy allows exactly these, by hash (server.ts reads them from the build).
- */
-export const inlineStyles = [NO_JS_STYLE, SEARCH_BAR_NO_JS_STYLE, SEARCH_FORM_NO_JS_STYLE, UNSUBSCRIBE_STYLE];
+/** The Content-Security-Policy allows these inline styles by hash; server.ts reads them from the build (app/domain/inline-styles.ts). */
+export const inlineStyles = INLINE_STYLES;
 
 const ABORT_DELAY = 5_000;
 

@@ -53,6 +53,7 @@ import { histogramFacetKey } from "~/domain/histogram";
 import { withSearch } from "~/search/unavailable.server";
 import { currentCatalogue } from "~/services/destinations/destination-page.server";
 import { isIndexableSearch } from "~/domain/robots";
+import { RESULTS_NO_JS_STYLE } from "~/domain/inline-styles";
 
 // The filter sidebar and the sorting bar show on the desktop layout only (a phone has the drawers).
 const filterSidebar = desktopPart(import.meta.env.SSR ? FilterForm : null, () =>
@@ -174,10 +175,6 @@ function pageMeta(query: SearchQuery, result: SearchResult, names: PlaceNames, o
   return tags;
 }
 
-/** Without JavaScript the drawers give way to the plain sidebar form and sorting links (allowed by the CSP by hash: entry.server.tsx). */
-export const NO_JS_STYLE =
-  "<style>.js-only{display:none!important}.nojs-block{display:block!important}.nojs-flex{display:flex!important}</style>";
-
 export default function Results() {
   const { state, placeNames } = useLoaderData<typeof loader>();
   return (
@@ -209,7 +206,7 @@ function ResultsPage() {
       className="mx-auto max-w-[1400px] px-3 py-4 sm:px-4 lg:py-6"
       data-hydrated={hydrated && desktopReady ? "true" : undefined}
     >
-      <noscript dangerouslySetInnerHTML={{ __html: NO_JS_STYLE }} />
+      <noscript dangerouslySetInnerHTML={{ __html: RESULTS_NO_JS_STYLE }} />
       <PagePartView part={desktopSearchBar} props={{ className: "mb-5 hidden lg:block" }} />
       <MobileSearchSummary className="mb-3 lg:hidden" />
       <div className="lg:flex lg:items-start lg:gap-6">

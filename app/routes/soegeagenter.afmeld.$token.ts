@@ -1,9 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { escapeHtml } from "~/domain/escape-html";
 import { texts } from "~/domain/texts";
 import { agentForToken, deactivateAgent } from "~/services/agents/unsubscribe.server";
 import { notFound } from "~/utils/responses.server";
-import type { Db } from "../../db/client";
+import { UNSUBSCRIBE_STYLE } from "~/domain/inline-styles";
 
 // /soegeagenter/afmeld/:token — the unsubscribe link of the search agents' e-mails
 // (app/services/agents/notify.server.ts). Self-contained: no login, no JavaScript, plain HTML.
@@ -22,7 +22,7 @@ const HEADERS = {
   "Referrer-Policy": "no-referrer",
 };
 
-function agentOf(db: Db, token: string | undefined) {
+function agentOf(db: AppLoadContext["db"], token: string | undefined) {
   const agent = token ? agentForToken(db, token) : undefined;
   if (!agent) throw notFound();
   return agent;
@@ -44,11 +44,6 @@ export function action({ params, context }: ActionFunctionArgs) {
   deactivateAgent(context.db, agent.id);
   return page(texts.mail.unsubscribedTitle, `<p>${escapeHtml(texts.mail.unsubscribed(agent.name))}</p>`);
 }
-
-/** The page's own styles (allowed by the CSP by hash: entry.server.tsx). */
-export const UNSUBSCRIBE_STYLE = `<style>body{font-family:system-ui,Arial,sans-serif;color:#1f2937;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.5}
-button{font:inherit;padding:.6rem 1.2rem;border:0;border-radius:.5rem;background:#1d4ed8;color:#fff;cursor:pointer}
-button:focus-visible{outline:3px solid #93c5fd;outline-offset:2px}a{color:#1d4ed8}</style>`;
 
 function page(title: string, body: string): Response {
   const html = `<!doctype html>

@@ -1,7 +1,6 @@
 import { desktopPart } from "../ui/page-parts";
 import { SearchBar } from "./search-bar";
 
-export { SEARCH_BAR_NO_JS_STYLE } from "./search-bar";
 export { MobileSearchSummary } from "./mobile-search-summary";
 export { StandaloneSearchProvider } from "./state";
 export { PlaceNamesProvider } from "./place-names";

@@ -5,6 +5,7 @@ import { texts } from "~/domain/texts";
 import { STEPS, stepValues, type Step } from "./model";
 import { usePlaceNames } from "./place-names";
 import { WithSearchBarState, type SearchBarState } from "./state";
+import { SEARCH_BAR_NO_JS_STYLE } from "~/domain/inline-styles";
 
 // The desktop search bar (docs/screens.md "Search summary"): step panels Hvor / Hvem / Hvornår and
 // one primary button, which reads 'Rediger søgning' while the search is up to date or loading (and
@@ -21,10 +22,6 @@ const t = texts.searchBar;
 const loadStepFields = () => import("./steps");
 // Marked pure: importing this module runs nothing, so a page on a narrow screen need not load it (ui/page-parts.tsx).
 const StepFields = /* @__PURE__ */ lazy(loadStepFields);
-
-/** Without JavaScript: the steps as text and the link to the search form; no toggles, and the bar also on small screens. */
-export const SEARCH_BAR_NO_JS_STYLE =
-  "<style>.sb-js-only{display:none!important}.sb-nojs-flex{display:flex!important}.sb-mobile{display:none!important}.sb-root{display:block!important}</style>";
 
 export interface SearchBarProps {
   className?: string;

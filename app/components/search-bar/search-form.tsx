@@ -8,6 +8,7 @@ import { STEPS } from "./model";
 import { WhenStep } from "./when-step";
 import { WhereStep } from "./where-step";
 import { WhoStep } from "./who-step";
+import { SEARCH_FORM_NO_JS_STYLE } from "~/domain/inline-styles";
 
 // The search form as a page of its own (SEARCH_PATH, app/routes/soeg.tsx): the three steps Hvor /
 // Hvem / Hvornår with every field, a plain GET form to the results page that carries the rest of
@@ -31,9 +32,6 @@ export const SEARCH_FORM_KEYS = new Set([
   "dates",
   "page",
 ]);
-
-/** Without JavaScript every kind's list shows (the radio says which counts), and the JavaScript controls do not. */
-export const SEARCH_FORM_NO_JS_STYLE = "<style>.sb-js-only{display:none!important}.sb-form [data-kind]{display:block!important}</style>";
 
 export function SearchForm({
   initial,
