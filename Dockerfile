@@ -9,4 +9,6 @@ RUN npm run build
 ENV NODE_ENV=production PORT=3000 DATABASE_URL=/data/pistepris.db OUTBOX_DIR=/data/outbox
 VOLUME /data
 EXPOSE 3000
+# Healthy while GET /readyz answers 200 (docs/operations.md#health); Node is in the image, curl is not.
+HEALTHCHECK --interval=10s --timeout=5s --start-period=180s --retries=3 CMD ["node", "scripts/healthcheck.mjs"]
 CMD ["node", "--import", "tsx", "server.ts"]

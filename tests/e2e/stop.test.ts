@@ -8,6 +8,7 @@ import { openDb } from "../../db/client";
 import { acquireLease } from "../../db/lease";
 import { OFFERS_LOCK } from "../../indexer/apply/lock";
 import { texts } from "~/domain/texts";
+import { runShell } from "../support/cli";
 import { launchServer, type LaunchedServer } from "../support/server";
 import { until } from "../support/until";
 
@@ -69,8 +70,13 @@ function readUntil(socket: net.Socket, pattern: RegExp, seen: { text: string }):
   });
 }
 
+/** The container's health check (Dockerfile, docker-compose.yml), as Docker runs it: its exit code. */
+async function healthCheck(url: string): Promise<number | null> {
+  return (await runShell("node scripts/healthcheck.mjs", { PORT: new URL(url).port }, 30_000)).code;
+}
+
 describe("/healthz and /readyz", () => {
-  it("answer 200 and 503 while the server starts (its demo load waits for another command's lock), then both 200, uncached and unlogged", async () => {
+  it("answer 200 and 503 while the server starts (its demo load waits for another command's lock), then both 200, uncached and unlogged; the container's health check follows /readyz", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pistepris-stop-"));
     const dbFile = path.join(dir, "e2e.db");
     const db = openDb(dbFile);
@@ -89,6 +95,7 @@ describe("/healthz and /readyz", () => {
       ready: false,
       checks: { server: "serveren starter", engine: "søgemaskinen er ikke bygget endnu" },
     });
+    expect(await healthCheck(url)).toBe(1);
 
     lock.release();
     db.$client.close();
@@ -100,10 +107,12 @@ describe("/healthz and /readyz", () => {
       expect(ready.headers["x-page-cache"]).toBeUndefined();
       expect(JSON.parse(ready.body)).toEqual({ ready: true, checks: { server: "ok", store: "ok", engine: "ok", search: "ok" } });
     }
+    expect(await healthCheck(url)).toBe(0);
     // No line per request: /readyz is named once, in the line that says where the server listens.
     expect(server.output().match(/readyz/g)).toHaveLength(1);
     server.signal("SIGTERM");
     expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(await healthCheck(url)).toBe(1);
   });
 });
 

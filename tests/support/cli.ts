@@ -87,7 +87,11 @@ export function startIndexer(
   /** A command that runs it, e.g. `unshare --pid --fork` to make it PID 1 of a namespace, as in a container. */
   wrapper: string[] = [],
 ): RunningIndexer {
-  const command = [...wrapper, process.execPath, "--import", "tsx", "indexer/cli.ts", ...args];
+  return startCommand([...wrapper, process.execPath, "--import", "tsx", "indexer/cli.ts", ...args], env, timeoutMs, stdin);
+}
+
+/** Starts a command in the repository's folder (a script of the deployment's, say) and returns at once; killed after `timeoutMs`. */
+export function startCommand(command: string[], env: Record<string, string>, timeoutMs = 120_000, stdin = false): RunningIndexer {
   const child = spawn(command[0], command.slice(1), {
     cwd: ROOT,
     env: { ...process.env, ...env },
