@@ -184,6 +184,81 @@ describe("/metrics", () => {
   });
 });
 
+/** Prometheus' own series and the blackbox exporter's, which the dashboard and the alerts also use. */
+const SCRAPER_SERIES = new Set(["up", "probe_success"]);
+const PROMQL_WORDS = new Set([
+  "sum",
+  "rate",
+  "increase",
+  "histogram_quantile",
+  "by",
+  "without",
+  "or",
+  "and",
+  "unless",
+  "avg",
+  "max",
+  "min",
+  "count",
+]);
+
+/** The series a PromQL expression reads: its words, less strings, label matchers, ranges, groupings and PromQL's own words. */
+function seriesIn(expr: string): string[] {
+  const bare = expr
+    .replace(/"[^"]*"/g, "")
+    .replace(/\{[^}]*\}/g, "")
+    .replace(/\[[^\]]*\]/g, "")
+    .replace(/\b(by|without)\s*\([^)]*\)/g, "");
+  return (bare.match(/[a-zA-Z_:][a-zA-Z0-9_:]*/g) ?? []).filter((word) => !PROMQL_WORDS.has(word));
+}
+
+describe("the Grafana dashboard and the alert rules (docs/operations/)", () => {
+  it("ask only for series the server exports, and the dashboard is a Grafana dashboard on a chosen Prometheus", async () => {
+    const families = new Set(parsePrometheusTextFormat(await metricsText()).map((f) => f.name));
+    const exported = (name: string) =>
+      SCRAPER_SERIES.has(name) || families.has(name) || families.has(name.replace(/_(bucket|sum|count)$/, ""));
+
+    const dashboard = JSON.parse(fs.readFileSync("docs/operations/grafana-dashboard.json", "utf8")) as {
+      uid: string;
+      schemaVersion: number;
+      templating: { list: Array<{ name: string; type: string; query: string }> };
+      panels: Array<{
+        id: number;
+        title: string;
+        datasource: { type: string; uid: string };
+        gridPos: { x: number; w: number };
+        targets: Array<{ expr: string }>;
+      }>;
+    };
+    expect(dashboard.templating.list).toContainEqual(
+      expect.objectContaining({ name: "datasource", type: "datasource", query: "prometheus" }),
+    );
+    expect(new Set(dashboard.panels.map((p) => p.id)).size).toBe(dashboard.panels.length);
+    const alerts = [...fs.readFileSync("docs/operations/alerts.yml", "utf8").matchAll(/^\s*expr: (.+)$/gm)].map((m) => m[1]);
+    expect(alerts).toHaveLength(4);
+    const expressions = [...dashboard.panels.flatMap((p) => p.targets.map((t) => t.expr)), ...alerts];
+    for (const panel of dashboard.panels) {
+      expect(panel.datasource, panel.title).toEqual({ type: "prometheus", uid: "${datasource}" });
+      expect(panel.gridPos.x + panel.gridPos.w, panel.title).toBeLessThanOrEqual(24);
+      expect(panel.targets.length, panel.title).toBeGreaterThan(0);
+    }
+    const used = new Set(expressions.flatMap(seriesIn));
+    // Every series the server exports on purpose has a panel.
+    for (const name of [
+      "http_request_duration_seconds_bucket",
+      "pistepris_search_duration_seconds_bucket",
+      "pistepris_page_cache_requests_total",
+      "pistepris_store_generation",
+      "pistepris_engine_generation",
+      "pistepris_last_import_age_seconds",
+      "pistepris_agent_emails_total",
+      "pistepris_import_lines_total",
+    ])
+      expect(used, name).toContain(name);
+    expect([...used].filter((name) => !exported(name))).toEqual([]);
+  });
+});
+
 describe("the CLI with LOG_FORMAT=json", () => {
   it("keeps its Danish error and also writes it to the log as one JSON line", async () => {
     const missing = path.join(os.tmpdir(), `pistepris-findes-ikke-${process.pid}.db`);
