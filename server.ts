@@ -67,8 +67,11 @@ app.use(
     }),
   ),
 );
-// The log and the metrics (docs/operations.md): /metrics and the health routes are not logged.
+// The log and the metrics (docs/operations.md): /metrics and the health routes are not logged. The
+// start's and the stop's lines go to the log too, so standard output is JSON lines only in
+// production; errors are plain Danish lines on standard error.
 const log = createLog(config.logFormat);
+running.log = log;
 const observed: { metrics?: Metrics; engine?: { generation(): number }; routeOf: (pathname: string) => string } = { routeOf: () => "*" };
 app.use(metricsRoute(() => observed.metrics, config.metricsToken));
 app.use(
@@ -108,7 +111,7 @@ await new Promise<void>((resolve) => {
 server.on("clientError", answerParserErrors(config.production));
 const listening = { host: config.host, port: (server.address() as AddressInfo).port };
 const ownUrl = publicUrlOf({ ...config, publicUrl: undefined }, listening);
-console.log(`Lytter på ${ownUrl} (/healthz, /readyz); starter …`);
+log.info(`Lytter på ${ownUrl} (/healthz, /readyz); starter …`);
 
 const db = (() => {
   try {
@@ -130,18 +133,20 @@ if (unwritable) {
   );
 }
 
-const shared = await createAppContext(db, store, config, publicUrlOf(config, listening)).catch((error: unknown) => {
-  // A stop during the start (the demo load, a Typesense build) ends the process itself.
-  if (isStopping()) return new Promise<never>(() => {});
-  if (!isSearchUnavailable(error)) throw error;
-  console.error(`Søgemaskinen ${config.searchEngine} kan ikke bruges, så serveren stopper: ${error.message}`);
-  process.exit(1);
-});
+const shared = await createAppContext(db, store, config, publicUrlOf(config, listening), (line) => log.info(line)).catch(
+  (error: unknown) => {
+    // A stop during the start (the demo load, a Typesense build) ends the process itself.
+    if (isStopping()) return new Promise<never>(() => {});
+    if (!isSearchUnavailable(error)) throw error;
+    console.error(`Søgemaskinen ${config.searchEngine} kan ikke bruges, så serveren stopper: ${error.message}`);
+    process.exit(1);
+  },
+);
 const { engine } = shared;
 running.engine = engine;
 observed.engine = engine;
 shared.engine = timedEngine(engine, (kind, seconds) => observed.metrics?.search(engine.name, kind, seconds));
-console.log(`Søgemaskine: ${engine.name}, generation ${engine.generation()}`);
+log.info(`Søgemaskine: ${engine.name}, generation ${engine.generation()}`);
 const vite = config.production ? undefined : await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
 running.vite = vite;
 const build = guardStoreWrites(
@@ -186,4 +191,4 @@ app.use(expressErrors);
 made.context = shared;
 serving = true;
 markStarted();
-console.log(`Pistepris kører på ${ownUrl}`);
+log.info(`Pistepris kører på ${ownUrl}`);

@@ -19,12 +19,18 @@ export const DEMO_SOURCE = "demo-data (første start)";
  * the same import history (the dashboard's "Seneste import" links to it). When
  * another indexer command holds the lock (an operator's import into the new store), it waits for
  * that one, and loads nothing if it filled the store; a lock left by a killed start is taken over
- * (indexer/apply/lock.ts), so a start killed during its demo load starts again.
+ * (indexer/apply/lock.ts), so a start killed during its demo load starts again. Each step is a
+ * line through `say` (the server's log: JSON in production).
  */
-export async function seedIfEmpty(db: Db, demoTrips: number, imageBase?: string): Promise<void> {
+export async function seedIfEmpty(
+  db: Db,
+  demoTrips: number,
+  imageBase?: string,
+  say: (line: string) => void = (line) => console.log(line),
+): Promise<void> {
   const banners = seedBannersIfEmpty(db);
-  if (banners) console.log(`Tom bannertabel: ${banners} demo-bannere oprettet.`);
-  if (seedLandingBoxes(db)) console.log("Tom tabel med forsidebokse: demo-bokse oprettet.");
+  if (banners) say(`Tom bannertabel: ${banners} demo-bannere oprettet.`);
+  if (seedLandingBoxes(db)) say("Tom tabel med forsidebokse: demo-bokse oprettet.");
   let waiting = false;
   while (demoTrips > 0 && tripCount(db) === 0) {
     const lines = generateDemoFeed({ trips: demoTrips, seed: 1, season: defaultSeason(todayInDenmark()), imageBase });
@@ -34,14 +40,14 @@ export async function seedIfEmpty(db: Db, demoTrips: number, imageBase?: string)
       })(),
     );
     try {
-      if (!waiting) console.log(`Tom database: indlæser ${demoTrips} demo-rejser …`);
+      if (!waiting) say(`Tom database: indlæser ${demoTrips} demo-rejser …`);
       const history = importRecorder(DEMO_SOURCE);
       const summary = await importFeed(db, feed, { onRejected: history.onRejected, onWarning: history.onWarning });
       history.save(db, summary);
-      console.log(`Demo-data indlæst: ${summary.added} rejser på ${summary.seconds.toFixed(1)} s.`);
+      say(`Demo-data indlæst: ${summary.added} rejser på ${summary.seconds.toFixed(1)} s.`);
     } catch (error) {
       if (!(error instanceof StoreBusyError)) throw error;
-      if (!waiting) console.log(`Tom database, men ${error.message.replace(/^En/, "en").replace(/; prøv igen.*$/, "")}: venter på den …`);
+      if (!waiting) say(`Tom database, men ${error.message.replace(/^En/, "en").replace(/; prøv igen.*$/, "")}: venter på den …`);
       waiting = true;
       await sleep(1_000);
     }

@@ -51,9 +51,15 @@ export type SharedContext = Omit<AppContext, "clientAddress" | "cspNonce" | "mar
  * Loads the demo data into an empty store (not into one that cannot take writes: the server then
  * starts without it) and builds the engine, sessions and mailer.
  */
-export async function createAppContext(db: Db, store: StoreFile, config: Config, publicUrl: string): Promise<SharedContext> {
+export async function createAppContext(
+  db: Db,
+  store: StoreFile,
+  config: Config,
+  publicUrl: string,
+  say?: (line: string) => void,
+): Promise<SharedContext> {
   // The demo's photos are served by this app (/demo-billeder), at its public address.
-  if (!store.problem()) await seedIfEmpty(db, config.demoTrips, publicUrl);
+  if (!store.problem()) await seedIfEmpty(db, config.demoTrips, publicUrl, say);
   return contextFor(db, config, await createEngine(db, config), publicUrl, store);
 }
 

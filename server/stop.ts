@@ -24,6 +24,8 @@ export interface Running {
   storeIntact?: () => boolean;
   vite?: { close(): Promise<unknown> };
   graceMs: number;
+  /** The server's log once its configuration is read (docs/operations.md#logs): the stop's line goes there, JSON in production. */
+  log?: { info(message: string): void };
 }
 
 export const running: Running = { graceMs: 10_000 };
@@ -42,7 +44,9 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
     if (stopping) return;
     stopping = true;
     markStopping();
-    console.log(`${signal}: serveren stopper …`);
+    const line = `${signal}: serveren stopper …`;
+    if (running.log) running.log.info(line);
+    else console.log(line);
     stop().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -29,7 +29,7 @@ beforeAll(async () => {
 }, 200_000);
 afterAll(async () => {
   if (!server) return;
-  server.signal("SIGTERM");
+  if (server.running()) server.signal("SIGTERM");
   await server.exited;
   fs.rmSync(server.dir, { recursive: true, force: true });
 });
@@ -125,7 +125,7 @@ describe("the request log", () => {
     for (const secret of [EMAIL, SIGN_UP, PASSWORD, "forkert-kode-123", "EnHemmeligToken123", ...cookie.map((c) => c.split("=")[1])])
       expect(log, secret).not.toContain(secret);
     expect(log).not.toMatch(/logbruger%40/);
-    for (const line of lines) expect(JSON.stringify(line)).not.toContain("127.0.0.1");
+    for (const line of lines.filter((l) => l.msg === "request")) expect(JSON.stringify(line)).not.toContain("127.0.0.1");
   });
 });
 
@@ -284,5 +284,26 @@ describe("the CLI with LOG_FORMAT=json", () => {
     expect(json).toHaveLength(1);
     expect(JSON.parse(json[0])).toMatchObject({ command: "operators", msg: expect.stringContaining("ingen konto med e-mailen [skjult]") });
     expect(json[0]).not.toContain("ukendt.drift@example.dk");
+  });
+});
+
+// Last in this file: it stops the server.
+describe("standard output with LOG_FORMAT=json", () => {
+  it("is JSON lines only, the start's and the stop's lines included", async () => {
+    server.signal("SIGTERM");
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    const lines = server.stdout().trimEnd().split("\n");
+    const parsed = lines.map((line) => JSON.parse(line) as { level: string; time: string; msg: string });
+    const own = parsed.filter((l) => l.msg !== "request").map((l) => l.msg);
+    expect(own[0]).toMatch(/^Lytter på http:\/\/127\.0\.0\.1:\d+ \(\/healthz, \/readyz\); starter …$/);
+    expect(own).toContainEqual(expect.stringMatching(/^Tom database: indlæser 300 demo-rejser …$/));
+    expect(own).toContainEqual(expect.stringMatching(/^Demo-data indlæst: 300 rejser på [\d.]+ s\.$/));
+    expect(own.slice(-3)).toEqual([
+      expect.stringMatching(/^Søgemaskine: embedded, generation \d+$/),
+      expect.stringMatching(/^Pistepris kører på http:\/\/127\.0\.0\.1:\d+$/),
+      "SIGTERM: serveren stopper …",
+    ]);
+    for (const line of parsed) expect(line.time).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(new Set(parsed.filter((l) => l.msg !== "request").map((l) => l.level))).toEqual(new Set(["info"]));
   });
 });

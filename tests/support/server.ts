@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { trackProcessGroup, untrackProcessGroup } from "./process-registry";
+import { serverLog } from "./server-logs";
 
 export interface TestServer {
   url: string;
@@ -29,7 +30,7 @@ export interface ServerOptions {
 const ROOT = path.resolve(import.meta.dirname, "../..");
 /** Longer than a cold start on a loaded machine (seeding included), shorter than the hook's timeout. */
 const START_TIMEOUT_MS = 150_000;
-const READY_LINE = /Pistepris kører på (http:\/\/\S+)/;
+const READY_LINE = /Pistepris kører på (http:\/\/[^\s"]+)/;
 
 /** A server process as launched, before it is ready: for tests of its start and stop. */
 export interface LaunchedServer {
@@ -47,6 +48,7 @@ export interface LaunchedServer {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Standard output and error so far, interleaved. */
   output: () => string;
+  stdout: () => string;
   stderr: () => string;
   /** Whether it is still running. */
   running: () => boolean;
@@ -65,7 +67,7 @@ export interface LaunchOptions extends ServerOptions {
   dir?: string;
 }
 
-const LISTENING_LINE = /Lytter på (http:\/\/\S+)/;
+const LISTENING_LINE = /Lytter på (http:\/\/[^\s"]+)/;
 
 /** Launches the built production server as startServer does, and returns at once. */
 export function launchServer(opts: LaunchOptions = {}): LaunchedServer {
@@ -97,11 +99,18 @@ export function launchServer(opts: LaunchOptions = {}): LaunchedServer {
   trackProcessGroup(group);
   let gone = false;
   let output = "";
+  let stdout = "";
   let stderr = "";
-  child.stdout!.on("data", (d: Buffer) => (output += d));
+  const log = serverLog(group);
+  child.stdout!.on("data", (d: Buffer) => {
+    output += d;
+    stdout += d;
+    log(d);
+  });
   child.stderr!.on("data", (d: Buffer) => {
     output += d;
     stderr += d;
+    log(d);
   });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once("exit", (code, signal) => {
@@ -142,6 +151,7 @@ export function launchServer(opts: LaunchOptions = {}): LaunchedServer {
     ready: line(READY_LINE),
     exited,
     output: () => output,
+    stdout: () => stdout,
     stderr: () => stderr,
     running: () => !gone,
     signal: (signal) => process.kill(pid(), signal),
