@@ -7,6 +7,7 @@ import { NO_STORE } from "~/utils/responses.server";
 import { requireOperator } from "~/services/operators/access.server";
 import { overview } from "~/services/ops/overview.server";
 import { OpsPage } from "~/components/ops/ops-nav";
+import { OpsTable } from "~/components/ops/ops-table";
 
 // /drift: the overview.
 
@@ -48,34 +49,27 @@ export default function OverviewPage() {
           </div>
         ))}
       </dl>
-      <table className="w-full text-left text-sm" data-testid="ops-companies">
-        <thead>
-          <tr className="border-b border-slate-300">
-            <th className="p-2">{t.company}</th>
-            <th className="p-2 text-right">{t.live}</th>
-            <th className="p-2 text-right">{t.retired}</th>
-            <th className="p-2">{t.lastImport}</th>
+      <OpsTable
+        columns={[{ label: t.company }, { label: t.live, numeric: true }, { label: t.retired, numeric: true }, { label: t.lastImport }]}
+        testId="ops-companies"
+      >
+        {o.companies.map((c) => (
+          <tr key={c.slug} className="border-b border-slate-100">
+            <td className="p-2">{c.name}</td>
+            <td className="p-2 text-right">{formatCount(c.live)}</td>
+            <td className="p-2 text-right">{formatCount(c.retired)}</td>
+            <td className="p-2">
+              {c.lastImportId === null ? (
+                t.never
+              ) : (
+                <Link to={`${OPS_PATH}/importer/${c.lastImportId}`} className="text-brand-700 underline">
+                  {c.lastImport}
+                </Link>
+              )}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {o.companies.map((c) => (
-            <tr key={c.slug} className="border-b border-slate-100">
-              <td className="p-2">{c.name}</td>
-              <td className="p-2 text-right">{formatCount(c.live)}</td>
-              <td className="p-2 text-right">{formatCount(c.retired)}</td>
-              <td className="p-2">
-                {c.lastImportId === null ? (
-                  t.never
-                ) : (
-                  <Link to={`${OPS_PATH}/importer/${c.lastImportId}`} className="text-brand-700 underline">
-                    {c.lastImport}
-                  </Link>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </OpsTable>
     </OpsPage>
   );
 }

@@ -12,6 +12,7 @@ import { bannerStats } from "~/services/banners/banners.server";
 import { allBanners, setBannerActive } from "~/services/banners/manage.server";
 import { OpsPage } from "~/components/ops/ops-nav";
 import { Button, FormProblem } from "~/components/ops/fields";
+import { OpsTable } from "~/components/ops/ops-table";
 
 // /drift/bannere: every banner with its status, views, clicks and click rate; activate or deactivate.
 
@@ -55,64 +56,58 @@ export default function BannersPage() {
       {rows.length === 0 ? (
         <p>{texts.ops.none}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm" data-testid="banner-table">
-            <thead>
-              <tr className="border-b border-slate-300">
-                <th className="p-2">#</th>
-                <th className="p-2">{t.provider}</th>
-                <th className="p-2 text-right">{t.position}</th>
-                <th className="p-2">{t.period}</th>
-                <th className="p-2">{t.status}</th>
-                <th className="p-2 text-right">{t.views}</th>
-                <th className="p-2 text-right">{t.clicks}</th>
-                <th className="p-2 text-right">{t.clickRate}</th>
-                <th className="p-2">
-                  <span className="sr-only">{t.actions}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((b) => (
-                <tr key={b.id} className="border-b border-slate-100" data-testid="banner-row" data-banner-id={b.id}>
-                  <td className="p-2">{b.id}</td>
-                  <td className="p-2">{b.provider}</td>
-                  <td className="p-2 text-right">{b.position}</td>
-                  <td className="p-2">
-                    {b.startsOn || b.endsOn
-                      ? `${b.startsOn ? formatDate(b.startsOn) : ""} – ${b.endsOn ? formatDate(b.endsOn) : ""}`
-                      : t.always}
-                  </td>
-                  <td className="p-2" data-testid="banner-status">
-                    {t.statuses[b.status]}
-                  </td>
-                  <td className="p-2 text-right" data-testid="banner-views">
-                    {formatCount(b.views)}
-                  </td>
-                  <td className="p-2 text-right" data-testid="banner-clicks">
-                    {formatCount(b.clicks)}
-                  </td>
-                  <td className="p-2 text-right">{formatPercent(b.clickRate)}</td>
-                  <td className="flex gap-2 p-2">
-                    <Link
-                      to={`${OPS_PATH}/bannere/${b.id}`}
-                      className="font-semibold text-brand-700 underline"
-                      aria-label={`${texts.ops.edit} #${b.id}`}
-                    >
-                      {texts.ops.edit}
-                    </Link>
-                    <Form method="post">
-                      <input type="hidden" name="id" value={b.id} />
-                      <Button name="intent" value={b.active ? "deactivate" : "activate"} variant="secondary">
-                        {b.active ? t.deactivate : t.activate}
-                      </Button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <OpsTable
+          columns={[
+            { label: "#" },
+            { label: t.provider },
+            { label: t.position, numeric: true },
+            { label: t.period },
+            { label: t.status },
+            { label: t.views, numeric: true },
+            { label: t.clicks, numeric: true },
+            { label: t.clickRate, numeric: true },
+            { label: t.actions, hidden: true },
+          ]}
+          testId="banner-table"
+        >
+          {rows.map((b) => (
+            <tr key={b.id} className="border-b border-slate-100" data-testid="banner-row" data-banner-id={b.id}>
+              <td className="p-2">{b.id}</td>
+              <td className="p-2">{b.provider}</td>
+              <td className="p-2 text-right">{b.position}</td>
+              <td className="p-2">
+                {b.startsOn || b.endsOn
+                  ? `${b.startsOn ? formatDate(b.startsOn) : ""} – ${b.endsOn ? formatDate(b.endsOn) : ""}`
+                  : t.always}
+              </td>
+              <td className="p-2" data-testid="banner-status">
+                {t.statuses[b.status]}
+              </td>
+              <td className="p-2 text-right" data-testid="banner-views">
+                {formatCount(b.views)}
+              </td>
+              <td className="p-2 text-right" data-testid="banner-clicks">
+                {formatCount(b.clicks)}
+              </td>
+              <td className="p-2 text-right">{formatPercent(b.clickRate)}</td>
+              <td className="flex gap-2 p-2">
+                <Link
+                  to={`${OPS_PATH}/bannere/${b.id}`}
+                  className="font-semibold text-brand-700 underline"
+                  aria-label={`${texts.ops.edit} #${b.id}`}
+                >
+                  {texts.ops.edit}
+                </Link>
+                <Form method="post">
+                  <input type="hidden" name="id" value={b.id} />
+                  <Button name="intent" value={b.active ? "deactivate" : "activate"} variant="secondary">
+                    {b.active ? t.deactivate : t.activate}
+                  </Button>
+                </Form>
+              </td>
+            </tr>
+          ))}
+        </OpsTable>
       )}
     </OpsPage>
   );

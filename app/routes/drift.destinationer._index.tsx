@@ -7,6 +7,7 @@ import { NO_STORE } from "~/utils/responses.server";
 import { requireOperator } from "~/services/operators/access.server";
 import { resortFactsOverview, resortName } from "~/services/destinations/resort-facts.server";
 import { OpsPage } from "~/components/ops/ops-nav";
+import { OpsTable } from "~/components/ops/ops-table";
 
 // /drift/destinationer: every resort of the catalogue with how many of its facts are filled in
 // (docs/feed.md "Resort facts"); each opens its form. `?gemt=<slug>` says a form was just saved.
@@ -32,34 +33,24 @@ export default function ResortFactsListPage() {
         </p>
       )}
       <p className="mb-4 text-sm text-slate-700">{t.intro}</p>
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm" data-testid="resort-facts-table">
-          <thead>
-            <tr className="border-b border-slate-300">
-              <th className="py-2 pr-4">{t.resort}</th>
-              <th className="py-2 pr-4">{t.region}</th>
-              <th className="py-2 pr-4">{t.country}</th>
-              <th className="py-2 pr-4 text-right">{t.facts}</th>
-              <th className="py-2">{t.changed}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.slug} className="border-b border-slate-100" data-testid="resort-row" data-slug={r.slug}>
-                <td className="py-1.5 pr-4">
-                  <Link to={`${OPS_PATH}/destinationer/${r.slug}`} className="font-semibold text-brand-700 underline">
-                    {r.name}
-                  </Link>
-                </td>
-                <td className="py-1.5 pr-4">{r.region}</td>
-                <td className="py-1.5 pr-4">{r.country}</td>
-                <td className="py-1.5 pr-4 text-right">{r.factCount}</td>
-                <td className="py-1.5">{r.updatedAt ? formatDateTime(r.updatedAt) : t.never}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <OpsTable
+        columns={[{ label: t.resort }, { label: t.region }, { label: t.country }, { label: t.facts, numeric: true }, { label: t.changed }]}
+        testId="resort-facts-table"
+      >
+        {rows.map((r) => (
+          <tr key={r.slug} className="border-b border-slate-100" data-testid="resort-row" data-slug={r.slug}>
+            <td className="p-2">
+              <Link to={`${OPS_PATH}/destinationer/${r.slug}`} className="font-semibold text-brand-700 underline">
+                {r.name}
+              </Link>
+            </td>
+            <td className="p-2">{r.region}</td>
+            <td className="p-2">{r.country}</td>
+            <td className="p-2 text-right">{r.factCount}</td>
+            <td className="p-2">{r.updatedAt ? formatDateTime(r.updatedAt) : t.never}</td>
+          </tr>
+        ))}
+      </OpsTable>
     </OpsPage>
   );
 }

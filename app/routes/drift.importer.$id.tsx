@@ -8,6 +8,8 @@ import { notFound, NO_STORE } from "~/utils/responses.server";
 import { requireOperator } from "~/services/operators/access.server";
 import { getImport, importIssuesPage } from "~/services/imports/imports.server";
 import { OpsPage, Pager } from "~/components/ops/ops-nav";
+import { OpsTable } from "~/components/ops/ops-table";
+import { ImportCountCells, importCountColumns } from "~/components/ops/import-counts";
 
 // /drift/importer/:id[?vis=advarsler][&side=N]: one import per company, and its rejected lines
 // (or warnings) page by page.
@@ -52,35 +54,17 @@ export default function ImportPage() {
         </p>
       )}
       <h3 className="mb-2 font-semibold">{t.perCompany}</h3>
-      <div className="mb-6 overflow-x-auto">
-        <table className="w-full text-left text-sm" data-testid="import-companies">
-          <thead>
-            <tr className="border-b border-slate-300">
-              <th className="p-2">{t.company}</th>
-              {[t.lines, t.added, t.updated, t.unchanged, t.vanished, t.rejected, t.warnings].map((h) => (
-                <th key={h} className="p-2 text-right">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {run.companies.map((c) => (
-              <tr key={c.slug} className="border-b border-slate-100" data-testid="import-company">
-                <td className="p-2">
-                  {c.slug === "" ? t.unknownCompany : c.name}
-                  {c.stopped && <span className="block text-xs font-semibold text-red-700">{t.stopped}</span>}
-                </td>
-                {[c.lines, c.added, c.updated, c.unchanged, c.vanished, c.rejected, c.warnings].map((n, i) => (
-                  <td key={i} className="p-2 text-right">
-                    {formatCount(n)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <OpsTable columns={[{ label: t.company }, ...importCountColumns]} testId="import-companies" className="mb-6">
+        {run.companies.map((c) => (
+          <tr key={c.slug} className="border-b border-slate-100" data-testid="import-company">
+            <td className="p-2">
+              {c.slug === "" ? t.unknownCompany : c.name}
+              {c.stopped && <span className="block text-xs font-semibold text-red-700">{t.stopped}</span>}
+            </td>
+            <ImportCountCells counts={c} />
+          </tr>
+        ))}
+      </OpsTable>
       <nav className="mb-3 flex gap-2">
         {tab("rejected", t.rejectedLines, run.rejected)}
         {tab("warning", t.warningLines, run.warnings)}
@@ -88,22 +72,14 @@ export default function ImportPage() {
       {issues.length === 0 ? (
         <p>{t.noIssues}</p>
       ) : (
-        <table className="w-full text-left text-sm" data-testid="import-issues">
-          <thead>
-            <tr className="border-b border-slate-300">
-              <th className="p-2">{t.lineNo}</th>
-              <th className="p-2">{t.reason}</th>
+        <OpsTable columns={[{ label: t.lineNo }, { label: t.reason }]} testId="import-issues">
+          {issues.map((x, i) => (
+            <tr key={i} className="border-b border-slate-100" data-testid="import-issue">
+              <td className="p-2">{x.lineNo}</td>
+              <td className="break-all p-2">{x.message}</td>
             </tr>
-          </thead>
-          <tbody>
-            {issues.map((x, i) => (
-              <tr key={i} className="border-b border-slate-100" data-testid="import-issue">
-                <td className="p-2">{x.lineNo}</td>
-                <td className="break-all p-2">{x.message}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </OpsTable>
       )}
       {total > IMPORT_ISSUES_KEPT && <p className="mt-2 text-sm">{t.kept(formatCount(IMPORT_ISSUES_KEPT))}</p>}
       <Pager page={page} pages={pages} href={(p) => `${base}?${kind === "warning" ? "vis=advarsler&" : ""}side=${p}`} />

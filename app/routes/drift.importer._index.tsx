@@ -1,13 +1,15 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { OPS_PAGE_SIZE, OPS_PATH } from "~/domain/constants";
-import { formatCount, formatDateTime } from "~/domain/format";
+import { formatDateTime } from "~/domain/format";
 import { pageCount, pageParam } from "~/domain/ops-paging";
 import { texts } from "~/domain/texts";
 import { NO_STORE } from "~/utils/responses.server";
 import { requireOperator } from "~/services/operators/access.server";
 import { importsPage } from "~/services/imports/imports.server";
 import { OpsPage, Pager } from "~/components/ops/ops-nav";
+import { OpsTable } from "~/components/ops/ops-table";
+import { ImportCountCells, importCountColumns } from "~/components/ops/import-counts";
 
 // /drift/importer: every import, newest first.
 
@@ -31,48 +33,31 @@ export default function ImportsPage() {
       {rows.length === 0 ? (
         <p>{t.empty}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm" data-testid="imports">
-            <thead>
-              <tr className="border-b border-slate-300">
-                <th className="p-2">#</th>
-                <th className="p-2">{t.at}</th>
-                <th className="p-2">{t.source}</th>
-                {[t.lines, t.added, t.updated, t.unchanged, t.vanished, t.rejected, t.warnings, t.duration].map((h) => (
-                  <th key={h} className="p-2 text-right">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id} className="border-b border-slate-100" data-testid="import-row" data-import-id={r.id}>
-                  <td className="p-2">
-                    <Link to={`${OPS_PATH}/importer/${r.id}`} className="font-semibold text-brand-700 underline">
-                      {r.id}
-                    </Link>
-                  </td>
-                  <td className="whitespace-nowrap p-2">{r.at}</td>
-                  <td className="break-all p-2">
-                    {r.source}
-                    {r.error && (
-                      <span className="block text-xs font-semibold text-red-700" data-testid="import-error">
-                        {t.failed(r.error)}
-                      </span>
-                    )}
-                  </td>
-                  {[r.lines, r.added, r.updated, r.unchanged, r.vanished, r.rejected, r.warnings].map((n, i) => (
-                    <td key={i} className="p-2 text-right">
-                      {formatCount(n)}
-                    </td>
-                  ))}
-                  <td className="p-2 text-right">{t.seconds(seconds.format(r.durationMs / 1000))}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <OpsTable
+          columns={[{ label: "#" }, { label: t.at }, { label: t.source }, ...importCountColumns, { label: t.duration, numeric: true }]}
+          testId="imports"
+        >
+          {rows.map((r) => (
+            <tr key={r.id} className="border-b border-slate-100" data-testid="import-row" data-import-id={r.id}>
+              <td className="p-2">
+                <Link to={`${OPS_PATH}/importer/${r.id}`} className="font-semibold text-brand-700 underline">
+                  {r.id}
+                </Link>
+              </td>
+              <td className="whitespace-nowrap p-2">{r.at}</td>
+              <td className="break-all p-2">
+                {r.source}
+                {r.error && (
+                  <span className="block text-xs font-semibold text-red-700" data-testid="import-error">
+                    {t.failed(r.error)}
+                  </span>
+                )}
+              </td>
+              <ImportCountCells counts={r} />
+              <td className="p-2 text-right">{t.seconds(seconds.format(r.durationMs / 1000))}</td>
+            </tr>
+          ))}
+        </OpsTable>
       )}
       <Pager page={page} pages={pages} href={(p) => `${OPS_PATH}/importer?side=${p}`} />
     </OpsPage>

@@ -8,6 +8,7 @@ import { NO_STORE } from "~/utils/responses.server";
 import { requireOperator } from "~/services/operators/access.server";
 import { auditPage } from "~/services/audit/audit.server";
 import { OpsPage, Pager } from "~/components/ops/ops-nav";
+import { OpsTable } from "~/components/ops/ops-table";
 
 // /drift/log: every change the operators made, newest first, page by page.
 
@@ -29,36 +30,32 @@ export default function AuditLogPage() {
       {rows.length === 0 ? (
         <p>{t.empty}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm" data-testid="audit-log">
-            <thead>
-              <tr className="border-b border-slate-300">
-                <th className="p-2">{t.at}</th>
-                <th className="p-2">{t.actor}</th>
-                <th className="p-2">{t.action}</th>
-                <th className="p-2">{t.subject}</th>
-                <th className="p-2">{t.before}</th>
-                <th className="p-2">{t.after}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id} className="border-b border-slate-100 align-top" data-testid="audit-row">
-                  <td className="whitespace-nowrap p-2">{r.at}</td>
-                  <td className="p-2">{r.actor}</td>
-                  <td className="p-2">{t.actions[r.action] ?? r.action}</td>
-                  <td className="p-2">{r.subject}</td>
-                  <td className="p-2">
-                    <code className="break-all text-xs">{r.before ?? "–"}</code>
-                  </td>
-                  <td className="p-2">
-                    <code className="break-all text-xs">{r.after ?? "–"}</code>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <OpsTable
+          columns={[
+            { label: t.at },
+            { label: t.actor },
+            { label: t.action },
+            { label: t.subject },
+            { label: t.before },
+            { label: t.after },
+          ]}
+          testId="audit-log"
+        >
+          {rows.map((r) => (
+            <tr key={r.id} className="border-b border-slate-100 align-top" data-testid="audit-row">
+              <td className="whitespace-nowrap p-2">{r.at}</td>
+              <td className="p-2">{r.actor}</td>
+              <td className="p-2">{t.actions[r.action] ?? r.action}</td>
+              <td className="p-2">{r.subject}</td>
+              <td className="p-2">
+                <code className="break-all text-xs">{r.before ?? "–"}</code>
+              </td>
+              <td className="p-2">
+                <code className="break-all text-xs">{r.after ?? "–"}</code>
+              </td>
+            </tr>
+          ))}
+        </OpsTable>
       )}
       <Pager page={page} pages={pages} href={(p) => `${OPS_PATH}/log?side=${p}`} />
     </OpsPage>

@@ -6,6 +6,7 @@ import { NO_STORE } from "~/utils/responses.server";
 import { requireOperator } from "~/services/operators/access.server";
 import { agentStats } from "~/services/ops/agent-stats.server";
 import { OpsPage } from "~/components/ops/ops-nav";
+import { OpsTable } from "~/components/ops/ops-table";
 
 // /drift/soegeagenter: agents per frequency, e-mails sent and failed per day, the last notify run,
 // and a warning when notify has not run for an hour: the deployment's clock (the worker, a cron
@@ -27,24 +28,20 @@ export default function AgentStatsPage() {
   const t = texts.ops.agents;
   return (
     <OpsPage title={t.title}>
-      <table className="mb-6 w-full max-w-lg text-left text-sm" data-testid="agents-per-frequency">
-        <thead>
-          <tr className="border-b border-slate-300">
-            <th className="p-2">{t.frequency}</th>
-            <th className="p-2 text-right">{t.active}</th>
-            <th className="p-2 text-right">{t.paused}</th>
+      <OpsTable
+        columns={[{ label: t.frequency }, { label: t.active, numeric: true }, { label: t.paused, numeric: true }]}
+        testId="agents-per-frequency"
+        className="mb-6"
+        tableClassName="max-w-lg"
+      >
+        {perFrequency.map((f) => (
+          <tr key={f.frequency} className="border-b border-slate-100">
+            <td className="p-2">{texts.agents.frequencies[f.frequency]}</td>
+            <td className="p-2 text-right">{formatCount(f.active)}</td>
+            <td className="p-2 text-right">{formatCount(f.paused)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {perFrequency.map((f) => (
-            <tr key={f.frequency} className="border-b border-slate-100">
-              <td className="p-2">{texts.agents.frequencies[f.frequency]}</td>
-              <td className="p-2 text-right">{formatCount(f.active)}</td>
-              <td className="p-2 text-right">{formatCount(f.paused)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </OpsTable>
       <h3 className="mb-2 font-semibold">{t.lastRun}</h3>
       <p className="mb-6 text-sm" data-testid="last-notify-run">
         {!lastRun
@@ -63,24 +60,19 @@ export default function AgentStatsPage() {
         </p>
       )}
       <h3 className="mb-2 font-semibold">{t.perDay}</h3>
-      <table className="w-full max-w-lg text-left text-sm" data-testid="agent-mails-per-day">
-        <thead>
-          <tr className="border-b border-slate-300">
-            <th className="p-2">{t.day}</th>
-            <th className="p-2 text-right">{t.sent}</th>
-            <th className="p-2 text-right">{t.failed}</th>
+      <OpsTable
+        columns={[{ label: t.day }, { label: t.sent, numeric: true }, { label: t.failed, numeric: true }]}
+        testId="agent-mails-per-day"
+        tableClassName="max-w-lg"
+      >
+        {perDay.map((d) => (
+          <tr key={d.day} className="border-b border-slate-100">
+            <td className="p-2">{formatShortDate(d.day)}</td>
+            <td className="p-2 text-right">{formatCount(d.sent)}</td>
+            <td className="p-2 text-right">{formatCount(d.failed)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {perDay.map((d) => (
-            <tr key={d.day} className="border-b border-slate-100">
-              <td className="p-2">{formatShortDate(d.day)}</td>
-              <td className="p-2 text-right">{formatCount(d.sent)}</td>
-              <td className="p-2 text-right">{formatCount(d.failed)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </OpsTable>
     </OpsPage>
   );
 }

@@ -2,6 +2,7 @@ import { clickRate, clickRows, type ClickTable, type Totals } from "~/domain/cli
 import { formatCount, formatPercent, formatShortDate } from "~/domain/format";
 import { texts } from "~/domain/texts";
 import { ClickChart } from "./click-chart";
+import { OpsTable } from "./ops-table";
 
 // One table of /drift/klik (travel companies, affiliates or banners): its chart, the same numbers
 // per day and in total as a table, and the link to them as CSV.
@@ -18,29 +19,24 @@ export function ClickSection({ table, csvHref }: { table: ClickTable; csvHref: s
       ) : (
         <>
           <ClickChart id={`clicks-${table.name}`} days={table.days} series={table.series} caption={t.chartCaption(title)} />
-          <div className="overflow-x-auto">
-            <table className="w-full max-w-3xl text-left text-sm" data-testid={`clicks-${table.name}-table`}>
-              <thead>
-                <tr className="border-b border-slate-300">
-                  <th className="p-2">{t.day}</th>
-                  <th className="p-2">{t.keyHeading[table.name]}</th>
-                  <th className="p-2 text-right">{t.views}</th>
-                  <th className="p-2 text-right">{t.clicks}</th>
-                  <th className="p-2 text-right">{t.clickRate}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <CountsRow key={`${r.day}|${r.label}`} className="border-b border-slate-100" when={formatShortDate(r.day)} counts={r} />
-                ))}
-              </tbody>
-              <tfoot>
-                {table.series.map((s) => (
-                  <CountsRow key={s.key} className="font-semibold" when={t.total} counts={s} />
-                ))}
-              </tfoot>
-            </table>
-          </div>
+          <OpsTable
+            columns={[
+              { label: t.day },
+              { label: t.keyHeading[table.name] },
+              { label: t.views, numeric: true },
+              { label: t.clicks, numeric: true },
+              { label: t.clickRate, numeric: true },
+            ]}
+            testId={`clicks-${table.name}-table`}
+            tableClassName="max-w-3xl"
+            footer={table.series.map((s) => (
+              <CountsRow key={s.key} className="font-semibold" when={t.total} counts={s} />
+            ))}
+          >
+            {rows.map((r) => (
+              <CountsRow key={`${r.day}|${r.label}`} className="border-b border-slate-100" when={formatShortDate(r.day)} counts={r} />
+            ))}
+          </OpsTable>
         </>
       )}
       <a href={csvHref} className="mt-2 inline-block text-sm font-semibold text-brand-700 underline" download>
