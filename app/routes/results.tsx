@@ -2,20 +2,17 @@ import { keepsPageData } from "~/utils/revalidation";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useState } from "react";
-import { activeBanners } from "~/services/banners/banners.server";
 import { Banner } from "~/components/banners/banner";
 import { FilterChips } from "~/components/filters/chips";
 import { hasFilters } from "~/domain/filters";
 import { FilterForm } from "~/components/filters/filter-form";
 import { desktopSearchBar, MobileSearchSummary, PlaceNamesProvider } from "~/components/search-bar";
-import { placesByResort } from "~/components/map/places-list";
 import { MapView } from "~/components/map/map-view";
 import { HoveredAccommodationProvider } from "~/components/results/hover-context";
 import { MobileBar } from "~/components/results/mobile-bar";
 import { Pagination } from "~/components/results/pagination";
 import { cardView, ResultCard } from "~/components/results/result-card";
 import { cardMarkup } from "~/components/results/card-markup.server";
-import { priceDrops } from "~/services/offers/price-history.server";
 import { SearchStateProvider, useSearchState } from "~/components/results/search-state";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { SkipLinkHandle } from "~/components/ui/skip-link";
@@ -26,33 +23,14 @@ import { SortingBar } from "~/components/results/sorting-bar";
 import { Loading, NoResults, SaveTripHint, ScrollToTop } from "~/components/results/status";
 import { placeBanners } from "~/domain/banner-slots";
 import { formatCount } from "~/domain/format";
-import { pageCount } from "~/domain/pagination";
 import { isCanonical, parseResultsParams, resultsHref } from "~/domain/results-url";
-import { searchDescription, searchTitle } from "~/domain/search-title";
-import type { PlaceNames } from "~/domain/search-names";
-import { destinationNames } from "~/search/destinations.server";
 import { texts } from "~/domain/texts";
-import { shareMeta } from "~/domain/share-meta";
-import { searchHref } from "~/domain/url-codec";
-import { RESULTS_PATH } from "~/domain/constants";
 import { resultsAccount } from "~/services/accounts/results-account.server";
+import { resultsPage } from "~/services/results/results-page.server";
 import { AgentToggle } from "~/components/agents/agent-toggle";
 import { SaveTripForms } from "~/components/saved-trips/save-trip-button";
 import { ResultsDialogs } from "~/components/agents/results-dialogs";
-import { mapData } from "~/search/map.server";
-import {
-  resultCardItem,
-  resultCardKey,
-  type FacetNumbers,
-  type ResultCardItem,
-  type ResultCardKey,
-  type SearchResult,
-} from "~/domain/search-result";
-import type { SearchQuery } from "~/domain/search-data";
-import { histogramFacetKey } from "~/domain/histogram";
-import { withSearch } from "~/search/unavailable.server";
-import { currentCatalogue } from "~/services/destinations/destination-page.server";
-import { isIndexableSearch } from "~/domain/robots";
+import { resultCardKey, type ResultCardItem, type ResultCardKey } from "~/domain/search-result";
 import { RESULTS_NO_JS_STYLE } from "~/domain/inline-styles";
 
 // The filter sidebar and the sorting bar show on the desktop layout only (a phone has the drawers).
@@ -74,71 +52,33 @@ const resultsDialogs = partOnDemand(import.meta.env.SSR ? ResultsDialogs : null,
 
 // The search results page. The URL is the whole state: the loader redirects any other
 // spelling of a search (a submitted GET form, repeated params, "23.960 kr.") to its canonical URL
-// and renders the results from it; with JavaScript every change navigates to the same URLs.
+// and renders the results from it (app/services/results/results-page.server.ts); with JavaScript
+// every change navigates to the same URLs.
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const state = parseResultsParams(url.searchParams);
   if (!isCanonical(url.search, state)) throw redirect(resultsHref(state), 302);
-  const { db, engine, config } = context;
-  const [found, options, map] = await withSearch("page", () =>
-    Promise.all([engine.search(state.query), engine.options(), state.map ? mapData(engine, state) : null]),
-  );
-  // The data is serialised into the page for hydration: only what the page shows goes in (the
-  // chosen price type's histogram); the destination picker loads its tree when it opens (without
-  // JavaScript the search form is a page of its own, app/routes/soeg.tsx). A page rendered here
-  // carries its cards as markup only, which the browser keeps (ResultCard); a client navigation's
-  // data carries them whole, and so does the map view's page: the browser renders that view anew
-  // once its code is there (page-parts.tsx), cards and all.
-  // A page beyond the last (an old link, a hand-edited URL) goes to the last page, or to the first
-  // when nothing matches, where the no-results notice is.
-  const pages = pageCount(found.pagination.totalCount, found.pagination.pageSize);
-  if (state.query.page > Math.max(1, pages))
-    throw redirect(resultsHref({ ...state, query: { ...state.query, page: Math.max(1, pages) } }), 302);
-  const { items, facetNumbers, ...counts } = found;
-  const shownHistogram = histogramFacetKey(state.priceMode);
-  const otherHistogram = shownHistogram === "priceRange" ? "pricePerPersonRange" : "priceRange";
-  const { [otherHistogram]: _unused, ...shownFacets } = facetNumbers;
-  const cards = items.map(resultCardItem);
-  // The best offers whose price fell at their last change (price history), by trip id: the cards mark them.
-  const tripIds = items.map((i) => i.trip.id);
-  const drops = Object.fromEntries(priceDrops(db, tripIds));
-  const area = state.query.searchData.searchArea;
-  const placeNames = destinationNames(engine, area.type === "destinations" ? area.destinationSlugs : []);
+  const { redirectTo, page } = await resultsPage(context, state);
+  if (redirectTo !== null) throw redirect(redirectTo, 302);
+  const { cards, ...data } = page;
+  // A page rendered here carries its cards as markup only, which the browser keeps (ResultCard):
+  // Remix has serialised a loader's data before the document renders, so the markup goes beside
+  // it, through the load context to entry.server.tsx. A client navigation's data carries the cards
+  // whole, and so does the map view's page: the browser renders that view anew once its code is
+  // there (page-parts.tsx), cards and all.
   const markupOnly = state.map ? null : context.markupOnly;
-  if (markupOnly) markupOnly.resultCards = cards.map((card) => cardMarkup(card, cardView(state, resultCardKey(card), drops)));
-  const result = {
-    ...counts,
-    facetNumbers: shownFacets as FacetNumbers,
-    cardKeys: cards.map(resultCardKey),
-    items: markupOnly ? null : cards,
-  };
+  if (markupOnly) markupOnly.resultCards = cards.map((card) => cardMarkup(card, cardView(state, resultCardKey(card), data.drops)));
   return {
-    // The URL's state as parsed here: the page's script never parses a URL (no zod in the browser).
-    state,
-    result,
-    options,
-    banners: activeBanners(db),
+    ...data,
+    result: { ...data.result, cardKeys: cards.map(resultCardKey), items: markupOnly ? null : cards },
     // The visitor's account: the travel-alert toggle, the dialogs and the saved trips.
-    account: await resultsAccount(request, context, tripIds),
-    meta: pageMeta(state.query, found, placeNames, context.publicUrl),
-    // The chosen destinations' names: the search bar and a new search agent name the place.
-    placeNames,
-    // One place chosen: its destination page (docs/urls.md "Destination pages").
-    placePage: onePlacePage(context, state.query),
-    drops,
-    // The results-map view (`map=1`): the map's points, its tiles and the plain list of places by resort.
-    map,
-    tiles: map ? config.mapTiles : null,
-    places: map ? placesByResort(map) : null,
+    account: await resultsAccount(
+      request,
+      context,
+      cards.map((card) => card.trip.id),
+    ),
   };
-}
-
-function onePlacePage(context: LoaderFunctionArgs["context"], query: SearchQuery): { name: string; href: string } | null {
-  const area = query.searchData.searchArea;
-  if (area.type !== "destinations" || area.destinationSlugs.length !== 1) return null;
-  const place = currentCatalogue(context.db, context.engine).bySlug.get(area.destinationSlugs[0])?.[0];
-  return place ? { name: place.name, href: place.href } : null;
 }
 
 /** Where the skip link leads: past the search bar and the filters, to the results. */
@@ -153,27 +93,6 @@ export const handle: SkipLinkHandle & { canonical: "own" } = {
 export const shouldRevalidate: ShouldRevalidateFunction = (args) => !keepsPageData(args) && args.defaultShouldRevalidate;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [{ title: texts.siteName }];
-
-/**
- * The page's title, description and share tags, and its canonical, previous and next links. Made by
- * the loader, so the page carries the tags' text only, not the place names and code they come from.
- * Absolute links name PUBLIC_URL, never the request's Host: the page may be cached for everyone.
- */
-function pageMeta(query: SearchQuery, result: SearchResult, names: PlaceNames, origin: string) {
-  const pages = pageCount(result.pagination.totalCount, result.pagination.pageSize);
-  const abs = (page: number) => `${origin}${searchHref({ ...query, page }, RESULTS_PATH)}`;
-  const tags = shareMeta({
-    title: searchTitle(query, names),
-    description: searchDescription(query, names, result.totalCount),
-    url: abs(query.page),
-    image: result.items.find((i) => i.accommodation.imageUrl)?.accommodation.imageUrl,
-  });
-  // Only a place's (or every trip's) list is for search engines; filtered searches are followed, not indexed.
-  if (!isIndexableSearch(query)) tags.push({ name: "robots", content: "noindex, follow" });
-  if (query.page > 1) tags.push({ tagName: "link", rel: "prev", href: abs(Math.min(query.page - 1, pages)) });
-  if (query.page < pages) tags.push({ tagName: "link", rel: "next", href: abs(query.page + 1) });
-  return tags;
-}
 
 export default function Results() {
   const { state, placeNames } = useLoaderData<typeof loader>();

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { apart, gridClusters, lowestPrice, MARKER_BOX } from "~/domain/map-clusters";
 import { seededRandom } from "../support/random";
 import { isCanonical, parseResultsParams, resultsHref } from "~/domain/results-url";
+import { placesByResort } from "~/domain/map-places";
+import type { MapData } from "~/domain/search-result";
 
 describe("gridClusters", () => {
   const at = (x: number, y: number, price = 0) => ({ x, y, price });
@@ -84,5 +86,33 @@ describe("the map=1 view flag", () => {
   it("is dropped unless it is exactly 1", () => {
     expect(parseResultsParams(new URLSearchParams("map=yes")).map).toBeUndefined();
     expect(resultsHref(parseResultsParams(new URLSearchParams("map=0")))).toBe("/skirejser");
+  });
+});
+
+describe("placesByResort (the map view's list of places)", () => {
+  it("groups the points by resort, resorts by country then name, places by price then name, and leaves out empty resorts", () => {
+    const data: MapData = {
+      priceMode: "perPerson",
+      totalCount: 5,
+      accommodationCount: 4,
+      resorts: [
+        { slug: "val-thorens", name: "Val Thorens", country: "Frankrig" },
+        { slug: "ischgl", name: "Ischgl", country: "Østrig" },
+        { slug: "tignes", name: "Tignes", country: "Frankrig" },
+        { slug: "tom", name: "Tom", country: "Andorra" },
+      ],
+      points: [
+        ["a", 45.3, 6.6, 5000, "Ådalen", 0, 4, 0, "2027-02-13", 7, "t-a"],
+        ["b", 45.3, 6.6, 4000, "Bjerghytten", 0, 4, 0, "2027-02-13", 7, "t-b"],
+        ["c", 47.0, 10.3, 3000, "Chalet", 1, 4, 0, "2027-02-13", 7, "t-c"],
+        ["d", 45.4, 6.9, 5000, "Alpen", 2, 4, 0, "2027-02-13", 7, "t-d"],
+        ["e", 45.3, 6.6, 4000, "Alpehuset", 0, 4, 0, "2027-02-13", 7, "t-e"],
+      ],
+      companies: ["Skirejser A/S"],
+    };
+    const groups = placesByResort(data);
+    expect(groups.map((g) => g.resort.slug)).toEqual(["tignes", "val-thorens", "ischgl"]);
+    expect(groups[1].places.map((p) => p.id)).toEqual(["e", "b", "a"]);
+    expect(groups[1].places[0]).toEqual({ id: "e", name: "Alpehuset", lat: 45.3, lng: 6.6, price: 4000 });
   });
 });

@@ -3,7 +3,8 @@ import type { MapData } from "~/domain/search-result";
 import type { PriceMode } from "~/domain/constants";
 import { texts } from "~/domain/texts";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { PlacesList, type PlacesByResort } from "./places-list";
+import type { PlacesByResort } from "~/domain/map-places";
+import { PlacesList } from "./places-list";
 import type { MapTiles } from "./map-parts";
 
 // Leaflet and the map's code load only once the map is on the screen (pure: the module has no

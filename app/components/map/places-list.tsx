@@ -3,27 +3,12 @@ import { accommodationHref } from "~/domain/accommodation-url";
 import { formatPrice } from "~/domain/format";
 import { resultsHref, type ResultsState } from "~/domain/results-url";
 import { texts } from "~/domain/texts";
-import type { MapData } from "~/domain/search-result";
+import type { PlacesByResort } from "~/domain/map-places";
 import { useSearchState } from "../results/search-state";
 
 // The results-map view's plain list: the result's places by resort, with their lowest price,
 // linked to their accommodation pages. Server-rendered under the (client-only) map: it is the map
 // without JavaScript, and what is left when the tiles cannot load.
-
-export interface PlacesByResort {
-  resort: { slug: string; name: string; country: string };
-  places: Array<{ id: string; name: string; lat: number; lng: number; price: number }>;
-}
-
-/** Groups map data by resort: resorts by country and name, places by price then name. */
-export function placesByResort(data: MapData): PlacesByResort[] {
-  const groups: PlacesByResort[] = data.resorts.map((resort) => ({ resort, places: [] }));
-  for (const [id, lat, lng, price, name, r] of data.points) groups[r].places.push({ id, name, lat, lng, price });
-  for (const g of groups) g.places.sort((a, b) => a.price - b.price || a.name.localeCompare(b.name, "da"));
-  return groups
-    .filter((g) => g.places.length)
-    .sort((a, b) => a.resort.country.localeCompare(b.resort.country, "da") || a.resort.name.localeCompare(b.resort.name, "da"));
-}
 
 /** Places shown under a resort; the rest are a link away, in the list of that resort's trips. */
 export const PLACES_PER_RESORT = 10;
