@@ -14,7 +14,7 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { getUser } from "~/services/accounts/session.server";
-import { isOperator } from "~/services/operators/operators.server";
+import { isOperator } from "~/services/ops/operators.server";
 import { errorPageHeaders } from "~/search/unavailable.server";
 import { HeaderNav } from "./components/ui/site-nav";
 import stylesheet from "./tailwind.css?url";

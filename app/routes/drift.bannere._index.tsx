@@ -7,7 +7,7 @@ import { bannerStatus } from "~/domain/banner-status";
 import { texts } from "~/domain/texts";
 import { z } from "~/domain/zod";
 import { notFound, NO_STORE } from "~/utils/responses.server";
-import { operatorAction, requireOperator } from "~/services/operators/access.server";
+import { operatorAction, requireOperator } from "~/services/ops/access.server";
 import { bannerStats } from "~/services/banners/banners.server";
 import { allBanners, setBannerActive } from "~/services/banners/manage.server";
 import { OpsPage } from "~/components/ops/ops-nav";

@@ -6,7 +6,7 @@ import { RESORT_FACT_FIELDS, type ResortFactField } from "~/domain/resort-facts"
 import { parseFactText, type FactChange } from "~/domain/resort-facts-input";
 import { texts } from "~/domain/texts";
 import { notFound, NO_STORE } from "~/utils/responses.server";
-import { operatorAction, requireOperator } from "~/services/operators/access.server";
+import { operatorAction, requireOperator } from "~/services/ops/access.server";
 import { readResortFacts, resortName, setResortFacts } from "~/services/destinations/resort-facts.server";
 import { currentCatalogue } from "~/services/destinations/destination-page.server";
 import { OpsPage } from "~/components/ops/ops-nav";

@@ -4,7 +4,7 @@ import { OPS_PATH } from "~/domain/constants";
 import { formatDateTime } from "~/domain/format";
 import { texts } from "~/domain/texts";
 import { NO_STORE } from "~/utils/responses.server";
-import { requireOperator } from "~/services/operators/access.server";
+import { requireOperator } from "~/services/ops/access.server";
 import { resortFactsOverview, resortName } from "~/services/destinations/resort-facts.server";
 import { OpsPage } from "~/components/ops/ops-nav";
 import { OpsTable } from "~/components/ops/ops-table";

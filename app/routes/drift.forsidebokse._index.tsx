@@ -4,7 +4,7 @@ import { OPS_PATH } from "~/domain/constants";
 import { texts } from "~/domain/texts";
 import { z } from "~/domain/zod";
 import { notFound, NO_STORE } from "~/utils/responses.server";
-import { operatorAction, requireOperator } from "~/services/operators/access.server";
+import { operatorAction, requireOperator } from "~/services/ops/access.server";
 import { landingBoxList } from "~/services/landing/landing-boxes.server";
 import { moveLandingBox, removeLandingBox } from "~/services/landing/manage.server";
 import { OpsPage } from "~/components/ops/ops-nav";

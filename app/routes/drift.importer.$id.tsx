@@ -5,7 +5,7 @@ import { formatCount, formatDateTime } from "~/domain/format";
 import { pageCount, pageParam } from "~/domain/ops-paging";
 import { texts } from "~/domain/texts";
 import { notFound, NO_STORE } from "~/utils/responses.server";
-import { requireOperator } from "~/services/operators/access.server";
+import { requireOperator } from "~/services/ops/access.server";
 import { getImport, importIssuesPage } from "~/services/imports/imports.server";
 import { OpsPage, Pager } from "~/components/ops/ops-nav";
 import { OpsTable } from "~/components/ops/ops-table";

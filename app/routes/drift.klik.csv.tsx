@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parsePeriod } from "~/domain/click-period";
 import { CLICK_TABLES, clickCsv, type ClickTableName } from "~/domain/click-stats";
 import { texts } from "~/domain/texts";
-import { requireOperator } from "~/services/operators/access.server";
+import { requireOperator } from "~/services/ops/access.server";
 import { clickStats } from "~/services/ops/click-stats.server";
 
 // /drift/klik/csv?tabel=selskaber|partnere|bannere&fra=&til=: one table of /drift/klik as CSV.

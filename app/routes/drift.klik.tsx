@@ -6,7 +6,7 @@ import { OPS_PATH } from "~/domain/constants";
 import { formatDate } from "~/domain/format";
 import { texts } from "~/domain/texts";
 import { NO_STORE } from "~/utils/responses.server";
-import { requireOperator } from "~/services/operators/access.server";
+import { requireOperator } from "~/services/ops/access.server";
 import { clickStats } from "~/services/ops/click-stats.server";
 import { OpsPage } from "~/components/ops/ops-nav";
 import { ClickSection } from "~/components/ops/click-section";

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { formatCount, formatDateTime, formatShortDate } from "~/domain/format";
 import { texts } from "~/domain/texts";
 import { NO_STORE } from "~/utils/responses.server";
-import { requireOperator } from "~/services/operators/access.server";
+import { requireOperator } from "~/services/ops/access.server";
 import { agentStats } from "~/services/ops/agent-stats.server";
 import { OpsPage } from "~/components/ops/ops-nav";
 import { OpsTable } from "~/components/ops/ops-table";

@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Outlet } from "@remix-run/react";
 import { texts } from "~/domain/texts";
 import { NO_STORE } from "~/utils/responses.server";
-import { requireOperator } from "~/services/operators/access.server";
+import { requireOperator } from "~/services/ops/access.server";
 import { OpsNav } from "~/components/ops/ops-nav";
 
 // /drift: the operators' dashboard. Every page's loader checks the role itself (loaders run in

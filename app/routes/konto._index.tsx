@@ -8,7 +8,7 @@ import { deleteAccount } from "~/services/accounts/account-deletion.server";
 import { AccountSettings, type AccountAnswer } from "~/components/account/account-settings";
 import { Page } from "~/components/ui/page";
 import { ACCOUNT_DELETED_PATH, OPS_PATH } from "~/domain/constants";
-import { isOperator } from "~/services/operators/operators.server";
+import { isOperator } from "~/services/ops/operators.server";
 import { todayInDenmark } from "~/domain/dates";
 import { formatDate } from "~/domain/format";
 import { texts } from "~/domain/texts";

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client";
 import { CLI_ACTOR } from "../../app/services/audit/audit.server";
-import { listOperators, setOperator } from "../../app/services/operators/operators.server";
+import { listOperators, setOperator } from "../../app/services/ops/operators.server";
 import { printable } from "../printable";
 
 export const OPERATORS_USAGE = `operators add|remove E-MAIL      giv en konto adgang til driftssiderne (/drift), eller fjern den

@@ -7,7 +7,7 @@ import { auditLog, sessions, users } from "../../db/schema";
 import { hashPassword } from "../../app/services/accounts/password.server";
 import { createAgent } from "../../app/services/agents/agents.server";
 import { notifyAgents } from "../../app/services/agents/notify.server";
-import { setOperator } from "../../app/services/operators/operators.server";
+import { setOperator } from "../../app/services/ops/operators.server";
 import { saveTrips } from "../../app/services/saved-trips/saved-trips.server";
 import * as account from "../../app/routes/konto._index";
 import * as download from "../../app/routes/konto.mine-data";

@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import { tempDb } from "../support/db";
 import { testContext } from "../support/context";
 import { accountWithSession, getRequest, runRoute } from "../support/routes";
-import { setOperator } from "../../app/services/operators/operators.server";
+import { setOperator } from "../../app/services/ops/operators.server";
 import { CLI_ACTOR } from "../../app/services/audit/audit.server";
 import { recordNotifyRun } from "../../app/services/agents/notify-runs.server";
 import * as agentsPage from "../../app/routes/drift.soegeagenter";

@@ -7,7 +7,7 @@ import { importLines, tempDb } from "../support/db";
 import { testContext } from "../support/context";
 import { trip } from "../support/feed";
 import { accountWithSession, getRequest, runRoute } from "../support/routes";
-import { setOperator } from "../../app/services/operators/operators.server";
+import { setOperator } from "../../app/services/ops/operators.server";
 import { CLI_ACTOR } from "../../app/services/audit/audit.server";
 import { todayInDenmark } from "../../app/domain/dates";
 import { texts } from "../../app/domain/texts";

@@ -8,7 +8,7 @@ import { testContext } from "../support/context";
 import { runIndexer } from "../support/cli";
 import { departureInDays, trip } from "../support/feed";
 import { accountWithSession, getRequest, runRoute } from "../support/routes";
-import { setOperator } from "../../app/services/operators/operators.server";
+import { setOperator } from "../../app/services/ops/operators.server";
 import { CLI_ACTOR } from "../../app/services/audit/audit.server";
 import { getImport, importIssuesPage, importsPage, lastImportPerCompany } from "../../app/services/imports/imports.server";
 import { companyOutcome, importRecorder } from "../../indexer/import-history";

@@ -7,7 +7,7 @@ import { testContext } from "../support/context";
 import { runIndexer } from "../support/cli";
 import { accountWithSession, getRequest, postRequest, runRoute } from "../support/routes";
 import { readContentVersion } from "../../db/content-version";
-import { setOperator } from "../../app/services/operators/operators.server";
+import { setOperator } from "../../app/services/ops/operators.server";
 import { auditPage, CLI_ACTOR } from "../../app/services/audit/audit.server";
 import { landingBoxList } from "../../app/services/landing/landing-boxes.server";
 import { allLandingBoxes } from "../../app/services/landing/manage.server";
