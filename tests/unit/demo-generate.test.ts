@@ -1,14 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { isoWeekday, isoWeekOf, toDay } from "../../app/domain/dates";
-import {
-  DEMO_ACCOMMODATION_COUNT,
-  DEMO_COMPANIES,
-  DEMO_FEATURES,
-  DEMO_TAGS,
-  defaultSeason,
-  generateDemoFeed,
-  seasonDepartures,
-} from "../../indexer/demo/generate";
+import { DEMO_ACCOMMODATION_COUNT, DEMO_COMPANIES, DEMO_FEATURES, DEMO_TAGS } from "../../indexer/demo/demo-data";
+import { defaultSeason, generateDemoFeed, seasonDepartures } from "../../indexer/demo/generate";
 import { RESORTS, slugify } from "../../indexer/demo/resorts";
 import { feedLineSchema, type FeedLine } from "../../indexer/feed-schema";
 
