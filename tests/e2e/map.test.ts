@@ -104,7 +104,10 @@ describe("desktop", () => {
     const boxes = await markerBoxes(page);
     expect(boxes.length).toBeGreaterThan(1);
     expect(overlapping(boxes)).toEqual([]);
-    expect(await page.getByTestId("map-cluster").first().textContent()).toMatch(/^\d+$/);
+    // A cluster shows its count and, under it, its lowest price.
+    const cluster = page.getByTestId("map-cluster").first();
+    expect(await cluster.locator("b").textContent()).toBe(await cluster.getAttribute("data-count"));
+    expect(await cluster.getByTestId("map-cluster-price").textContent()).toMatch(/^fra [\d.]+ kr\.$/);
     expect(await page.locator(".pp-marker.is-cluster").first().getAttribute("title")).toMatch(/^\d+ steder fra [\d.]+ kr\. – zoom ind$/);
     expect(tileRequests).toBeGreaterThan(0);
     expect(await page.locator(".leaflet-control-attribution").textContent()).toContain("Testkort");

@@ -43,7 +43,7 @@ export function TilesFailedNote() {
   );
 }
 
-/** A crowded cell's marker: its count, its lowest price as the label; a click zooms into its points. */
+/** A crowded cell's marker: its count and lowest price, both also in its label; a click zooms into its points. */
 export function clusterMarker<T extends readonly [unknown, number, number, number, ...unknown[]]>(
   L: L,
   map: Leaflet.Map,
@@ -51,12 +51,14 @@ export function clusterMarker<T extends readonly [unknown, number, number, numbe
   zoom: number,
 ): Leaflet.Marker {
   const count = cluster.items.length;
-  const label = texts.map.clusterLabel(count, formatPrice(lowestPrice(cluster.items, (p) => p[3])));
+  const price = formatPrice(lowestPrice(cluster.items, (p) => p[3]));
+  const label = texts.map.clusterLabel(count, price);
   const marker = L.marker(map.unproject([cluster.x, cluster.y], zoom), {
     icon: L.divIcon({
       className: "pp-marker is-cluster",
       iconSize: [0, 0],
-      html: `<span data-testid="map-cluster" data-count="${count}">${count}</span>`,
+      // The count, and under it the lowest price (docs/screens.md, the map view); a price is digits and "kr.", nothing to escape.
+      html: `<span data-testid="map-cluster" data-count="${count}"><b>${count}</b><small data-testid="map-cluster-price">${texts.map.from(price)}</small></span>`,
     }),
     title: label,
     alt: label,
