@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { SAVE_TRIP_HINT_KEY } from "../../app/domain/constants";
 import { DESKTOP, MOBILE } from "./support/browser";
 import { framesRendered, intersectionsDelivered, layoutShifts, open, seriousViolations, watchLayoutShifts } from "./support/page";
+import { splitPageProxy } from "./support/split-page";
 import { usePage, useServerAndBrowser } from "./support/suite";
 
 // The results page with JavaScript, at desktop and mobile sizes.
@@ -424,6 +425,22 @@ describe("desktop", () => {
       expect(boxes.bare).toEqual(boxes.whole);
       await c.close();
     }
+  });
+
+  it("paints the header whole however the page arrives: no frame shows its nav half parsed", async () => {
+    // The page cut just inside the header's <details> menu, the rest 300 ms later (a flake once seen
+    // on a busy machine: the browser's own "Details" summary painted, then moved).
+    const proxy = await splitPageProxy(suite.server.url, "/skirejser", "<summary", 300);
+    const c = await suite.newContext({ size: DESKTOP });
+    const p = await c.newPage();
+    await p.goto(`${proxy.url}/skirejser`, { waitUntil: "commit" });
+    // The first animation frame comes with the first paint: what the header has by then.
+    const firstFrame = await p.evaluate(
+      () => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(document.querySelectorAll("header nav li").length))),
+    );
+    expect(firstFrame).toBe(3);
+    await c.close();
+    await proxy.close();
   });
 
   it("has no serious accessibility violations", async () => {
