@@ -16,12 +16,13 @@ const TEXTS = path.resolve(import.meta.dirname, "app/domain/texts.ts");
 /**
  * Modules whose texts the browser needs only after a page has loaded: the operators' dashboard and the
  * partner page (pages away from the search), and the parts of the search pages loaded on demand
- * (dialogs, drawers, the search bar's steps, the filters, the map).
+ * (dialogs, drawers, the search bar's steps, the filters, the map). Not the filter chips: the results
+ * page shows them from the start, and with them in `later` every page load fetched that copy too.
  */
 const APART: Record<string, RegExp> = {
   ops: /\/app\/(routes\/(drift[./]|partner\.)|components\/ops\/)/,
   later:
-    /\/app\/components\/(filters\/|search-bar\/(?!index|mobile-search-summary|state)|results\/(mobile-drawers|sorting-bar)|agents\/results-dialogs|map\/results-map)/,
+    /\/app\/components\/(filters\/(?!chips)|search-bar\/(?!index|mobile-search-summary|state)|results\/(mobile-drawers|sorting-bar)|agents\/results-dialogs|map\/results-map)/,
   stay: /\/app\/(routes\/ophold\.|components\/accommodation\/(?!photo))/,
   account: /\/app\/(routes\/(konto\.|soegeagenter\.|gemte-rejser|privatliv)|components\/(account\/account-(forms|settings)|privacy\/))/,
 };

@@ -29,6 +29,13 @@ describe("the scripts a page loads before any interaction", () => {
     });
   }
 
+  // vite.config.ts gives the parts loaded on demand their own copy of the texts; the landing and
+  // results pages load none of those up front, only the copy in the core chunk.
+  for (const page of ["the landing page", "the results page"] as const)
+    it(`${page}: no second copy of the texts`, () => {
+      expect(pageScripts(manifest, PAGES[page]).filter((f) => /(^|\/)texts-[^/]+\.js$/.test(f))).toEqual([]);
+    });
+
   it("the marker is zod's: the schemas' internals, which the check above looks for", () => {
     // Without it the check would pass vacuously: the code zod puts into a bundle names `_zod`.
     const core = createRequire(import.meta.url).resolve("zod/v4/core");
