@@ -78,7 +78,7 @@ const LOCK_KEY = "notifier_lock";
 interface AgentRow {
   id: number;
   name: string;
-  /** The agent's search as stored (a results URL's query string); parsed once per run into `search`. */
+  /** The agent's search as stored (a results URL's query string); parsed once per run into `search`, when it has mail to send. */
   query: string;
   frequency: AgentFrequency;
   lastNotifiedAt: number | null;
@@ -102,22 +102,25 @@ export async function runNotifier(db: Db, options: NotifierOptions): Promise<Not
            FROM search_agents s JOIN users u ON u.id = s.user_id WHERE s.active = 1 ORDER BY s.id`,
       )
       .all() as AgentRow[];
+    // A batch a previous run claimed but did not finish: resent as it was, first.
+    const pendingBatches = db.$client
+      .prepare(
+        `SELECT batch FROM (SELECT batch, sent_at FROM agent_notifications WHERE agent_id = ? AND status = 'pending'
+            UNION ALL SELECT batch, sent_at FROM agent_price_drops WHERE agent_id = ? AND status = 'pending')
+          GROUP BY batch ORDER BY min(sent_at)`,
+      )
+      .pluck();
     for (const agent of agents) {
       let mailed = 0;
       const dropsBefore = summary.drops;
       try {
+        const pending = pendingBatches.all(agent.id, agent.id) as string[];
+        const due = pending.length === 0 && isDue(agent, now);
+        // Most agents have nothing to resend and are not due: their search is not even parsed.
+        if (pending.length === 0 && !due) continue;
         const search = parseSearchQuery(new URLSearchParams(agent.query));
-        // A batch a previous run claimed but did not finish: resend it as it was, first.
-        const pending = db.$client
-          .prepare(
-            `SELECT batch FROM (SELECT batch, sent_at FROM agent_notifications WHERE agent_id = ? AND status = 'pending'
-                UNION ALL SELECT batch, sent_at FROM agent_price_drops WHERE agent_id = ? AND status = 'pending')
-              GROUP BY batch ORDER BY min(sent_at)`,
-          )
-          .pluck()
-          .all(agent.id, agent.id) as string[];
         for (const batch of pending) mailed += await deliver(db, agent, search, batch, now, options, summary);
-        if (pending.length === 0 && isDue(agent, now)) {
+        if (due) {
           const batch = claim(db, agent, search, now);
           if (batch) mailed += await deliver(db, agent, search, batch, now, options, summary);
         }
