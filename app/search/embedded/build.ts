@@ -8,6 +8,7 @@ import type { SortingMethod, Transport } from "~/domain/constants";
 import { MAX_PERSONS } from "~/domain/constants";
 import { type AccommodationFacts } from "~/domain/search-result";
 import { TextColumn } from "./text-column";
+import { readVocabularies, vocabulariesInUse, type StoredVocabularies, type UsedByTrips } from "./vocabularies";
 
 // The embedded index: every available trip as typed-array columns, grouped by party size and
 // ordered by departure day inside each group, so a search reads only the trips of its party
@@ -88,18 +89,6 @@ export function packTrip(company: number, meal: number, skiPassIncluded: number,
   return company | (meal << 10) | (skiPassIncluded << 16) | (priceBucket << 17) | (perPersonBucket << 24);
 }
 
-/** Keeps the entries whose flag is set, in order; returns them and each old position's new one (−1 when dropped). */
-function compact<T>(items: T[], used: Uint8Array): { kept: T[]; renumber: Int32Array } {
-  const renumber = new Int32Array(items.length).fill(-1);
-  const kept: T[] = [];
-  items.forEach((item, k) => {
-    if (used[k]) renumber[k] = kept.push(item) - 1;
-  });
-  return { kept, renumber };
-}
-
-const index = <T>(items: T[], key: (t: T) => string) => new Map(items.map((item, i) => [key(item), i]));
-
 /**
  * Builds the index from the store in one read transaction, so the vocabularies and the trips
  * come from the same state of the offers even while an import switches them.
@@ -157,43 +146,38 @@ type TripRow = [
   rowid: number,
 ];
 
-function* build(sqlite: Db["$client"], generation: number): Generator<void, EmbeddedIndex> {
-  // The stored vocabularies, numbered in key order; the trips then say which are in use.
-  const allCountries = sqlite.prepare("SELECT slug, name FROM countries ORDER BY slug").all() as Named[];
-  const allRegions = sqlite.prepare("SELECT slug, name, country_slug FROM regions ORDER BY slug").all() as Array<
-    Named & { country_slug: string }
-  >;
-  const allResorts = sqlite.prepare("SELECT slug, name, region_slug FROM resorts ORDER BY slug").all() as Array<
-    Named & { region_slug: string }
-  >;
-  const allCompanies = sqlite.prepare("SELECT slug, name FROM travel_companies ORDER BY slug").all() as Named[];
-  const allMealPlans = sqlite.prepare("SELECT slug, title, short FROM meal_plans ORDER BY slug").all() as EmbeddedIndex["mealPlans"];
-  const allFeatures = sqlite.prepare("SELECT value, name FROM features ORDER BY value").all() as EmbeddedIndex["features"];
-  const allTags = (sqlite.prepare("SELECT slug FROM tags ORDER BY slug").all() as Array<{ slug: string }>).map((t) => t.slug);
-  // Byte order of ids: SQLite's BINARY collation, which every engine's tie-break follows.
-  const allAccs = sqlite
-    .prepare("SELECT id, name, rating, lat, lng, image_url AS imageUrl, resort_slug FROM accommodations ORDER BY id")
-    .all() as Array<{ id: string; name: string; rating: number; lat: number; lng: number; imageUrl: string | null; resort_slug: string }>;
-  const companyIdx = index(allCompanies, (c) => c.slug);
-  const mealIdx = index(allMealPlans, (m) => m.slug);
-  const accIdx = index(allAccs, (a) => a.id);
+type Sqlite = Db["$client"];
 
+/** The index's per-trip columns, as readTrips fills them. */
+type TripColumns = ReturnType<typeof tripColumns>;
+
+/**
+ * The phases of a build, with a hand-back of the event loop (`yield`) between them and every few
+ * thousand rows inside them: the stored vocabularies, the trips for sale, the vocabularies in use,
+ * the trips' packed codes and (accommodation, company) pairs, the ids' byte order.
+ */
+function* build(sqlite: Sqlite, generation: number): Generator<void, EmbeddedIndex> {
+  const stored = readVocabularies(sqlite);
   yield;
-  const n = (sqlite.prepare("SELECT count(*) AS n FROM trips WHERE available = 1").get() as { n: number }).n;
+  // The live side itself, for its rowids; the same state as the view's within this read transaction.
+  const live = liveOffersTable(sqlite);
+  const { trips, used, rowOfRowid } = yield* readTrips(sqlite, live, stored, generation);
   yield;
-  const acc = new Int32Array(n);
-  const company = new Int32Array(n);
-  const meal = new Int32Array(n);
-  const accUsed = new Uint8Array(allAccs.length);
-  const companyUsed = new Uint8Array(allCompanies.length);
-  const mealUsed = new Uint8Array(allMealPlans.length);
-  const ix = {
+  const { renumber, vocabularies } = vocabulariesInUse(sqlite, stored, used, { companies: MAX_COMPANIES, mealPlans: MAX_MEAL_PLANS });
+  yield;
+  const pairs = yield* packCodes(trips, renumber, vocabularies.accommodations.length);
+  yield* rankIds(sqlite, live, rowOfRowid, trips.idRank);
+  return { ...trips, ...pairs, ...vocabularies };
+}
+
+function tripColumns(n: number, generation: number) {
+  return {
     generation,
     tripCount: n,
     personsStart: new Int32Array(MAX_PERSONS + 2),
-    acc,
-    company,
-    meal,
+    acc: new Int32Array(n),
+    company: new Int32Array(n),
+    meal: new Int32Array(n),
     day: new Int32Array(n),
     price: new Float64Array(n),
     pricePerPerson: new Float64Array(n),
@@ -211,9 +195,23 @@ function* build(sqlite: Db["$client"], generation: number): Generator<void, Embe
     urls: new TextColumn(n, 96),
     transports: TRANSPORT_CODES,
   };
+}
 
-  // The live side itself, for its rowids; the same state as the view's within this read transaction.
-  const live = liveOffersTable(sqlite);
+/**
+ * The trips for sale as columns, in the stored vocabularies' numbers; which entries they use; and
+ * each trip's row by its rowid in the live table (numbers, so the trips' id strings need not stay
+ * in memory while the index is built).
+ */
+function* readTrips(sqlite: Sqlite, live: string, stored: StoredVocabularies, generation: number) {
+  const n = (sqlite.prepare("SELECT count(*) AS n FROM trips WHERE available = 1").get() as { n: number }).n;
+  yield;
+  const ix = tripColumns(n, generation);
+  const { acc, company, meal } = ix;
+  const used: UsedByTrips = {
+    acc: new Uint8Array(stored.accommodations.length),
+    company: new Uint8Array(stored.companies.length),
+    meal: new Uint8Array(stored.mealPlans.length),
+  };
   // The live side's search index (offers_a_search or offers_b_search) delivers rows already grouped by party size and ordered by day.
   const rows = sqlite
     .prepare(
@@ -224,14 +222,13 @@ function* build(sqlite: Db["$client"], generation: number): Generator<void, Embe
     .raw()
     .iterate() as Iterable<TripRow>;
   const dayCache = new Map<string, number>();
-  // Rows by their rowid in the live table: numbers, so the trips' id strings need not stay in memory while the index is built.
   const rowOfRowid = new Map<number, number>();
   let i = 0;
   let lastPersons = 0;
   for (const r of rows) {
-    const a = accIdx.get(r[2]);
-    const c = companyIdx.get(r[3]);
-    const m = mealIdx.get(r[4]);
+    const a = stored.accIdx.get(r[2]);
+    const c = stored.companyIdx.get(r[3]);
+    const m = stored.mealIdx.get(r[4]);
     // The importer keeps every reference whole; a trip that still names nothing known is left out rather than break a search.
     if (a === undefined || c === undefined || m === undefined || r[0] > MAX_PERSONS) continue;
     const persons = r[0];
@@ -242,7 +239,7 @@ function* build(sqlite: Db["$client"], generation: number): Generator<void, Embe
     acc[i] = a;
     company[i] = c;
     meal[i] = m;
-    accUsed[a] = companyUsed[c] = mealUsed[m] = 1;
+    used.acc[a] = used.company[c] = used.meal[m] = 1;
     ix.price[i] = r[5];
     ix.pricePerPerson[i] = r[6];
     ix.discount[i] = r[7];
@@ -264,95 +261,18 @@ function* build(sqlite: Db["$client"], generation: number): Generator<void, Embe
   ix.tripIds.trim();
   ix.urls.trim();
   while (lastPersons < MAX_PERSONS + 1) ix.personsStart[++lastPersons] = i;
+  return { trips: ix, used, rowOfRowid };
+}
 
-  yield;
-  // The vocabularies in use, renumbered in the same order.
-  const companies = compact(allCompanies, companyUsed);
-  const mealPlans = compact(allMealPlans, mealUsed);
-  if (companies.kept.length > MAX_COMPANIES || mealPlans.kept.length > MAX_MEAL_PLANS) {
-    throw new Error(`Det indlejrede indeks rummer højst ${MAX_COMPANIES} rejseselskaber og ${MAX_MEAL_PLANS} pensionstyper til salg.`);
-  }
-  const accs = compact(allAccs, accUsed);
-  const accFeatures = allAccs.map((): number[] => []);
-  const accTags = allAccs.map((): number[] => []);
-  const featureUsed = new Uint8Array(allFeatures.length);
-  const tagUsed = new Uint8Array(allTags.length);
-  const featureIdx = index(allFeatures, (f) => f.value);
-  const tagIdx = index(allTags, (t) => t);
-  const links = (sql: string, idx: Map<string, number>, lists: number[][], used: Uint8Array) => {
-    for (const [accId, value] of sqlite.prepare(sql).raw().iterate() as Iterable<[string, string]>) {
-      const a = accIdx.get(accId);
-      const k = idx.get(value);
-      if (a === undefined || k === undefined || !accUsed[a]) continue;
-      lists[a].push(k);
-      used[k] = 1;
-    }
-  };
-  links("SELECT accommodation_id, feature_value FROM accommodation_features ORDER BY feature_value", featureIdx, accFeatures, featureUsed);
-  links("SELECT accommodation_id, tag_slug FROM accommodation_tags ORDER BY tag_slug", tagIdx, accTags, tagUsed);
-  const features = compact(allFeatures, featureUsed);
-  const tags = compact(allTags, tagUsed);
-
-  const resortIdx = index(allResorts, (r) => r.slug);
-  const regionIdx = index(allRegions, (r) => r.slug);
-  const countryIdx = index(allCountries, (c) => c.slug);
-  const resortUsed = new Uint8Array(allResorts.length);
-  const regionUsed = new Uint8Array(allRegions.length);
-  const countryUsed = new Uint8Array(allCountries.length);
-  // Foreign keys keep every accommodation's resort, region and country in the catalogue.
-  const accResortOf = allAccs.map((a) => resortIdx.get(a.resort_slug)!);
-  const resortRegionOf = allResorts.map((r) => regionIdx.get(r.region_slug)!);
-  const regionCountryOf = allRegions.map((r) => countryIdx.get(r.country_slug)!);
-  allAccs.forEach((_, a) => {
-    if (!accUsed[a]) return;
-    const g = resortRegionOf[accResortOf[a]];
-    resortUsed[accResortOf[a]] = regionUsed[g] = countryUsed[regionCountryOf[g]] = 1;
-  });
-  const resorts = compact(allResorts, resortUsed);
-  const regions = compact(allRegions, regionUsed);
-  const countries = compact(allCountries, countryUsed);
-
-  const accommodations: EmbeddedIndex["accommodations"] = accs.kept.map((a) => {
-    const old = accIdx.get(a.id)!;
-    return {
-      id: a.id,
-      name: a.name,
-      rating: a.rating,
-      lat: a.lat,
-      lng: a.lng,
-      imageUrl: a.imageUrl,
-      resort: resorts.renumber[accResortOf[old]],
-      features: accFeatures[old].map((k) => features.renumber[k]),
-      tags: accTags[old].map((k) => tags.renumber[k]),
-    };
-  });
-  const resortList = resorts.kept.map((r) => {
-    const g = resortRegionOf[resortIdx.get(r.slug)!];
-    return { slug: r.slug, name: r.name, region: regions.renumber[g], country: countries.renumber[regionCountryOf[g]] };
-  });
-  const accCount = accommodations.length;
-  const accRating = new Uint8Array(accCount);
-  const accResort = new Int32Array(accCount);
-  const accRegion = new Int32Array(accCount);
-  const accCountry = new Int32Array(accCount);
-  const accLat = new Float64Array(accCount);
-  const accLng = new Float64Array(accCount);
-  accommodations.forEach((a, k) => {
-    accRating[k] = a.rating;
-    accResort[k] = a.resort;
-    accRegion[k] = resortList[a.resort].region;
-    accCountry[k] = resortList[a.resort].country;
-    accLat[k] = a.lat;
-    accLng[k] = a.lng;
-  });
-
-  yield;
-  // The trips' codes in the renumbered vocabularies, packed; then the (accommodation, company) pairs.
+/** The trips' codes in the renumbered vocabularies, packed (`packTrip`); then the (accommodation, company) pairs. */
+function* packCodes(ix: TripColumns, renumber: Record<keyof UsedByTrips, Int32Array>, accCount: number) {
+  const { acc, company, meal } = ix;
+  const count = ix.tripCount;
   const pairKeys: number[] = [];
-  for (let t = 0; t < i; t++) {
-    acc[t] = accs.renumber[acc[t]];
-    company[t] = companies.renumber[company[t]];
-    meal[t] = mealPlans.renumber[meal[t]];
+  for (let t = 0; t < count; t++) {
+    acc[t] = renumber.acc[acc[t]];
+    company[t] = renumber.company[company[t]];
+    meal[t] = renumber.meal[meal[t]];
     // Prices are positive (the feed schema), so neither bucket is 'unknown'.
     ix.packed[t] = packTrip(
       company[t],
@@ -373,36 +293,18 @@ function* build(sqlite: Db["$client"], generation: number): Generator<void, Embe
     accCompanyStart[Math.floor(key / MAX_COMPANIES) + 1]++;
   });
   for (let a = 0; a < accCount; a++) accCompanyStart[a + 1] += accCompanyStart[a];
-  const tripPair = new Int32Array(n);
-  for (let t = 0; t < i; t++) tripPair[t] = pairOf.get(pairKeys[t])!;
+  const tripPair = new Int32Array(acc.length);
+  for (let t = 0; t < count; t++) tripPair[t] = pairOf.get(pairKeys[t])!;
+  return { accCompanyStart, pairCompany, tripPair };
+}
 
-  // The tie-break: each trip's rank in SQLite's BINARY (byte) order of ids, which every engine follows.
+/** The tie-break: each trip's rank in SQLite's BINARY (byte) order of ids, which every engine follows. */
+function* rankIds(sqlite: Sqlite, live: string, rowOfRowid: Map<number, number>, idRank: Int32Array) {
   let rank = 0;
   // `+available`: walk the id index in order rather than sort the available ids first, which would hold the event loop.
   for (const rowid of sqlite.prepare(`SELECT rowid FROM ${live} WHERE +available = 1 ORDER BY id`).pluck().iterate() as Iterable<number>) {
     const row = rowOfRowid.get(rowid);
-    if (row !== undefined) ix.idRank[row] = rank;
+    if (row !== undefined) idRank[row] = rank;
     if (++rank % ROWS_PER_STEP === 0) yield;
   }
-
-  return {
-    ...ix,
-    accCompanyStart,
-    pairCompany,
-    tripPair,
-    accommodations,
-    accRating,
-    accResort,
-    accRegion,
-    accCountry,
-    accLat,
-    accLng,
-    resorts: resortList,
-    regions: regions.kept.map(({ slug, name }) => ({ slug, name })),
-    countries: countries.kept,
-    companies: companies.kept,
-    mealPlans: mealPlans.kept,
-    features: features.kept,
-    tags: tags.kept,
-  };
 }
