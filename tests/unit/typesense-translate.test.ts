@@ -8,33 +8,24 @@ import { allAccommodations, hydrateAccommodations } from "~/search/store-accommo
 import { parseImportResults } from "~/search/typesense/client";
 import { collectionName, generationOf, isOfAlias, readDataAt, searchOptions } from "~/search/typesense/generation";
 import { collectionSchema, doubleKey, F, openSnapshot, toJsonLine, tripDocuments, type TripDocument } from "~/search/typesense/schema";
+import { filterBy, filterClauses, knownValues, MAX_FEATURE_CLAUSES, NOTHING, sortBy, type Vocabulary } from "~/search/typesense/filter-by";
+import { planMap, readMapSlice } from "~/search/typesense/map-plan";
+import { planAccommodationOffers } from "~/search/typesense/offers-plan";
 import {
   bucketOfLabel,
   emptyFacetNumbers,
   FACETS,
-  filterBy,
-  filterClauses,
-  knownValues,
-  MAX_FEATURE_CLAUSES,
-  NOTHING,
   OPEN_END,
-  planMap,
   planPageCheapest,
   planPageCounts,
   planSearch,
   rangeFacetExpr,
   readPageCheapest,
   readPageCounts,
-  readMapSlice,
-  inRequests,
-  planAccommodationOffers,
   readResults,
   sentSearches,
-  sortBy,
-  TypesenseQueryError,
-  type TsResult,
-  type Vocabulary,
 } from "~/search/typesense/translate";
+import { inRequests, TypesenseQueryError, type TsResult } from "~/search/typesense/wire";
 import type { ResultTrip } from "~/domain/search-result";
 import { importLines, tempDb } from "../support/db";
 import { LIMITS } from "../support/fake-typesense";

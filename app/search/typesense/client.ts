@@ -2,7 +2,7 @@ import { Client } from "typesense";
 import type { TypesenseConfig } from "~/utils/config.server";
 import { SearchUnavailableError } from "../unavailable.server";
 import { BuildRequests, httpStatusOf, NETWORK_ERROR_CODES, type RetryPolicy } from "./build-requests";
-import { TypesenseQueryError, type TsResult, type TsSearchParams } from "./translate";
+import { TypesenseQueryError, type TsResult, type TsSearchParams } from "./wire";
 
 // The clients of one server. Searches answer a web request, so they get a short timeout and one
 // retry (TYPESENSE_SEARCH_TIMEOUT_MS, twice at most: a hung server costs a visitor about 2 × that,

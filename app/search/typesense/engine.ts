@@ -23,24 +23,19 @@ import { BuildRequests, httpStatusOf, type RetryPolicy } from "./build-requests"
 import { connect, importLines, multiSearch, statusOf, unavailable, type Clients } from "./client";
 import { collectionName, generationOf, isOfAlias, readDataAt, type GenerationData } from "./generation";
 import { collectionSchema, F, openSnapshot, toJsonLine } from "./schema";
+import { planMap, readMapSlice } from "./map-plan";
+import { planAccommodationOffers, readOffersPage } from "./offers-plan";
 import {
   emptyFacetNumbers,
-  inRequests,
-  planAccommodationOffers,
-  planMap,
   planPageCheapest,
   planPageCounts,
   planSearch,
-  readMapSlice,
-  readOffersPage,
   readPageCheapest,
   readPageCounts,
   readResults,
   sentSearches,
-  TypesenseQueryError,
-  type TsResult,
-  type TsSearchParams,
 } from "./translate";
+import { inRequests, TypesenseQueryError, type TsResult, type TsSearchParams } from "./wire";
 
 export interface TypesenseEngineOptions extends Partial<
   Pick<TypesenseConfig, "searchTimeoutMs" | "mapTimeoutMs" | "importTimeoutMs" | "searchKey">

@@ -3,7 +3,7 @@ import type { Db } from "../../../db/client";
 import { readGeneration } from "../../../db/generation";
 import type { ResultAccommodation, SearchOptions } from "~/domain/search-result";
 import { allAccommodations } from "../store-accommodations";
-import type { Vocabulary } from "./translate";
+import type { Vocabulary } from "./filter-by";
 
 // What the engine keeps of one generation of the store beside its collection, read in the same
 // read transaction as the generation number (or as the documents it built): the accommodations

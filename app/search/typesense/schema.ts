@@ -22,7 +22,7 @@ import { readGenerationData, type GenerationData } from "./generation";
 //   themselves are not in the documents: the engine keeps them by rank, from the same read
 //   (generation.ts).
 // - Typesense lowercases and tokenises strings when it filters, so string filters are only ever
-//   given slugs the generation's store has (translate.ts drops anything else, which can match
+//   given slugs the generation's store has (filter-by.ts drops anything else, which can match
 //   nothing), hyphens are indexed as part of a token, and ids are filtered by rank.
 
 /** The alias that always names the complete collection of the newest generation. */
