@@ -141,3 +141,26 @@ export function unavailable(
     options,
   );
 }
+
+/** Which of a process's clients a request went through: its timeout and key name the failure. */
+export type ClientKind = "search" | "map" | "build";
+
+const TIMEOUT_VARIABLE: Record<ClientKind, string> = {
+  search: "TYPESENSE_SEARCH_TIMEOUT_MS",
+  map: "TYPESENSE_MAP_TIMEOUT_MS",
+  build: "TYPESENSE_IMPORT_TIMEOUT_MS",
+};
+
+/** A Typesense failure of one of the clients as SearchUnavailableError; anything else (a fault of ours) is thrown as it is. */
+export function failureOf(clients: Clients, error: unknown, client: ClientKind): SearchUnavailableError {
+  const timeoutMs = { search: clients.searchTimeoutMs, map: clients.mapTimeoutMs, build: clients.importTimeoutMs }[client];
+  const key = client === "build" ? "TYPESENSE_API_KEY" : clients.searchKeyVariable;
+  const failure = unavailable(error, clients.url, timeoutMs, TIMEOUT_VARIABLE[client], key);
+  if (!failure) throw error;
+  return failure;
+}
+
+/** A build's request that failed in a way that passes (the build tries it again), as its reason; undefined for any other error. */
+export function passingBuildFailure(clients: Clients, error: unknown): SearchUnavailableError | undefined {
+  return unavailable(error, clients.url, clients.importTimeoutMs, TIMEOUT_VARIABLE.build);
+}

@@ -1,7 +1,6 @@
-import type { Client } from "typesense";
 import type { Db } from "../../../db/client";
 import { readGeneration } from "../../../db/generation";
-import { acquireLease, isStale, readLease, type Lease } from "../../../db/lease";
+import { acquireLease, isStale, readLease } from "../../../db/lease";
 import { DEFAULT_SORTING_METHOD, PAGE_SIZE, type PriceMode, type SortingMethod } from "~/domain/constants";
 import type { SearchData, SearchQuery } from "~/domain/search-data";
 import type {
@@ -19,10 +18,11 @@ import { compileSearch } from "../compile";
 import { countsFromDb, type DestinationCounts } from "../destination-counts";
 import { placePricesFromDb, type PlacePrices } from "../place-prices";
 import type { SearchEngine } from "../types";
-import { BuildRequests, httpStatusOf, type RetryPolicy } from "./build-requests";
-import { connect, importLines, multiSearch, statusOf, unavailable, type Clients } from "./client";
-import { collectionName, generationOf, isOfAlias, readDataAt, type GenerationData } from "./generation";
-import { collectionSchema, F, openSnapshot, toJsonLine } from "./schema";
+import type { RetryPolicy } from "./build-requests";
+import { buildCollection, dropCollections } from "./collection-build";
+import { connect, failureOf, multiSearch, passingBuildFailure, type ClientKind, type Clients } from "./client";
+import { aliasTarget, checkVersion } from "./server-checks";
+import { generationOf, readDataAt, type GenerationData } from "./generation";
 import { planMap, readMapSlice } from "./map-plan";
 import { planAccommodationOffers, readOffersPage } from "./offers-plan";
 import {
@@ -52,23 +52,6 @@ export interface TypesenseEngineOptions extends Partial<
   buildRetry?: RetryPolicy;
 }
 
-/**
- * The Typesense versions whose grouping the engine relies on: a grouped search's `found` (the
- * result count, the map's) is exact and every page of groups is there. From 29 Typesense
- * estimates `found` of a grouped search and may answer deep pages of groups empty.
- */
-export const SUPPORTED_MAJOR_VERSIONS = [27, 28] as const;
-
-/** Why the server's version (GET /debug) will not do, in Danish; undefined when it will. */
-export function versionProblem(version: string, url: string): string | undefined {
-  const major = /^v?(\d+)\.\d+/.exec(version.trim())?.[1];
-  if (major !== undefined && (SUPPORTED_MAJOR_VERSIONS as readonly number[]).includes(Number(major))) return undefined;
-  return (
-    `Typesense ${version.trim() || "af ukendt version"} på ${url} understøttes ikke: Pistepris kræver Typesense 27 eller 28 ` +
-    "(fra version 29 er antallet af grupper i en søgning kun anslået, og dybe sider af grupper kan komme tomme tilbage)"
-  );
-}
-
 /** How often a process waiting for another's build looks again. */
 const POLL_MS = 250;
 /** The longest pause after failed builds before the watcher tries again. */
@@ -79,14 +62,6 @@ interface Served {
   data: GenerationData;
   since: Date;
 }
-
-type ClientKind = "search" | "map" | "build";
-
-const TIMEOUT_VARIABLE: Record<ClientKind, string> = {
-  search: "TYPESENSE_SEARCH_TIMEOUT_MS",
-  map: "TYPESENSE_MAP_TIMEOUT_MS",
-  build: "TYPESENSE_IMPORT_TIMEOUT_MS",
-};
 
 /**
  * The distributed engine. One collection per generation of the store (`<alias>_v<schema>_g<n>`,
@@ -100,10 +75,9 @@ const TIMEOUT_VARIABLE: Record<ClientKind, string> = {
  * the queries of one search all see the same data; if a swap dropped it meanwhile, the engine
  * follows the alias and asks once more.
  *
- * A build streams the documents in trip-rank order, in batches whose requests wait as long as
- * Typesense works and are sent again while it lags or restarts (build-requests.ts). A build that
- * failed leaves its collection for the next try, which goes on after the trips already there;
- * only a server out of memory or disk gets the unfinished collection dropped, to free it.
+ * A build (collection-build.ts) streams the documents in trip-rank order and goes on after the
+ * trips an earlier, failed try left; the server's version and the alias's collection are asked
+ * for as server-checks.ts says.
  *
  * A search is one multi_search (grouped page, facet queries; translate.ts) and, for a non-empty
  * page, one follow-up multi_search that counts each shown accommodation's offers and companies
@@ -172,8 +146,8 @@ export class TypesenseEngine implements SearchEngine {
    * (reload). Throws a SearchUnavailableError whose message tells the operator what is wrong.
    */
   async start(): Promise<void> {
-    await this.aliasTarget();
-    await this.checkVersion(this.clients.search, "search");
+    await aliasTarget(this.clients, this.alias);
+    await checkVersion(this.clients, this.clients.search, "search");
     await this.reload();
   }
 
@@ -225,7 +199,7 @@ export class TypesenseEngine implements SearchEngine {
       const { ok } = await this.clients.search.health.retrieve();
       return ok ? undefined : `Typesense på ${this.clients.url} melder, at den ikke er klar`;
     } catch (error) {
-      return this.failure(error, "search").message;
+      return failureOf(this.clients, error, "search").message;
     }
   }
 
@@ -385,7 +359,7 @@ export class TypesenseEngine implements SearchEngine {
     try {
       return this.succeeded(await run(served));
     } catch (error) {
-      const failure = this.failure(error, client);
+      const failure = failureOf(this.clients, error, client);
       if (failure.kind === "missing") {
         // Dropped after another process swapped the alias: follow the alias and ask once more.
         await this.step(false).catch(() => undefined);
@@ -394,7 +368,7 @@ export class TypesenseEngine implements SearchEngine {
           try {
             return this.succeeded(await run(next));
           } catch (again) {
-            throw this.report(this.failure(again, client));
+            throw this.report(failureOf(this.clients, again, client));
           }
         }
         // Still the vanished collection (deleted by hand?): the watcher builds the generation anew.
@@ -418,15 +392,6 @@ export class TypesenseEngine implements SearchEngine {
     return result;
   }
 
-  /** A Typesense failure as SearchUnavailableError; anything else (a fault of ours) is thrown as it is. */
-  private failure(error: unknown, client: ClientKind): SearchUnavailableError {
-    const timeoutMs = { search: this.clients.searchTimeoutMs, map: this.clients.mapTimeoutMs, build: this.clients.importTimeoutMs }[client];
-    const key = client === "build" ? "TYPESENSE_API_KEY" : this.clients.searchKeyVariable;
-    const failure = unavailable(error, this.clients.url, timeoutMs, TIMEOUT_VARIABLE[client], key);
-    if (!failure) throw error;
-    return failure;
-  }
-
   private report(error: SearchUnavailableError): SearchUnavailableError {
     if (!this.reported.has(error.kind)) {
       this.reported.add(error.kind);
@@ -437,46 +402,12 @@ export class TypesenseEngine implements SearchEngine {
 
   /** A build's request failed in a way that passes and is tried again: said once per kind until a build succeeds. */
   private retryingBuild(error: unknown, delayMs: number): void {
-    const failure = unavailable(error, this.clients.url, this.clients.importTimeoutMs, TIMEOUT_VARIABLE.build);
+    const failure = passingBuildFailure(this.clients, error);
     if (!failure || this.retrying.has(failure.kind)) return;
     this.retrying.add(failure.kind);
     console.error(
       `Typesense: opbygningen af ${this.alias} venter: ${failure.message}; prøver igen om ${delayMs / 1000} s og bliver ved i op til ${Math.round(this.clients.build!.retry.forMs / 60_000)} min.`,
     );
-  }
-
-  /** The collection behind the alias, found by a search on it (a search key may do that); undefined when there is none. */
-  private async aliasTarget(): Promise<string | undefined> {
-    try {
-      const [answer] = await multiSearch(this.clients.search, [{ collection: this.alias, q: "*", filter_by: "", per_page: 0 }]);
-      if (answer?.code === 404) return undefined;
-      if (answer?.error !== undefined)
-        throw new TypesenseQueryError(`Typesense afviste søgningen på ${this.alias}: ${answer.error}`, answer.code);
-      return answer?.request_params?.collection_name;
-    } catch (error) {
-      throw this.failure(error, "search");
-    }
-  }
-
-  /** Refuses a Typesense whose grouping the engine cannot rely on (versionProblem). */
-  private async checkVersion(client: Client | BuildRequests, kind: ClientKind): Promise<void> {
-    let version: string;
-    try {
-      const debug =
-        client instanceof BuildRequests ? await client.request<{ version?: unknown }>("get", "/debug") : await client.debug.retrieve();
-      version = String(debug.version ?? "");
-    } catch (error) {
-      const failure = this.failure(error, kind);
-      if (failure.kind !== "auth") throw failure;
-      const key = kind === "build" ? "TYPESENSE_API_KEY" : this.clients.searchKeyVariable;
-      throw new SearchUnavailableError(
-        "auth",
-        `Typesense på ${this.clients.url} lader ikke ${key} læse serverens version (GET /debug): giv nøglen handlingen debug:list (README "Typesense")`,
-        { cause: error },
-      );
-    }
-    const problem = versionProblem(version, this.clients.url);
-    if (problem) throw new SearchUnavailableError("version", problem);
   }
 
   /** One attempt to serve the store's generation: adopt it, else (allowed and the lease free) build it. */
@@ -499,7 +430,17 @@ export class TypesenseEngine implements SearchEngine {
         `Typesense: opbygningen af ${this.alias} var efterladt af proces ${lease.tookOver.pid} på ${lease.tookOver.host}, som ikke har givet livstegn i ${Math.round((Date.now() - lease.tookOver.beatAt) / 1000)} s; den er overtaget.`,
       );
     try {
-      if (!(await this.adopt())) await this.build(lease, build);
+      if (await this.adopt()) return;
+      const built = await buildCollection(
+        { db: this.db, clients: this.clients, alias: this.alias, batchSize: this.batchSize },
+        lease,
+        build,
+      );
+      this.retrying.clear();
+      this.served = { ...built, since: new Date() };
+      await dropCollections(this.alias, build, (other) => other !== built.collection).catch((error: unknown) =>
+        console.error(`Typesense: kunne ikke slette de gamle samlinger bag ${this.alias}`, error),
+      );
     } finally {
       lease.release();
     }
@@ -507,7 +448,7 @@ export class TypesenseEngine implements SearchEngine {
 
   /** Serves the alias's collection if it holds the store's generation (read with that generation's data). */
   private async adopt(): Promise<boolean> {
-    const target = await this.aliasTarget();
+    const target = await aliasTarget(this.clients, this.alias);
     const generation = target === undefined ? undefined : generationOf(this.alias, target);
     if (target === undefined || generation !== readGeneration(this.db)) return false;
     if (this.served?.collection === target) return true;
@@ -516,119 +457,6 @@ export class TypesenseEngine implements SearchEngine {
     if (this.served?.data.generation !== data.generation) this.served = { collection: target, data, since: new Date() };
     else this.served = { ...this.served, collection: target, data };
     return true;
-  }
-
-  /**
-   * Builds the collection of the store's generation from one snapshot (going on from where an
-   * earlier try stopped), swaps the alias to it, drops the deployment's other collections.
-   */
-  private async build(lease: Lease, build: BuildRequests): Promise<void> {
-    const snapshot = openSnapshot(this.db);
-    const { data } = snapshot;
-    const name = collectionName(this.alias, data.generation);
-    const path = `/collections/${encodeURIComponent(name)}`;
-    try {
-      await this.checkVersion(build, "build");
-      const live = await this.aliasTarget();
-      // Unfinished collections of earlier builds hold memory this one needs: only the alias's and this one stay.
-      await this.dropCollections(build, (other) => other !== live && other !== name);
-      const from = await this.resumePoint(build, name);
-      let batch: string[] = [];
-      let count = 0;
-      const flush = async () => {
-        await importLines(build, name, batch);
-        batch = [];
-        if (!lease.holds()) throw new Error(`Typesense: en anden proces overtog opbygningen af ${name}`);
-      };
-      for (const doc of snapshot.documents) {
-        count++;
-        if (doc[F.tripRank] < from) continue;
-        batch.push(toJsonLine(doc));
-        if (batch.length >= this.batchSize) await flush();
-      }
-      if (batch.length > 0) await flush();
-      const stored = (await build.request<{ num_documents: number }>("get", path)).num_documents;
-      if (stored !== count) throw new TypesenseQueryError(`Typesense har ${stored} af ${count} ture i ${name}`, undefined);
-      await build.request("put", `/aliases/${encodeURIComponent(this.alias)}`, { body: { collection_name: name } });
-    } catch (error) {
-      throw await this.buildFailed(error, lease, build, name);
-    } finally {
-      snapshot.close();
-    }
-    this.retrying.clear();
-    this.served = { collection: name, data, since: new Date() };
-    await this.dropCollections(build, (other) => other !== name).catch((error: unknown) =>
-      console.error(`Typesense: kunne ikke slette de gamle samlinger bag ${this.alias}`, error),
-    );
-  }
-
-  /**
-   * A failed build's error for the watcher or the CLI. The collection stays for the next try,
-   * unless Typesense is out of memory or disk: then it is dropped, so the searches keep theirs.
-   */
-  private async buildFailed(error: unknown, lease: Lease, build: BuildRequests, name: string): Promise<unknown> {
-    const resource = /running out of resource type: (\w+)/.exec(String((error as Error)?.message ?? ""))?.[1];
-    if (httpStatusOf(error) !== 422 || !resource) return this.failure(error, "build");
-    if (lease.holds()) await build.request("delete", `/collections/${encodeURIComponent(name)}`).catch(() => undefined);
-    const what = resource === "OUT_OF_DISK" ? "disken" : "hukommelsen";
-    return new SearchUnavailableError(
-      "server",
-      `Typesense på ${this.clients.url} tager ikke imod flere skrivninger, fordi ${what} er ved at være brugt op (${resource}); ` +
-        `den ufærdige samling ${name} er slettet igen, og søgningerne bruger fortsat den forrige. Giv Typesense mere plads (README "Typesense", Sizing).`,
-      { cause: error },
-    );
-  }
-
-  /**
-   * How many trips (by rank from 0) the collection already holds: an earlier try imported them in
-   * rank order, but a batch cut off may have left only part of itself, so the answer is the
-   * longest run of ranks 0…n−1 that is all there (counted by Typesense). Creates the collection
-   * when it is missing, or when an older build left it with other fields.
-   */
-  private async resumePoint(build: BuildRequests, name: string): Promise<number> {
-    const path = `/collections/${encodeURIComponent(name)}`;
-    const schema = collectionSchema(name);
-    const existing = await build
-      .request<{ num_documents: number; fields: Array<Record<string, unknown>> }>("get", path)
-      .catch((error: unknown) => {
-        if (statusOf(error) === 404) return undefined;
-        throw error;
-      });
-    const shape = (fields: ReadonlyArray<Record<string, unknown>>) =>
-      JSON.stringify(fields.map((f) => [f.name, f.type, f.facet === true, f.optional === true]));
-    if (existing && shape(existing.fields) === shape(schema.fields as unknown as Array<Record<string, unknown>>)) {
-      const below = async (rank: number) => {
-        const { results } = await build.request<{ results: TsResult[] }>("post", "/multi_search", {
-          body: { searches: [{ collection: name, q: "*", filter_by: `${F.tripRank}:<${rank}`, per_page: 0 }] },
-        });
-        return results[0]?.found ?? 0;
-      };
-      const total = existing.num_documents;
-      let [complete, incomplete] = [0, total + 1];
-      if (total === 0 || (await below(total)) === total) complete = total;
-      else
-        while (incomplete - complete > 1) {
-          const mid = Math.floor((complete + incomplete) / 2);
-          if ((await below(mid)) === mid) complete = mid;
-          else incomplete = mid;
-        }
-      if (complete > 0) console.error(`Typesense: opbygningen af ${name} fortsætter efter de ${complete} ture, der allerede er der.`);
-      return complete;
-    }
-    if (existing) await build.request("delete", path);
-    await build.request("post", "/collections", { body: schema }).catch((error: unknown) => {
-      if (statusOf(error) !== 409) throw error; // made by this request, whose answer was lost
-    });
-    return 0;
-  }
-
-  /** Drops the deployment's collections (this alias's family, any schema) that `drop` picks; never another prefix's. */
-  private async dropCollections(build: BuildRequests, drop: (name: string) => boolean): Promise<void> {
-    for (const { name } of await build.request<Array<{ name: string }>>("get", "/collections"))
-      if (isOfAlias(this.alias, name) && drop(name))
-        await build.request("delete", `/collections/${encodeURIComponent(name)}`).catch((error: unknown) => {
-          if (statusOf(error) !== 404) throw error; // gone already: dropped by this request, whose answer was lost
-        });
   }
 }
 
