@@ -16,7 +16,8 @@ import {
 import { getUser } from "~/services/accounts/session.server";
 import { isOperator } from "~/services/ops/operators.server";
 import { errorPageHeaders } from "~/search/unavailable.server";
-import { HeaderNav, SiteNavBeforePaint } from "./components/ui/site-nav";
+import { HeaderNav } from "./components/ui/site-nav";
+import { FirstPaintWaits } from "./components/ui/first-paint";
 import stylesheet from "./tailwind.css?url";
 import { EmbedFrame, isEmbedSearch } from "./components/embed";
 import { useNonce } from "./components/ui/nonce";
@@ -47,7 +48,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) => !keepsPageDa
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const { search } = useLocation();
   return (
     <html lang="da">
       <head>
@@ -63,7 +63,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         <CanonicalLink />
-        {!isEmbedSearch(search) && <SiteNavBeforePaint />}
+        <FirstPaintWaits />
       </head>
       <body className="min-h-screen bg-snow text-slate-900 antialiased">
         {/* One element for the whole page: an open Headless UI dialog makes the body child that holds

@@ -2,11 +2,8 @@ import { Form, Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { ACCOUNT_PATH, AGENTS_PATH, LOGIN_PATH, LOGOUT_PATH, OPS_PATH, RESULTS_PATH, SAVED_TRIPS_PATH } from "~/domain/constants";
 import { texts } from "~/domain/texts";
 
-/**
- * The last element in the header's `<nav>`, which the first paint waits for (SiteNavBeforePaint).
- * Chromium resumes painting once the target's start tag is parsed, so the target follows the links.
- */
-const SITE_NAV_END_ID = "site-nav-end";
+/** An empty element after the header's links, which the first paint waits for (first-paint.tsx). */
+export const SITE_NAV_END_ID = "site-nav-end";
 
 export interface SiteNavProps {
   loggedIn: boolean;
@@ -58,18 +55,6 @@ export function SiteNav({ loggedIn, operator }: SiteNavProps) {
       <span id={SITE_NAV_END_ID} hidden />
     </nav>
   );
-}
-
-/**
- * For the page's `<head>`: the browser paints nothing before it has parsed the header's links.
- * The server streams the page in pieces; a paint between one that ends just inside `<details>` and
- * the next showed the browser's own "Details" summary where the links belong, and the next frame
- * moved it (a layout shift). `rel=expect` is Chromium's (124+); other browsers ignore it and paint
- * as before. Not on a page without the nav (embed mode), whose first paint would wait for the end.
- */
-export function SiteNavBeforePaint() {
-  // React 18's types do not know `blocking` yet; the DOM attribute passes through as written.
-  return <link rel="expect" href={`#${SITE_NAV_END_ID}`} {...{ blocking: "render" }} />;
 }
 
 /** The header's links for the visitor as the root loader knows them (app/root.tsx; the landing page's hero shows them too). */
