@@ -163,7 +163,11 @@ function* build(sqlite: Sqlite, generation: number): Generator<void, EmbeddedInd
   const live = liveOffersTable(sqlite);
   const { trips, used, rowOfRowid } = yield* readTrips(sqlite, live, stored, generation);
   yield;
-  const { renumber, vocabularies } = vocabulariesInUse(sqlite, stored, used, { companies: MAX_COMPANIES, mealPlans: MAX_MEAL_PLANS });
+  const { renumber, vocabularies } = vocabulariesInUse(sqlite, stored, used);
+  // The packed codes (packTrip) hold only so many.
+  if (vocabularies.companies.length > MAX_COMPANIES || vocabularies.mealPlans.length > MAX_MEAL_PLANS) {
+    throw new Error(`Det indlejrede indeks rummer højst ${MAX_COMPANIES} rejseselskaber og ${MAX_MEAL_PLANS} pensionstyper til salg.`);
+  }
   yield;
   const pairs = yield* packCodes(trips, renumber, vocabularies.accommodations.length);
   yield* rankIds(sqlite, live, rowOfRowid, trips.idRank);

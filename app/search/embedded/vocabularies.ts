@@ -68,17 +68,9 @@ export interface UsedByTrips {
  * accommodations the trips use, the features and tags of those accommodations, and the places they
  * are in; with the accommodations' columns the search reads. `renumber` maps the trips' codes.
  */
-export function vocabulariesInUse(
-  sqlite: Sqlite,
-  stored: StoredVocabularies,
-  used: UsedByTrips,
-  limits: { companies: number; mealPlans: number },
-) {
+export function vocabulariesInUse(sqlite: Sqlite, stored: StoredVocabularies, used: UsedByTrips) {
   const companies = compact(stored.companies, used.company);
   const mealPlans = compact(stored.mealPlans, used.meal);
-  if (companies.kept.length > limits.companies || mealPlans.kept.length > limits.mealPlans) {
-    throw new Error(`Det indlejrede indeks rummer højst ${limits.companies} rejseselskaber og ${limits.mealPlans} pensionstyper til salg.`);
-  }
   const all = stored.accommodations;
   const accs = compact(all, used.acc);
   const accFeatures = all.map((): number[] => []);
