@@ -51,6 +51,28 @@ async function openMap(page: Page) {
   await page.locator(".pp-marker > span").first().waitFor();
 }
 
+/**
+ * Counts the zoom animations the page's maps run from now on (Leaflet marks its map pane with
+ * `leaflet-zoom-anim` while one runs): a map that opens fitted to the result should run none, or
+ * its markers, drawn for one zoom, slide over each other on the way to the next.
+ */
+async function watchZoomAnimations(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { zoomAnimations: number };
+    w.zoomAnimations = 0;
+    new MutationObserver((records) => {
+      for (const r of records)
+        if (
+          r.target instanceof Element &&
+          r.target.classList.contains("leaflet-zoom-anim") &&
+          !String(r.oldValue).includes("leaflet-zoom-anim")
+        )
+          w.zoomAnimations++;
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ["class"], attributeOldValue: true });
+  });
+}
+const zoomAnimations = (page: Page) => page.evaluate(() => (window as unknown as { zoomAnimations: number }).zoomAnimations);
+
 /** The drawn markers' boxes (price labels and clusters) inside the map's box. */
 const markerBoxes = (page: Page) =>
   page.evaluate(() => {
@@ -79,6 +101,7 @@ describe("desktop", () => {
   usePage(suite, { size: DESKTOP }, (opened) => ({ page } = opened));
 
   it("'Vis på kort' replaces the list with the map: markers and clusters of the whole result, tiles from MAP_TILE_URL", async () => {
+    await watchZoomAnimations(page);
     await page.goto("/skirejser");
     await page.locator('[data-hydrated="true"]').waitFor();
     const toggle = page.getByTestId("sorting-bar").getByTestId("map-toggle");
@@ -101,6 +124,7 @@ describe("desktop", () => {
     await expect.poll(async () => (await drawn()).total).toBe(points);
     expect((await drawn()).clusters).toBeGreaterThan(0); // crowded markers are clustered at the fitted zoom
     // No marker covers another, and each can be clicked.
+    expect(await zoomAnimations(page)).toBe(0);
     const boxes = await markerBoxes(page);
     expect(boxes.length).toBeGreaterThan(1);
     expect(overlapping(boxes)).toEqual([]);
@@ -300,6 +324,7 @@ describe("mobile", () => {
   it("'Vis på kort' opens the map view carrying priceType=total and map=1; 'Tilbage til listen' goes back", async () => {
     const ctx = await suite.newContext({ size: MOBILE });
     const page = await ctx.newPage();
+    await watchZoomAnimations(page);
     await page.goto("/skirejser?priceType=total&adultCount=4");
     await page.locator('[data-hydrated="true"]').waitFor();
     await page.getByTestId("mobile-bar").getByTestId("map-toggle").click();
@@ -308,6 +333,7 @@ describe("mobile", () => {
     expect(params(page).get("adultCount")).toBe("4");
     await openMap(page);
     expect(await page.getByTestId("map-side-list").isVisible()).toBe(false);
+    expect(await zoomAnimations(page)).toBe(0);
     // A finger's target: every marker at least 44 px each way, none covering another.
     const boxes = await markerBoxes(page);
     expect(boxes.length).toBeGreaterThan(1);

@@ -22,19 +22,28 @@ export function ResultsMap({ tiles, data }: { tiles: MapTiles; data: MapData }) 
 
   const area = applied.query.searchData.searchArea;
 
-  // Fit the view to the result (a geo search keeps the view the visitor chose).
+  // Fit the view to the result (a geo search keeps the view the visitor chose). The first fit jumps:
+  // an animated one would slide the markers drawn for the starting zoom over each other.
   const fitted = useRef(false);
   useEffect(() => {
     const m = live.current;
     if (!ready || !m) return;
+    const animate = fitted.current;
     if (area.type === "geo") {
       if (!fitted.current)
-        m.map.fitBounds([
-          [area.bbox[0], area.bbox[1]],
-          [area.bbox[2], area.bbox[3]],
-        ]);
+        m.map.fitBounds(
+          [
+            [area.bbox[0], area.bbox[1]],
+            [area.bbox[2], area.bbox[3]],
+          ],
+          { animate },
+        );
     } else if (data.points.length) {
-      m.map.fitBounds(m.L.latLngBounds(data.points.map((p) => [p[1], p[2]] as [number, number])), { padding: [30, 30], maxZoom: 12 });
+      m.map.fitBounds(m.L.latLngBounds(data.points.map((p) => [p[1], p[2]] as [number, number])), {
+        padding: [30, 30],
+        maxZoom: 12,
+        animate,
+      });
     }
     fitted.current = true;
   }, [ready, data]); // eslint-disable-line react-hooks/exhaustive-deps
