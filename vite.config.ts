@@ -4,7 +4,7 @@ import { defineConfig, type Plugin } from "vite";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { RESULTS_PATH } from "./app/domain/constants";
+import { declareRoutes } from "./app/route-table";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -20,11 +20,11 @@ const TEXTS = path.resolve(import.meta.dirname, "app/domain/texts.ts");
  * page shows them from the start, and with them in `later` every page load fetched that copy too.
  */
 const APART: Record<string, RegExp> = {
-  ops: /\/app\/(routes\/(drift[./]|partner\.)|components\/ops\/)/,
+  ops: /\/app\/(routes\/(ops\/|partner\.)|components\/ops\/)/,
   later:
     /\/app\/components\/(filters\/(?!chips)|search-bar\/(?!index|mobile-search-summary|state)|results\/(mobile-drawers|sorting-bar)|agents\/results-dialogs|map\/results-map)/,
-  stay: /\/app\/(routes\/ophold\.|components\/accommodation\/(?!photo))/,
-  account: /\/app\/(routes\/(konto\.|soegeagenter\.|gemte-rejser|privatliv)|components\/(account\/account-(forms|settings)|privacy\/))/,
+  stay: /\/app\/(routes\/accommodation\.|components\/accommodation\/(?!photo))/,
+  account: /\/app\/(routes\/(account\/|agents\/|saved-trips\.|privacy\.)|components\/(account\/account-(forms|settings)|privacy\/))/,
 };
 
 /**
@@ -110,13 +110,10 @@ export default defineConfig({
     precompress(),
     tailwindcss(),
     remix({
-      // The results page's path comes from this one route configuration (docs/urls.md "Paths"); its
-      // module lives with the other routes, but outside the file-name convention.
-      ignoredRouteFiles: ["**/routes/results.tsx"],
-      routes: (defineRoutes) =>
-        defineRoutes((route) => {
-          route(RESULTS_PATH, "routes/results.tsx", { id: "results" });
-        }),
+      // Every route is declared from the path constants in app/route-table.ts (docs/urls.md "Paths"),
+      // not by its file's name.
+      ignoredRouteFiles: ["**/*"],
+      routes: (defineRoutes) => defineRoutes(declareRoutes),
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

@@ -21,7 +21,7 @@ import { FirstPaintWaits } from "./components/ui/first-paint";
 import stylesheet from "./tailwind.css?url";
 import { EmbedFrame, isEmbedSearch } from "./components/embed";
 import { useNonce } from "./components/ui/nonce";
-import { PRIVACY_PATH } from "./domain/constants";
+import { PARTNER_PATH, PRIVACY_PATH } from "./domain/constants";
 import { texts } from "./domain/texts";
 import { STORAGE_FALLBACK_SCRIPT } from "./components/ui/storage-fallback";
 import { keepsPageData } from "./utils/revalidation";
@@ -140,7 +140,7 @@ function SiteFooter() {
           <Link to={PRIVACY_PATH} className="font-semibold text-brand-700 underline" data-testid="footer-privacy">
             {texts.privacy.footerLink}
           </Link>
-          <Link to="/partner" className="font-semibold text-brand-700 underline">
+          <Link to={PARTNER_PATH} className="font-semibold text-brand-700 underline">
             {texts.nav.partner}
           </Link>
         </nav>

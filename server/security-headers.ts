@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
-import { ACCOUNT_PATH, AGENTS_PATH, RESULTS_PATH, SAVED_TRIPS_PATH } from "../app/domain/constants";
+import { ACCOUNT_PATH, AGENTS_PATH, AGENT_EXISTS_PATH, RESULTS_PATH, SAVED_TRIPS_PATH } from "../app/domain/constants";
 
 // The security headers of every response (docs/api.md, "Security headers"):
 //
@@ -74,7 +74,7 @@ function tileSource(url: string): string | undefined {
 }
 
 /** Paths (and what is under them; Remix's `.data` requests too) that are personal whoever asks. */
-const PERSONAL = [ACCOUNT_PATH, AGENTS_PATH, SAVED_TRIPS_PATH, "/api/search-agents/"];
+const PERSONAL = [ACCOUNT_PATH, AGENTS_PATH, SAVED_TRIPS_PATH, AGENT_EXISTS_PATH];
 
 /**
  * `Cache-Control: private, no-store` on personal pages, whatever the route set: the account pages,

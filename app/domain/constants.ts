@@ -118,7 +118,7 @@ export const STORE_LIMITS = {
   regions: 500,
   countries: 100,
 } as const;
-/** The outbound offer redirect (app/routes/ud.$tripId.ts): records the click, then sends the visitor on. */
+/** The outbound offer redirect (app/routes/offer-redirect.ts): records the click, then sends the visitor on. */
 export const OFFER_REDIRECT_PATH = "/ud";
 /** The media query of the desktop layout (Tailwind's `lg`, 64rem); below it the page is the mobile layout. */
 /** The latest a page starts hydrating after its entry module ran, where frames are held back (app/entry.client.tsx). */
@@ -161,8 +161,28 @@ export const IMPORT_ISSUES_KEPT = 10_000;
 
 /** What the site stores about people, for how long, and the cookies: linked from every page's footer. */
 export const PRIVACY_PATH = "/privatliv";
-/** The operators' dashboard. */
+/** The operators' dashboard, and its pages (+ /<id> or /ny for one banner, landing box, import or resort). */
 export const OPS_PATH = "/drift";
+export const OPS_PATHS = {
+  imports: `${OPS_PATH}/importer`,
+  clicks: `${OPS_PATH}/klik`,
+  clicksCsv: `${OPS_PATH}/klik/csv`,
+  banners: `${OPS_PATH}/bannere`,
+  landingBoxes: `${OPS_PATH}/forsidebokse`,
+  agents: `${OPS_PATH}/soegeagenter`,
+  resorts: `${OPS_PATH}/destinationer`,
+  log: `${OPS_PATH}/log`,
+} as const;
+/** The partner page: how a partner embeds the results page (public/embed.js). */
+export const PARTNER_PATH = "/partner";
+/** The JSON API (docs/api.md), called by the pages' scripts and by partners. */
+export const SEARCH_API_PATH = "/api/search";
+export const MAP_API_PATH = "/api/map";
+export const DESTINATIONS_API_PATH = "/api/destinations";
+export const BANNER_EVENTS_PATH = "/api/banner-events";
+export const AGENT_EXISTS_PATH = "/api/search-agents/exists";
+/** A banner's click (+ /<banner id>): records it, then sends the visitor to the banner's link. */
+export const BANNER_REDIRECT_PATH = "/banner";
 /** Rows per page of the dashboard's long lists (audit log, an import's rejected lines). */
 export const OPS_PAGE_SIZE = 50;
 /** The largest request body any route reads: our forms and JSON calls are a few fields. */

@@ -1,7 +1,7 @@
 import { DEFAULT_ADULT_COUNT, DEFAULT_CHILDREN_COUNT } from "./constants";
 
 // What a destination page shows besides its cards (app/services/destinations/destination-page.server.ts
-// makes it, app/routes/skiferie.$.tsx and app/components/destinations/ show it). Client-safe.
+// makes it, app/routes/destination.tsx and app/components/destinations/ show it). Client-safe.
 
 /** The party the pages are for: the search's default. */
 export const PAGE_PERSONS = DEFAULT_ADULT_COUNT + DEFAULT_CHILDREN_COUNT;

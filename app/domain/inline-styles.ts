@@ -13,7 +13,7 @@ export const SEARCH_FORM_NO_JS_STYLE = "<style>.sb-js-only{display:none!importan
 export const RESULTS_NO_JS_STYLE =
   "<style>.js-only{display:none!important}.nojs-block{display:block!important}.nojs-flex{display:flex!important}</style>";
 
-/** The search agent unsubscribe page's own styles (app/routes/soegeagenter.afmeld.$token.ts). */
+/** The search agent unsubscribe page's own styles (app/routes/agents/unsubscribe.ts). */
 export const UNSUBSCRIBE_STYLE = `<style>body{font-family:system-ui,Arial,sans-serif;color:#1f2937;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.5}
 button{font:inherit;padding:.6rem 1.2rem;border:0;border-radius:.5rem;background:#1d4ed8;color:#fff;cursor:pointer}
 button:focus-visible{outline:3px solid #93c5fd;outline-offset:2px}a{color:#1d4ed8}</style>`;

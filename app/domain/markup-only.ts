@@ -10,7 +10,7 @@ import type { PriceChange } from "./price-history";
 export interface MarkupOnly {
   /** The markup of the results page's cards, by the page's order (app/routes/results.tsx). */
   resultCards?: CardMarkup[];
-  /** The accommodation page's offers tables and their price drops (app/routes/ophold.$id.tsx). */
+  /** The accommodation page's offers tables and their price drops (app/routes/accommodation.tsx). */
   offers?: { groups: DepartureGroup[]; drops: Record<string, PriceChange> };
 }
 

@@ -130,7 +130,7 @@ export function offerHref(url: string, aff: string | undefined): string {
   }
 }
 
-/** An outbound offer link: the redirect route that records the click (app/routes/ud.$tripId.ts). */
+/** An outbound offer link: the redirect route that records the click (app/routes/offer-redirect.ts). */
 export function offerRedirectHref(tripId: string, aff: string | undefined): string {
   const path = `${OFFER_REDIRECT_PATH}/${encodeURIComponent(tripId)}`;
   return aff ? `${path}?aff=${encodeURIComponent(aff)}` : path;

@@ -1,5 +1,7 @@
 import {
+  ACCOUNT_PATH,
   AGENTS_PATH,
+  BANNER_REDIRECT_PATH,
   DEFAULT_ADULT_COUNT,
   DEFAULT_CHILDREN_COUNT,
   DEFAULT_SORTING_METHOD,
@@ -16,15 +18,18 @@ import type { SearchQuery } from "./search-data";
 /** The path prefixes robots.txt disallows. */
 export const CRAWL_DISALLOWED: readonly string[] = [
   OPS_PATH,
-  "/konto",
+  ACCOUNT_PATH,
   "/api/",
   `${OFFER_REDIRECT_PATH}/`,
-  "/banner/",
+  `${BANNER_REDIRECT_PATH}/`,
   AGENTS_PATH,
   SAVED_TRIPS_PATH,
 ];
 
+export const ROBOTS_PATH = "/robots.txt";
+/** The sitemap index, and the folder of its child sitemaps (+ /<name>.xml). */
 export const SITEMAP_PATH = "/sitemap.xml";
+export const SITEMAPS_PATH = "/sitemaps";
 
 /** robots.txt, pointing to the sitemap on the site's public address. */
 export function robotsTxt(origin: string): string {

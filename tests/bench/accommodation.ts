@@ -8,7 +8,7 @@ import { accommodationPage } from "~/services/accommodations/accommodation-page.
 import { TODAY } from "./queries";
 import { percentile } from "./stats";
 
-// The accommodation page's loader work (app/routes/ophold.$id.tsx: the accommodation's offers for
+// The accommodation page's loader work (app/routes/accommodation.tsx: the accommodation's offers for
 // the search and the season's calendar, grouped, with its photos, the offers' drops and the price
 // history): the embedded engine beside the reference SQL on the same accommodations and searches,
 // answers checked equal.

@@ -8,7 +8,7 @@ import { priceDrops } from "~/services/offers/price-history.server";
 import { TODAY } from "./queries";
 import { percentile } from "./stats";
 
-// The destination page's loader work (app/routes/skiferie.$.tsx: the place, its places' and weeks'
+// The destination page's loader work (app/routes/destination.tsx: the place, its places' and weeks'
 // prices, its search's first cards, and the cards' price drops) for /skiferie and every country,
 // region and resort page, on the embedded engine (a warm-up and 3 timed rounds) beside the
 // reference SQL (one timed round: its broad searches take seconds), answers checked equal.

@@ -12,7 +12,7 @@ import { useServer } from "./support/suite";
 // import. zod's schemas all keep their internals under the `_zod` property, which minifying keeps.
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const PAGES = { "the landing page": "routes/_index", "the results page": "results", "the accommodation page": "routes/ophold.$id" };
+const PAGES = { "the landing page": "routes/landing", "the results page": "results", "the accommodation page": "routes/accommodation" };
 
 let manifest: ClientManifest;
 beforeAll(async () => {

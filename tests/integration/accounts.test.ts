@@ -10,13 +10,13 @@ import { saveTrips, savedTripIds } from "../../app/services/saved-trips/saved-tr
 import { testContext, TEST_ORIGIN } from "../support/context";
 import type { AppLoadContext } from "@remix-run/node";
 import { createMailer, type Mailer } from "../../app/services/mail/transport.server";
-import * as login from "../../app/routes/konto.log-ind";
-import * as signup from "../../app/routes/konto.opret";
-import * as logout from "../../app/routes/konto.log-ud";
-import * as agents from "../../app/routes/soegeagenter._index";
-import * as saved from "../../app/routes/gemte-rejser";
-import * as exists from "../../app/routes/api.search-agents.exists";
-import * as confirm from "../../app/routes/konto.bekraeft.$token";
+import * as login from "../../app/routes/account/login";
+import * as signup from "../../app/routes/account/sign-up";
+import * as logout from "../../app/routes/account/logout";
+import * as agents from "../../app/routes/agents/list";
+import * as saved from "../../app/routes/saved-trips";
+import * as exists from "../../app/routes/api/agent-exists";
+import * as confirm from "../../app/routes/account/confirm-sign-up";
 
 // Accounts, search agents and saved trips, through the routes' loaders and actions on a
 // temporary database, with sign-up e-mails going to a real SMTP server: sign-up that never tells

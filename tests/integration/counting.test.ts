@@ -6,9 +6,9 @@ import { bannerEvents, banners, offerClicks } from "../../db/schema";
 import { importLines, tempDb } from "../support/db";
 import { trip } from "../support/feed";
 import { testContext, TEST_ORIGIN } from "../support/context";
-import * as beacon from "../../app/routes/api.banner-events";
-import { loader as bannerLink } from "../../app/routes/banner.$id";
-import { loader as clickOut } from "../../app/routes/ud.$tripId";
+import * as beacon from "../../app/routes/api/banner-events";
+import { loader as bannerLink } from "../../app/routes/banner-redirect";
+import { loader as clickOut } from "../../app/routes/offer-redirect";
 import { bannerStats, recordBannerEvent } from "../../app/services/banners/banners.server";
 import { offerClicksPerAffiliate, offerClicksPerCompany, recordOfferClick } from "../../app/services/offers/offers.server";
 

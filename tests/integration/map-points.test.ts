@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseResultsParams } from "~/domain/results-url";
-import { loader } from "~/routes/api.map";
+import { loader } from "~/routes/api/map";
 import { EmbeddedEngine } from "~/search/embedded/engine";
 import { ReferenceSqlEngine } from "~/search/sql/reference";
 import type { MapData } from "~/domain/search-result";

@@ -8,7 +8,7 @@ import { accountWithSession, getRequest, runRoute } from "../support/routes";
 import { setOperator } from "../../app/services/ops/operators.server";
 import { CLI_ACTOR } from "../../app/services/audit/audit.server";
 import { recordNotifyRun } from "../../app/services/agents/notify-runs.server";
-import * as agentsPage from "../../app/routes/drift.soegeagenter";
+import * as agentsPage from "../../app/routes/ops/agents";
 
 // The Søgeagenter page warns when notify has not run for an hour (docs/operations.md#the-clock):
 // the schedule that mails daily and weekly agents without an import is not running.

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { agentNotifications, searchAgents, users } from "../../db/schema";
 import { outboxTransport } from "../../app/services/mail/transport.server";
-import * as route from "../../app/routes/soegeagenter.afmeld.$token";
+import * as route from "../../app/routes/agents/unsubscribe";
 import { testContext } from "../support/context";
 import { runNotifier } from "../../app/services/agents/notify.server";
 import { importLines, tempDb } from "../support/db";

@@ -6,12 +6,12 @@ import { bannerEvents, banners, offerClicks } from "../../db/schema";
 import { tempDb, importLines } from "../support/db";
 import { trip } from "../support/feed";
 import { testContext } from "../support/context";
-import { loader } from "../../app/routes/ud.$tripId";
+import { loader } from "../../app/routes/offer-redirect";
 import { readSides } from "../../indexer/apply/sides";
-import { loader as bannerLoader } from "../../app/routes/banner.$id";
+import { loader as bannerLoader } from "../../app/routes/banner-redirect";
 import * as stats from "../../app/services/offers/offers.server";
 
-// The outbound offer redirect (app/routes/ud.$tripId.ts): records the click (trip,
+// The outbound offer redirect (app/routes/offer-redirect.ts): records the click (trip,
 // company, affiliate) and sends the visitor to the stored offer URL only.
 
 let db: Db;

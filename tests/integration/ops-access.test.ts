@@ -11,9 +11,9 @@ import { accountWithSession, getRequest, postRequest, runRoute } from "../suppor
 import { audited, auditPage, CLI_ACTOR } from "../../app/services/audit/audit.server";
 import { isOperator, listOperators, setOperator } from "../../app/services/ops/operators.server";
 import { operatorAction } from "../../app/services/ops/access.server";
-import * as layout from "../../app/routes/drift";
-import * as overviewPage from "../../app/routes/drift._index";
-import * as logPage from "../../app/routes/drift.log";
+import * as layout from "../../app/routes/ops/layout";
+import * as overviewPage from "../../app/routes/ops/overview";
+import * as logPage from "../../app/routes/ops/log";
 
 // The operator role, who may open /drift, the same-origin rule of its actions, and the audit log.
 

@@ -12,8 +12,8 @@ import { auditPage, CLI_ACTOR } from "../../app/services/audit/audit.server";
 import { activeBanners, findActiveBanner } from "../../app/services/banners/banners.server";
 import { allBanners, getBanner } from "../../app/services/banners/manage.server";
 import { texts } from "../../app/domain/texts";
-import * as list from "../../app/routes/drift.bannere._index";
-import * as edit from "../../app/routes/drift.bannere.$id";
+import * as list from "../../app/routes/ops/banners";
+import * as edit from "../../app/routes/ops/banner";
 
 // Banners from the dashboard and the CLI: validation, preview, saving, activation, dates, the log.
 

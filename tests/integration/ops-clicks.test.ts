@@ -11,8 +11,8 @@ import { setOperator } from "../../app/services/ops/operators.server";
 import { CLI_ACTOR } from "../../app/services/audit/audit.server";
 import { todayInDenmark } from "../../app/domain/dates";
 import { texts } from "../../app/domain/texts";
-import * as page from "../../app/routes/drift.klik";
-import * as csv from "../../app/routes/drift.klik.csv";
+import * as page from "../../app/routes/ops/clicks";
+import * as csv from "../../app/routes/ops/clicks-csv";
 
 // /drift/klik and its CSV over a store with known click-outs and banner events.
 

@@ -12,8 +12,8 @@ import { setOperator } from "../../app/services/ops/operators.server";
 import { CLI_ACTOR } from "../../app/services/audit/audit.server";
 import { getImport, importIssuesPage, importsPage, lastImportPerCompany } from "../../app/services/imports/imports.server";
 import { companyOutcome, importRecorder } from "../../indexer/import-history";
-import * as list from "../../app/routes/drift.importer._index";
-import * as detail from "../../app/routes/drift.importer.$id";
+import * as list from "../../app/routes/ops/imports";
+import * as detail from "../../app/routes/ops/import";
 
 // Every CLI import is recorded: totals, per company, and its rejected lines and warnings page by page.
 

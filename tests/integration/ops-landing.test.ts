@@ -12,8 +12,8 @@ import { auditPage, CLI_ACTOR } from "../../app/services/audit/audit.server";
 import { landingBoxList } from "../../app/services/landing/landing-boxes.server";
 import { allLandingBoxes } from "../../app/services/landing/manage.server";
 import { texts } from "../../app/domain/texts";
-import * as list from "../../app/routes/drift.forsidebokse._index";
-import * as edit from "../../app/routes/drift.forsidebokse.$id";
+import * as list from "../../app/routes/ops/landing-boxes";
+import * as edit from "../../app/routes/ops/landing-box";
 
 // Landing boxes from the dashboard and the CLI: validation, preview, create, edit, reorder, remove, the log.
 

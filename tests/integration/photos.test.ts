@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { importFeed, type CatalogueWarning } from "../../indexer/import-feed";
 import { accommodationPhotos } from "../../app/services/accommodations/photos.server";
-import { loader } from "../../app/routes/demo-billeder.$file";
+import { loader } from "../../app/routes/demo-photo";
 import { feedStream, tempDb } from "../support/db";
 import { trip } from "../support/feed";
 

@@ -6,7 +6,7 @@ import { FEED_LIMITS } from "~/domain/constants";
 import type { SearchData, SearchQuery } from "~/domain/search-data";
 import { texts } from "~/domain/texts";
 import { parseSearchQuery } from "~/domain/url-codec";
-import { loader as searchApi } from "~/routes/api.search";
+import { loader as searchApi } from "~/routes/api/search";
 import { EmbeddedEngine } from "~/search/embedded/engine";
 import { createEngine, publishSearchIndex } from "~/search/engine.server";
 import { ReferenceSqlEngine } from "~/search/sql/reference";

@@ -1,6 +1,6 @@
 import { Link, useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { AGENTS_PATH } from "~/domain/constants";
+import { AGENTS_PATH, AGENT_EXISTS_PATH } from "~/domain/constants";
 import { resultsHref } from "~/domain/results-url";
 import { texts } from "~/domain/texts";
 import { useSearchState } from "../results/search-state";
@@ -36,7 +36,7 @@ export function AgentToggle({ agentExists, loggedIn, className = "" }: { agentEx
     if (busy) return;
     const qs = resultsHref({ ...applied, dialog: undefined }).split("?")[1] ?? "";
     asked.current = true;
-    check.load(`/api/search-agents/exists?${qs}`);
+    check.load(`${AGENT_EXISTS_PATH}?${qs}`);
   }
 
   // The answer: the agent page, else the dialog the visitor needs.

@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { BANNER_VISIBILITY_THRESHOLD } from "~/domain/constants";
+import { BANNER_EVENTS_PATH, BANNER_REDIRECT_PATH, BANNER_VISIBILITY_THRESHOLD } from "~/domain/constants";
 import { texts } from "~/domain/texts";
 import { useHydrated } from "../ui/use-hydrated";
 
@@ -18,9 +18,9 @@ export interface BannerData {
 
 function send(body: { bannerId: number; kind: "view" | "click"; affiliateId?: string }) {
   const json = JSON.stringify(body);
-  if (typeof navigator !== "undefined" && typeof navigator.sendBeacon === "function" && navigator.sendBeacon("/api/banner-events", json))
+  if (typeof navigator !== "undefined" && typeof navigator.sendBeacon === "function" && navigator.sendBeacon(BANNER_EVENTS_PATH, json))
     return;
-  fetch("/api/banner-events", { method: "POST", body: json, keepalive: true, headers: { "Content-Type": "application/json" } }).catch(
+  fetch(BANNER_EVENTS_PATH, { method: "POST", body: json, keepalive: true, headers: { "Content-Type": "application/json" } }).catch(
     () => {},
   );
 }
@@ -47,7 +47,7 @@ export function Banner({ banner, aff }: { banner: BannerData; aff?: string }) {
     // A new page view (location key) counts a new view.
   }, [banner.id, aff, key]);
 
-  const redirect = `/banner/${banner.id}${aff ? `?aff=${encodeURIComponent(aff)}` : ""}`;
+  const redirect = `${BANNER_REDIRECT_PATH}/${banner.id}${aff ? `?aff=${encodeURIComponent(aff)}` : ""}`;
   return (
     <aside aria-label={texts.banners.label(banner.provider)} data-testid="banner" data-banner-id={banner.id}>
       <a

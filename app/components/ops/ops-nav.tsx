@@ -1,16 +1,16 @@
 import { NavLink } from "@remix-run/react";
-import { OPS_PATH } from "~/domain/constants";
+import { OPS_PATH, OPS_PATHS } from "~/domain/constants";
 import { texts } from "~/domain/texts";
 
 const LINKS = [
-  ["", texts.ops.nav.overview],
-  ["/importer", texts.ops.nav.imports],
-  ["/klik", texts.ops.nav.clicks],
-  ["/bannere", texts.ops.nav.banners],
-  ["/forsidebokse", texts.ops.nav.landing],
-  ["/soegeagenter", texts.ops.nav.agents],
-  ["/destinationer", texts.ops.nav.resorts],
-  ["/log", texts.ops.nav.log],
+  [OPS_PATH, texts.ops.nav.overview],
+  [OPS_PATHS.imports, texts.ops.nav.imports],
+  [OPS_PATHS.clicks, texts.ops.nav.clicks],
+  [OPS_PATHS.banners, texts.ops.nav.banners],
+  [OPS_PATHS.landingBoxes, texts.ops.nav.landing],
+  [OPS_PATHS.agents, texts.ops.nav.agents],
+  [OPS_PATHS.resorts, texts.ops.nav.resorts],
+  [OPS_PATHS.log, texts.ops.nav.log],
 ] as const;
 
 /** The dashboard's sections, as plain links. */
@@ -20,8 +20,8 @@ export function OpsNav() {
       {LINKS.map(([path, label]) => (
         <NavLink
           key={path}
-          to={OPS_PATH + path}
-          end={path === ""}
+          to={path}
+          end={path === OPS_PATH}
           className={({ isActive }) =>
             `rounded-md px-3 py-1.5 text-sm font-semibold ${isActive ? "bg-brand-700 text-white" : "text-brand-800 hover:bg-brand-50"}`
           }

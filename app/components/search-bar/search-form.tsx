@@ -10,7 +10,7 @@ import { WhereStep } from "./where-step";
 import { WhoStep } from "./who-step";
 import { SEARCH_FORM_NO_JS_STYLE } from "~/domain/inline-styles";
 
-// The search form as a page of its own (SEARCH_PATH, app/routes/soeg.tsx): the three steps Hvor /
+// The search form as a page of its own (SEARCH_PATH, app/routes/search-form.tsx): the three steps Hvor /
 // Hvem / Hvornår with every field, a plain GET form to the results page that carries the rest of
 // the search (filters, sort, price type, affiliate) unchanged. The search bar without JavaScript
 // links here, so the pages themselves do not carry every step's fields and the destination tree.

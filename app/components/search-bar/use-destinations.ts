@@ -1,4 +1,4 @@
-import { DESTINATION_QUERY_DEBOUNCE_MS } from "~/domain/constants";
+import { DESTINATIONS_API_PATH, DESTINATION_QUERY_DEBOUNCE_MS } from "~/domain/constants";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useMemo, useRef } from "react";
 import { filterTree, type CountryNode, type DestinationTree } from "~/domain/destination-tree";
@@ -35,7 +35,7 @@ export function useDestinationTree(opts: {
   useEffect(() => {
     if (!needed || requested.current === persons) return;
     requested.current = persons;
-    load(`/api/destinations?persons=${persons}`);
+    load(`${DESTINATIONS_API_PATH}?persons=${persons}`);
   }, [needed, persons, load]);
   if (initial && initial.persons === persons) return initial.tree;
   return treeOf(fetcher.data) ?? initial?.tree ?? null;
@@ -60,7 +60,10 @@ export function useDestinationMatches(opts: {
   const unasked = active && q !== "" && fetcher.state === "idle" && fetcher.data === undefined;
   useEffect(() => {
     if (!unasked) return;
-    const timer = setTimeout(() => load(`/api/destinations?q=${encodeURIComponent(q)}&persons=${persons}`), DESTINATION_QUERY_DEBOUNCE_MS);
+    const timer = setTimeout(
+      () => load(`${DESTINATIONS_API_PATH}?q=${encodeURIComponent(q)}&persons=${persons}`),
+      DESTINATION_QUERY_DEBOUNCE_MS,
+    );
     return () => clearTimeout(timer);
   }, [unasked, q, persons, load]);
   const filtered = useMemo(() => (tree && q ? filterTree(tree.countries, q) : null), [tree, q]);

@@ -5,7 +5,7 @@ import { meta, searchAgents } from "../../../db/schema";
 import { UNSUBSCRIBE_PATH } from "~/domain/constants";
 
 // One-click unsubscribe links for the search agents' e-mails (app/services/agents/notify.server.ts,
-// app/routes/soegeagenter.afmeld.$token.ts). A token is `<agentId>.<HMAC-SHA256 of the agent id>`:
+// app/routes/agents/unsubscribe.ts). A token is `<agentId>.<HMAC-SHA256 of the agent id>`:
 // it names one agent, cannot be forged without the secret, and needs no login.
 //
 // The secret is a random value stored once in the `meta` table, not SESSION_SECRET: the CLI that

@@ -1,3 +1,4 @@
+import { SITEMAPS_PATH } from "~/domain/robots";
 import type { Db } from "../../../db/client";
 import { readContentVersion } from "../../../db/content-version";
 import { accommodationPath } from "~/domain/accommodation-url";
@@ -17,8 +18,6 @@ import type { Place } from "./places.server";
 
 export const SITEMAP_MAX_URLS = 50_000;
 export const XML_HEADERS = { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" };
-/** Where the child sitemaps are: /sitemaps/<name>.xml. */
-export const SITEMAPS_DIR = "/sitemaps";
 
 interface Entry {
   path: string;
@@ -87,7 +86,7 @@ export function buildSitemaps(db: Db, engine: SearchEngine, origin: string, maxU
       const part = entries.slice(k * maxUrls, (k + 1) * maxUrls);
       const file = entries.length > maxUrls || name === "ophold" ? `${name}-${k + 1}.xml` : `${name}.xml`;
       files.set(file, urlset(origin, part));
-      index.push({ path: `${SITEMAPS_DIR}/${file}`, lastmod: latest(part) });
+      index.push({ path: `${SITEMAPS_PATH}/${file}`, lastmod: latest(part) });
     }
   };
   const index: Entry[] = [];

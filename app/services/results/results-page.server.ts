@@ -44,7 +44,7 @@ export async function resultsPage({ db, engine, publicUrl, config }: ResultsPage
     return { redirectTo: resultsHref({ ...state, query: { ...state.query, page: Math.max(1, pages) } }), page: null };
   // The data is serialised into the page for hydration: only what the page shows goes in (the
   // chosen price type's histogram); the destination picker loads its tree when it opens (without
-  // JavaScript the search form is a page of its own, app/routes/soeg.tsx).
+  // JavaScript the search form is a page of its own, app/routes/search-form.tsx).
   const { items, facetNumbers, ...counts } = found;
   const shownHistogram = histogramFacetKey(state.priceMode);
   const otherHistogram = shownHistogram === "priceRange" ? "pricePerPersonRange" : "priceRange";

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { OPS_PATH } from "~/domain/constants";
+import { OPS_PATHS } from "~/domain/constants";
 import { bannerFields, bannerInput, type BannerInput } from "~/domain/ops-forms";
 import { texts } from "~/domain/texts";
 import { notFound, NO_STORE } from "~/utils/responses.server";
@@ -32,7 +32,7 @@ export function action({ request, params, context }: ActionFunctionArgs) {
     // A new banner is active from the start.
     save: (id, input, actor) =>
       id === "new" ? !!createBanner(context.db, input, true, actor) : !!updateBanner(context.db, id, input, actor),
-    listPath: `${OPS_PATH}/bannere`,
+    listPath: OPS_PATHS.banners,
     extra: () => ({}),
   });
 }

@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { OPS_PATH } from "~/domain/constants";
+import { OPS_PATHS } from "~/domain/constants";
 import { texts } from "~/domain/texts";
 import { z } from "~/domain/zod";
 import { notFound, NO_STORE } from "~/utils/responses.server";
@@ -28,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { intent, id } = parsed.data;
   const found = intent === "remove" ? removeLandingBox(context.db, id, user.email) : moveLandingBox(context.db, id, intent, user.email);
   if (!found) throw notFound();
-  return redirect(`${OPS_PATH}/forsidebokse`, { headers: NO_STORE });
+  return redirect(OPS_PATHS.landingBoxes, { headers: NO_STORE });
 }
 
 export default function LandingBoxesPage() {
@@ -39,7 +39,7 @@ export default function LandingBoxesPage() {
     <OpsPage title={t.title}>
       <FormProblem message={failed?.error} />
       <p className="mb-4">
-        <Link to={`${OPS_PATH}/forsidebokse/ny`} className="font-semibold text-brand-700 underline" data-testid="new-landing-box">
+        <Link to={`${OPS_PATHS.landingBoxes}/ny`} className="font-semibold text-brand-700 underline" data-testid="new-landing-box">
           {t.newTitle}
         </Link>
       </p>
@@ -59,7 +59,7 @@ export default function LandingBoxesPage() {
               </div>
               <div className="flex flex-wrap items-start gap-2">
                 <Link
-                  to={`${OPS_PATH}/forsidebokse/${box.id}`}
+                  to={`${OPS_PATHS.landingBoxes}/${box.id}`}
                   className="rounded-md px-3 py-2 text-sm font-semibold text-brand-700 underline"
                 >
                   {texts.ops.edit}

@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { parsePeriod } from "~/domain/click-period";
 import { CLICK_TABLES, type ClickTable } from "~/domain/click-stats";
-import { OPS_PATH } from "~/domain/constants";
+import { OPS_PATHS } from "~/domain/constants";
 import { formatDate } from "~/domain/format";
 import { texts } from "~/domain/texts";
 import { NO_STORE } from "~/utils/responses.server";
@@ -73,7 +73,7 @@ export default function ClicksPage() {
           <ClickSection
             key={table.name}
             table={table}
-            csvHref={`${OPS_PATH}/klik/csv?tabel=${table.name}&fra=${period.from}&til=${period.to}`}
+            csvHref={`${OPS_PATHS.clicksCsv}?tabel=${table.name}&fra=${period.from}&til=${period.to}`}
           />
         ))}
       <p className="mt-6 text-sm text-slate-600">{t.viewsNote}</p>

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { OPS_PATH } from "~/domain/constants";
+import { OPS_PATHS } from "~/domain/constants";
 import { formatCount, formatDateTime } from "~/domain/format";
 import { texts } from "~/domain/texts";
 import { NO_STORE } from "~/utils/responses.server";
@@ -62,7 +62,7 @@ export default function OverviewPage() {
               {c.lastImportId === null ? (
                 t.never
               ) : (
-                <Link to={`${OPS_PATH}/importer/${c.lastImportId}`} className="text-brand-700 underline">
+                <Link to={`${OPS_PATHS.imports}/${c.lastImportId}`} className="text-brand-700 underline">
                   {c.lastImport}
                 </Link>
               )}

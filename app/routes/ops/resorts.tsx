@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
-import { OPS_PATH } from "~/domain/constants";
+import { OPS_PATHS } from "~/domain/constants";
 import { formatDateTime } from "~/domain/format";
 import { texts } from "~/domain/texts";
 import { NO_STORE } from "~/utils/responses.server";
@@ -40,7 +40,7 @@ export default function ResortFactsListPage() {
         {rows.map((r) => (
           <tr key={r.slug} className="border-b border-slate-100" data-testid="resort-row" data-slug={r.slug}>
             <td className="p-2">
-              <Link to={`${OPS_PATH}/destinationer/${r.slug}`} className="font-semibold text-brand-700 underline">
+              <Link to={`${OPS_PATHS.resorts}/${r.slug}`} className="font-semibold text-brand-700 underline">
                 {r.name}
               </Link>
             </td>

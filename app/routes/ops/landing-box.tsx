@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { LANDING_ICONS, OPS_PATH, RESULTS_PATH } from "~/domain/constants";
+import { LANDING_ICONS, OPS_PATHS, RESULTS_PATH } from "~/domain/constants";
 import { landingBoxFields, landingBoxInput, landingQuery, type LandingBoxInput } from "~/domain/ops-forms";
 import { texts } from "~/domain/texts";
 import { notFound, NO_STORE } from "~/utils/responses.server";
@@ -51,7 +51,7 @@ export function action({ request, params, context }: ActionFunctionArgs) {
     schema: landingBoxInput,
     save: (id, input, actor) =>
       id === "new" ? !!createLandingBox(context.db, input, actor) : !!updateLandingBox(context.db, id, input, actor),
-    listPath: `${OPS_PATH}/forsidebokse`,
+    listPath: OPS_PATHS.landingBoxes,
     extra: (values) => ({ href: previewHref(values) }),
   });
 }

@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { OPS_PATH } from "~/domain/constants";
+import { OPS_PATHS } from "~/domain/constants";
 import { todayInDenmark } from "~/domain/dates";
 import { formatCount, formatDate, formatPercent } from "~/domain/format";
 import { bannerStatus } from "~/domain/banner-status";
@@ -38,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) return data({ error: texts.errors.badRequest }, { status: 400, headers: NO_STORE });
   const changed = setBannerActive(context.db, parsed.data.id, parsed.data.intent === "activate", user.email);
   if (!changed) throw notFound();
-  return redirect(`${OPS_PATH}/bannere`, { headers: NO_STORE });
+  return redirect(OPS_PATHS.banners, { headers: NO_STORE });
 }
 
 export default function BannersPage() {
@@ -49,7 +49,7 @@ export default function BannersPage() {
     <OpsPage title={t.title}>
       <FormProblem message={failed?.error} />
       <p className="mb-4">
-        <Link to={`${OPS_PATH}/bannere/ny`} className="font-semibold text-brand-700 underline" data-testid="new-banner">
+        <Link to={`${OPS_PATHS.banners}/ny`} className="font-semibold text-brand-700 underline" data-testid="new-banner">
           {t.newTitle}
         </Link>
       </p>
@@ -92,7 +92,7 @@ export default function BannersPage() {
               <td className="p-2 text-right">{formatPercent(b.clickRate)}</td>
               <td className="flex gap-2 p-2">
                 <Link
-                  to={`${OPS_PATH}/bannere/${b.id}`}
+                  to={`${OPS_PATHS.banners}/${b.id}`}
                   className="font-semibold text-brand-700 underline"
                   aria-label={`${texts.ops.edit} #${b.id}`}
                 >

@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { DESTINATIONS_PATH, OPS_PATH } from "~/domain/constants";
+import { DESTINATIONS_PATH, OPS_PATHS } from "~/domain/constants";
 import { formFields } from "~/domain/ops-forms";
 import { RESORT_FACT_FIELDS, type ResortFactField } from "~/domain/resort-facts";
 import { parseFactText, type FactChange } from "~/domain/resort-facts-input";
@@ -54,7 +54,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (Object.keys(errors).length) return answer(400, { errors, problem: texts.ops.formInvalid });
   const outcome = setResortFacts(context.db, resort.slug, change, user.email);
   if (!outcome.ok) return answer(400, { problem: outcome.reason });
-  return redirect(`${OPS_PATH}/destinationer?gemt=${resort.slug}`, { headers: NO_STORE });
+  return redirect(`${OPS_PATHS.resorts}?gemt=${resort.slug}`, { headers: NO_STORE });
 }
 
 export default function ResortFactsFormPage() {

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { IMPORT_ISSUES_KEPT, OPS_PAGE_SIZE, OPS_PATH } from "~/domain/constants";
+import { IMPORT_ISSUES_KEPT, OPS_PAGE_SIZE, OPS_PATHS } from "~/domain/constants";
 import { formatCount, formatDateTime } from "~/domain/format";
 import { pageCount, pageParam } from "~/domain/ops-paging";
 import { texts } from "~/domain/texts";
@@ -32,7 +32,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export default function ImportPage() {
   const { run, kind, page, pages, issues } = useLoaderData<typeof loader>();
   const t = texts.ops.imports;
-  const base = `${OPS_PATH}/importer/${run.id}`;
+  const base = `${OPS_PATHS.imports}/${run.id}`;
   const tab = (k: "rejected" | "warning", label: string, n: number) => (
     <Link
       to={k === "warning" ? `${base}?vis=advarsler` : base}

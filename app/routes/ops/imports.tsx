@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { OPS_PAGE_SIZE, OPS_PATH } from "~/domain/constants";
+import { OPS_PAGE_SIZE, OPS_PATHS } from "~/domain/constants";
 import { formatDateTime } from "~/domain/format";
 import { pageCount, pageParam } from "~/domain/ops-paging";
 import { texts } from "~/domain/texts";
@@ -40,7 +40,7 @@ export default function ImportsPage() {
           {rows.map((r) => (
             <tr key={r.id} className="border-b border-slate-100" data-testid="import-row" data-import-id={r.id}>
               <td className="p-2">
-                <Link to={`${OPS_PATH}/importer/${r.id}`} className="font-semibold text-brand-700 underline">
+                <Link to={`${OPS_PATHS.imports}/${r.id}`} className="font-semibold text-brand-700 underline">
                   {r.id}
                 </Link>
               </td>
@@ -59,7 +59,7 @@ export default function ImportsPage() {
           ))}
         </OpsTable>
       )}
-      <Pager page={page} pages={pages} href={(p) => `${OPS_PATH}/importer?side=${p}`} />
+      <Pager page={page} pages={pages} href={(p) => `${OPS_PATHS.imports}?side=${p}`} />
     </OpsPage>
   );
 }

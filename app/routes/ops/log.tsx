@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { OPS_PAGE_SIZE, OPS_PATH } from "~/domain/constants";
+import { OPS_PAGE_SIZE, OPS_PATHS } from "~/domain/constants";
 import { formatDateTime } from "~/domain/format";
 import { pageCount, pageParam } from "~/domain/ops-paging";
 import { texts } from "~/domain/texts";
@@ -57,7 +57,7 @@ export default function AuditLogPage() {
           ))}
         </OpsTable>
       )}
-      <Pager page={page} pages={pages} href={(p) => `${OPS_PATH}/log?side=${p}`} />
+      <Pager page={page} pages={pages} href={(p) => `${OPS_PATHS.log}?side=${p}`} />
     </OpsPage>
   );
 }
