@@ -25,7 +25,7 @@ export default config(
   },
   {
     // The layers point one way: domain ← db ← search ← services ← routes and components, with
-    // app/utils (config, request checks) beside domain, indexer/ a client of db, search and
+    // app/utils (config, request checks) beside domain, cli/ a client of db, search and
     // services, and server/ (the Express entry) on top. A back-import fails the lint.
     rules: {
       "import/no-restricted-paths": [
@@ -39,23 +39,23 @@ export default config(
               "./app/routes",
               "./app/components",
               "./db",
-              "./indexer",
+              "./cli",
               "./server",
             ]),
-            zone("./db", ["./app/search", "./app/services", "./app/utils", "./app/routes", "./app/components", "./indexer", "./server"]),
-            zone("./app/utils", ["./app/search", "./app/services", "./app/routes", "./app/components", "./indexer", "./server"]),
-            zone("./app/search", ["./app/services", "./app/routes", "./app/components", "./indexer", "./server"]),
-            zone("./app/services", ["./app/routes", "./app/components", "./indexer", "./server"]),
-            zone("./app/components", ["./app/services", "./app/search", "./app/utils", "./app/routes", "./db", "./indexer", "./server"]),
-            zone("./app/routes", ["./db", "./indexer", "./server"]),
+            zone("./db", ["./app/search", "./app/services", "./app/utils", "./app/routes", "./app/components", "./cli", "./server"]),
+            zone("./app/utils", ["./app/search", "./app/services", "./app/routes", "./app/components", "./cli", "./server"]),
+            zone("./app/search", ["./app/services", "./app/routes", "./app/components", "./cli", "./server"]),
+            zone("./app/services", ["./app/routes", "./app/components", "./cli", "./server"]),
+            zone("./app/components", ["./app/services", "./app/search", "./app/utils", "./app/routes", "./db", "./cli", "./server"]),
+            zone("./app/routes", ["./db", "./cli", "./server"]),
             // Remix's entry and root sit beside the routes, on the same layer.
-            zone(["./app/entry.server.tsx", "./app/root.tsx"], ["./app/routes", "./db", "./indexer", "./server"]),
-            zone("./indexer", ["./app/routes", "./app/components", "./server"]),
+            zone(["./app/entry.server.tsx", "./app/root.tsx"], ["./app/routes", "./db", "./cli", "./server"]),
+            zone("./cli", ["./app/routes", "./app/components", "./server"]),
             zone("./server", ["./app/routes", "./app/components"]),
             // The reference engine is the tests' oracle (docs/search.md): tests and the bench use it, production never.
-            zone(["./app", "./db", "./indexer", "./server"], ["./app/search/sql/reference.ts"]),
+            zone(["./app", "./db", "./cli", "./server"], ["./app/search/sql/reference.ts"]),
             // Nothing that ships imports from the tests.
-            zone(["./app", "./db", "./indexer", "./server", "./server.ts", "./scripts"], ["./tests"]),
+            zone(["./app", "./db", "./cli", "./server", "./server.ts", "./scripts"], ["./tests"]),
           ],
         },
       ],

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, sqliteView, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { AGENT_FREQUENCIES } from "../app/domain/constants";
 
-// The store of everything Pistepris keeps. Trips come from the operators' feeds (indexer/import);
+// The store of everything Pistepris keeps. Trips come from the operators' feeds (cli/import);
 // the rest is written by the web app.
 
 export const countries = sqliteTable("countries", {
@@ -142,7 +142,7 @@ const offerColumns = () => ({
   url: text("url").notNull(),
   /** Derived at import: round((originalPrice − price) / originalPrice × 100), 0 without originalPrice. */
   discountPercentage: integer("discount_percentage").notNull(),
-  /** Derived at import: the recommendation score (indexer/score.ts), from the offer and its accommodation's catalogue facts. */
+  /** Derived at import: the recommendation score (cli/score.ts), from the offer and its accommodation's catalogue facts. */
   skiScore: integer("ski_score").notNull(),
   available: integer("available", { mode: "boolean" }).notNull(),
   /** Hash of the feed line as imported, to tell updated from unchanged offers. */
@@ -156,7 +156,7 @@ const offerColumns = () => ({
  * The offers live in two tables of the same shape, and the `trips` view shows one of them (meta
  * `offers_live`). An import writes the other side in short transactions, then switches the view in
  * one: readers never see half an import, a killed import leaves the live side untouched, and a web
- * request's write never waits for more than one short transaction (indexer/apply/sides.ts). Only
+ * request's write never waits for more than one short transaction (cli/apply/sides.ts). Only
  * the indexer writes them, and it keeps their references to the catalogue whole (no foreign keys:
  * the side being written may name catalogue entries that arrive with the switch).
  */
@@ -178,7 +178,7 @@ export const trips = sqliteView("trips", offerColumns()).existing();
 
 /**
  * Each offer's price whenever an import put it on sale or changed it, and a null price when it left
- * the sale (indexer/apply/price-history.ts). Written with the offers' spare side at the version
+ * the sale (cli/apply/price-history.ts). Written with the offers' spare side at the version
  * that change will have when it goes live; a row whose version is above the live `offers_version`
  * belongs to a change not (yet) live and is never read (a killed import's rows are dropped before
  * the next change).

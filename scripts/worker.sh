@@ -13,7 +13,7 @@ after="${NIGHTLY_AFTER:-0300}"
 cd "$(dirname "$0")/.."
 
 indexer() {
-  node --import tsx indexer/cli.ts "$@"
+  node --import tsx cli/main.ts "$@"
 }
 
 # A stop (docker compose stop, Ctrl-C) ends the wait at once; a command under way is let finish by

@@ -10,7 +10,7 @@ import { createMailer, type Mailer } from "../app/services/mail/transport.server
 import { createVisitors, type Visitors } from "../app/services/visitors/visitors.server";
 import type { Config } from "../app/utils/config.server";
 import type { MarkupOnly } from "../app/domain/markup-only";
-import { seedIfEmpty } from "../indexer/seed";
+import { seedIfEmpty } from "../cli/seed";
 
 // The app context: everything a loader or action needs besides its request, built once when the
 // server starts and handed to Remix through getLoadContext. The Remix build reads these objects

@@ -73,7 +73,7 @@ export const AFFILIATE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
  */
 export const TRIP_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/;
 
-/** Per-line limits of the trip feed (docs/feed.md "Limits"), enforced by indexer/feed-schema.ts. */
+/** Per-line limits of the trip feed (docs/feed.md "Limits"), enforced by cli/feed-schema.ts. */
 export const FEED_LIMITS = {
   /** `id` and `accommodation.id`: with a slug and two separators a public trip id stays within TRIP_ID_PATTERN. */
   idLength: 120,
@@ -104,7 +104,7 @@ export const FEED_LIMITS = {
 
 /**
  * Store-wide limits, counted over the offers for sale after an import: a feed that would pass one
- * is refused as a whole (indexer/import/plan.ts). They keep every vocabulary within what the
+ * is refused as a whole (cli/import/plan.ts). They keep every vocabulary within what the
  * embedded index holds (app/search/embedded/build.ts) and the pages small.
  */
 export const STORE_LIMITS = {

@@ -1,6 +1,6 @@
 import { escapeHtml } from "./escape-html";
 
-// The demo feed's photos (indexer/demo/generate.ts points each demo accommodation at
+// The demo feed's photos (cli/demo/generate.ts points each demo accommodation at
 // /demo-billeder/<id>.svg): a small landscape drawn from the id alone, so the same accommodation
 // always gets the same picture and the demo shows photos without any network.
 

@@ -191,7 +191,7 @@ export async function mapDrag(root: string): Promise<MapDrag> {
   const server = await startServer({ root, demoTrips: 500, env: { MAP_TILE_URL: tiles.url } });
   let browser: Browser | undefined;
   try {
-    await run(process.execPath, ["--import", "tsx", "indexer/cli.ts", "import", mapFeed(dir)], {
+    await run(process.execPath, ["--import", "tsx", "cli/main.ts", "import", mapFeed(dir)], {
       cwd: root,
       env: { ...process.env, DATABASE_URL: server.dbFile },
     });

@@ -177,13 +177,13 @@ async function prepareData(dir: string): Promise<{ dbFile: string; timing: Impor
   log(`generating ${trips.toLocaleString("en")} trips (seed 1, season 2026) → ${feed}`);
   const gen = await runChild(
     process.execPath,
-    ["--import", "tsx", "indexer/cli.ts", "demo", "--trips", String(trips), "--seed", "1", "--season", "2026", "--out", feed],
+    ["--import", "tsx", "cli/main.ts", "demo", "--trips", String(trips), "--seed", "1", "--season", "2026", "--out", feed],
     {},
     900_000,
   );
   if (gen.code !== 0) throw new Error(`demo failed (${gen.code}):\n${gen.stderr}`);
   log(`generated in ${(gen.ms / 1000).toFixed(1)} s; importing with the CLI`);
-  const imp = await runChild(process.execPath, ["--import", "tsx", "indexer/cli.ts", "import", feed], { DATABASE_URL: dbFile }, 1_800_000);
+  const imp = await runChild(process.execPath, ["--import", "tsx", "cli/main.ts", "import", feed], { DATABASE_URL: dbFile }, 1_800_000);
   if (imp.code !== 0) throw new Error(`import failed (${imp.code}):\n${imp.stdout}\n${imp.stderr}`);
   const reported = /Importeret på ([\d.,]+) sekunder/.exec(imp.stdout)?.[1];
   log(`imported in ${(imp.ms / 1000).toFixed(1)} s; building the embedded index`);
@@ -307,7 +307,7 @@ async function main() {
     both(`## Import (${trips.toLocaleString("en")} feed lines, ${fmtMb(timing.feedBytes)} NDJSON)`);
     both();
     const rows = [
-      ["generate feed (`indexer/cli.ts demo`)", `${(timing.generateMs / 1000).toFixed(1)} s`],
+      ["generate feed (`cli/main.ts demo`)", `${(timing.generateMs / 1000).toFixed(1)} s`],
       ["import (`npm run indexer -- import FILE`, wall clock)", `${importS.toFixed(1)} s`],
       ["  of which the CLI reports for the import itself", `${timing.importReportedS.toFixed(1)} s`],
       ["embedded index build (`new EmbeddedEngine(db)`) right after", `${indexS.toFixed(2)} s`],
@@ -371,7 +371,7 @@ async function benchFeed(dir: string, count = trips): Promise<string> {
   log(`generating ${count.toLocaleString("en")} trips (seed 1, season 2026) → ${feed}`);
   const gen = await runChild(
     process.execPath,
-    ["--import", "tsx", "indexer/cli.ts", "demo", "--trips", String(count), "--seed", "1", "--season", "2026", "--out", feed],
+    ["--import", "tsx", "cli/main.ts", "demo", "--trips", String(count), "--seed", "1", "--season", "2026", "--out", feed],
     {},
     900_000,
   );

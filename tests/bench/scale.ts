@@ -28,7 +28,7 @@ export interface ScaleResult {
 function importFeed(feed: string, dbFile: string): Promise<{ code: number | null; ms: number; stderr: string }> {
   return new Promise((resolve) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ["--import", "tsx", "indexer/cli.ts", "import", feed], {
+    const child = spawn(process.execPath, ["--import", "tsx", "cli/main.ts", "import", feed], {
       env: { ...process.env, DATABASE_URL: dbFile },
       stdio: ["ignore", "ignore", "pipe"],
     });

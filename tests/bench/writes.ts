@@ -49,7 +49,7 @@ export interface WritesResult {
 function run(root: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; ms: number; stderr: string }> {
   return new Promise((resolve) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ["--import", "tsx", "indexer/cli.ts", ...args], {
+    const child = spawn(process.execPath, ["--import", "tsx", "cli/main.ts", ...args], {
       cwd: root,
       env: { ...process.env, ...env },
       stdio: ["ignore", "ignore", "pipe"],

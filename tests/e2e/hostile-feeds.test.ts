@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESULTS_PATH, STORE_LIMITS } from "~/domain/constants";
 import { hashPassword } from "~/services/accounts/password.server";
-import type { FeedLine } from "../../indexer/feed-schema";
+import type { FeedLine } from "../../cli/feed-schema";
 import { runIndexer, startIndexer } from "../support/cli";
 import { departureInDays, trip, type DeepPartial } from "../support/feed";
 import { startServer } from "../support/server";
@@ -180,7 +180,7 @@ describe("feeds that cannot harm the site", () => {
     await expect.poll(() => served(big.slug)).toBeGreaterThan(0);
 
     // Killed (SIGKILL) half-way through writing a change of every offer: the live store is exactly as before
-    // (but for the leases in meta: the killed import's lock, which the next command takes over: indexer/apply/lock.ts, and
+    // (but for the leases in meta: the killed import's lock, which the next command takes over: cli/apply/lock.ts, and
     // the rows of the store's users with their heartbeats: db/store-users.ts).
     const dump = () =>
       ["trips", "accommodations", "accommodation_features", "accommodation_tags", "resorts", "regions", "countries"]

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb, type Db } from "../../db/client";
 import { HEARTBEAT, readLease } from "../../db/lease";
-import { OFFERS_LOCK } from "../../indexer/apply/lock";
+import { OFFERS_LOCK } from "../../cli/apply/lock";
 import { FakeTypesense } from "../support/fake-typesense";
 import { PID_NAMESPACE } from "../support/pid-namespace";
 import { launchServer, type LaunchedServer } from "../support/server";

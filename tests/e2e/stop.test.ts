@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDb } from "../../db/client";
 import { acquireLease } from "../../db/lease";
-import { OFFERS_LOCK } from "../../indexer/apply/lock";
+import { OFFERS_LOCK } from "../../cli/apply/lock";
 import { texts } from "~/domain/texts";
 import { runShell } from "../support/cli";
 import { launchServer, type LaunchedServer } from "../support/server";

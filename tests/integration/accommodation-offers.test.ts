@@ -4,7 +4,7 @@ import type { SearchEngine } from "~/search/types";
 import { EmbeddedEngine } from "~/search/embedded/engine";
 import { ReferenceSqlEngine } from "~/search/sql/reference";
 import { TypesenseEngine } from "~/search/typesense/engine";
-import { generateDemoFeed } from "../../indexer/demo/generate";
+import { generateDemoFeed } from "../../cli/demo/generate";
 import { importLines, tempDb } from "../support/db";
 import { FakeTypesense } from "../support/fake-typesense";
 import { trip } from "../support/feed";

@@ -3,7 +3,7 @@ import { countsFromDb, countsFromIndex } from "~/search/destination-counts";
 import { treeFromCounts } from "~/search/destinations.server";
 import { buildIndex } from "~/search/embedded/build";
 import type { Db } from "../../db/client";
-import { generateDemoFeed } from "../../indexer/demo/generate";
+import { generateDemoFeed } from "../../cli/demo/generate";
 import { importLines, tempDb } from "../support/db";
 
 // The destination picker's counts come from the embedded index, or, for the Typesense engine, from

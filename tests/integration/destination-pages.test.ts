@@ -10,7 +10,7 @@ import { ReferenceSqlEngine } from "~/search/sql/reference";
 import { TypesenseEngine } from "~/search/typesense/engine";
 import { destinationPage, type DestinationPage } from "~/services/destinations/destination-page.server";
 import { readPlaceCatalogue, resolvePlace } from "~/services/destinations/places.server";
-import { generateDemoFeed } from "../../indexer/demo/generate";
+import { generateDemoFeed } from "../../cli/demo/generate";
 import { importLines, tempDb } from "../support/db";
 import { departureInDays, trip } from "../support/feed";
 import type { FakeTypesense } from "../support/fake-typesense";

@@ -3,7 +3,7 @@ import { parseSearchQuery } from "~/domain/url-codec";
 import { EmbeddedEngine } from "~/search/embedded/engine";
 import { ReferenceSqlEngine } from "~/search/sql/reference";
 import { TypesenseEngine } from "~/search/typesense/engine";
-import { generateDemoFeed } from "../../indexer/demo/generate";
+import { generateDemoFeed } from "../../cli/demo/generate";
 import { importLines, tempDb } from "../support/db";
 import { seededRandom } from "../support/random";
 import { randomQueryString, type Vocabulary } from "../support/random-query";

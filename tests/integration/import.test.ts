@@ -9,15 +9,15 @@ import { readGeneration } from "../../db/generation";
 import { FEED_LIMITS, STORE_LIMITS } from "../../app/domain/constants";
 import { EmbeddedEngine } from "~/search/embedded/engine";
 import { findOffer } from "~/services/offers/offers.server";
-import { importFeed, UnusableFeedError, type CatalogueWarning, type ImportOptions, type Rejection } from "../../indexer/import-feed";
-import { runCatalogueSet, runCatalogueShow } from "../../indexer/commands/catalogue";
-import { runRetire } from "../../indexer/commands/retire";
-import { ARRIVALS_IN_SWITCH } from "../../indexer/import/plan";
+import { importFeed, UnusableFeedError, type CatalogueWarning, type ImportOptions, type Rejection } from "../../cli/import-feed";
+import { runCatalogueSet, runCatalogueShow } from "../../cli/commands/catalogue";
+import { runRetire } from "../../cli/commands/retire";
+import { ARRIVALS_IN_SWITCH } from "../../cli/import/plan";
 import { openDb } from "../../db/client";
 import { feedStream, importLines, tempDb } from "../support/db";
 import { ROOT, runIndexer, runShell, startIndexer } from "../support/cli";
 import { departureInDays, trip } from "../support/feed";
-import type { FeedLine } from "../../indexer/feed-schema";
+import type { FeedLine } from "../../cli/feed-schema";
 
 const EMBEDDED = { searchEngine: "embedded", typesense: undefined } as const;
 
@@ -648,7 +648,7 @@ describe("a killed import", () => {
     "resorts",
     "travel_companies",
   ];
-  // All but the killed import's leases, its lock (until the next command takes it over: indexer/apply/lock.ts) and its
+  // All but the killed import's leases, its lock (until the next command takes it over: cli/apply/lock.ts) and its
   // row as a user of the store (db/store-users.ts), which stay until they turn stale.
   const everything = (db: Db) =>
     TABLES.map((t) =>
@@ -809,7 +809,7 @@ describe("indexer CLI", () => {
 
   it("stops quietly when its output's reader stops early", async () => {
     const { dir } = tempDb();
-    const ran = await runShell("node --import tsx indexer/cli.ts demo --trips 20000 | head -1", {
+    const ran = await runShell("node --import tsx cli/main.ts demo --trips 20000 | head -1", {
       DATABASE_URL: path.join(dir, "pipe.db"),
     });
     expect(ran.code).toBe(0);

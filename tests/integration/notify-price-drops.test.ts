@@ -8,7 +8,7 @@ import { runNotifier } from "../../app/services/agents/notify.server";
 import { importLines, tempDb } from "../support/db";
 import { trip } from "../support/feed";
 import { startSmtp, tripIdsIn, type TestSmtp } from "../support/smtp";
-import type { FeedLine } from "../../indexer/feed-schema";
+import type { FeedLine } from "../../cli/feed-schema";
 
 // Price drops in the search agents' e-mails, against a real SMTP server: an agent that opted in
 // ("Giv besked ved prisfald") gets a trip whose price fell since its last e-mail, once per

@@ -13,7 +13,7 @@ import { runNotifier } from "../../app/services/agents/notify.server";
 import { importLines, tempDb } from "../support/db";
 import { trip } from "../support/feed";
 import { parseMail, startSmtp, tripIdsIn, type ReceivedMail, type TestSmtp } from "../support/smtp";
-import type { FeedLine } from "../../indexer/feed-schema";
+import type { FeedLine } from "../../cli/feed-schema";
 
 // The search agents' e-mails (app/services/agents/notify.server.ts) against a real SMTP server:
 // one Danish e-mail per due agent with exactly its new matching trips, nothing for paused or

@@ -7,7 +7,7 @@ import { tempDb, importLines } from "../support/db";
 import { trip } from "../support/feed";
 import { testContext } from "../support/context";
 import { loader } from "../../app/routes/offer-redirect";
-import { readSides } from "../../indexer/apply/sides";
+import { readSides } from "../../cli/apply/sides";
 import { loader as bannerLoader } from "../../app/routes/banner-redirect";
 import * as stats from "../../app/services/offers/offers.server";
 
@@ -117,7 +117,7 @@ describe("GET /ud/:tripId", () => {
     ]);
     expect(stats.bannerClicksPerAffiliate(db)).toEqual([{ key: "partner-123", name: "partner-123", clicks: 1 }]);
 
-    const { runStats } = await import("../../indexer/commands/stats");
+    const { runStats } = await import("../../cli/commands/stats");
     const lines: string[] = [];
     const log = vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => void lines.push(args.join(" ")));
     try {

@@ -11,7 +11,7 @@ import { accountWithSession, getRequest, runRoute } from "../support/routes";
 import { setOperator } from "../../app/services/ops/operators.server";
 import { CLI_ACTOR } from "../../app/services/audit/audit.server";
 import { getImport, importIssuesPage, importsPage, lastImportPerCompany } from "../../app/services/imports/imports.server";
-import { companyOutcome, importRecorder } from "../../indexer/import-history";
+import { companyOutcome, importRecorder } from "../../cli/import-history";
 import * as list from "../../app/routes/ops/imports";
 import * as detail from "../../app/routes/ops/import";
 

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import type { Db } from "../../db/client";
 import { agentNotifications, agentPriceDrops, offerClicks, searchAgents, users } from "../../db/schema";
 import { feedStream, importLines, tempDb } from "../support/db";
-import { importFeed } from "../../indexer/import-feed";
+import { importFeed } from "../../cli/import-feed";
 import { departureInDays, trip } from "../support/feed";
 import { overview } from "../../app/services/ops/overview.server";
 import { texts } from "../../app/domain/texts";

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import { describe, expect, it } from "vitest";
 import { todayInDenmark } from "../../app/domain/dates";
-import { parseInOrder, type Parsed } from "../../indexer/import/parsers";
-import type { FeedRecord } from "../../indexer/line-reader";
+import { parseInOrder, type Parsed } from "../../cli/import/parsers";
+import type { FeedRecord } from "../../cli/line-reader";
 import { departureInDays, trip } from "../support/feed";
 
 const today = todayInDenmark();

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { importFeed, type CatalogueWarning } from "../../indexer/import-feed";
+import { importFeed, type CatalogueWarning } from "../../cli/import-feed";
 import { accommodationPhotos } from "../../app/services/accommodations/photos.server";
 import { loader } from "../../app/routes/demo-photo";
 import { feedStream, tempDb } from "../support/db";

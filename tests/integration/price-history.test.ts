@@ -1,15 +1,15 @@
 import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { importFeed } from "../../indexer/import-feed";
-import { PACING } from "../../indexer/apply/sides";
+import { importFeed } from "../../cli/import-feed";
+import { PACING } from "../../cli/apply/sides";
 import { todayInDenmark } from "../../app/domain/dates";
 import { priceDropText } from "../../app/domain/price-history";
 import { cheapestPriceByImport, priceDrops } from "../../app/services/offers/price-history.server";
 import { feedStream, importLines, tempDb } from "../support/db";
 import { trip } from "../support/feed";
-import type { FeedLine } from "../../indexer/feed-schema";
+import type { FeedLine } from "../../cli/feed-schema";
 
-// The price history an import records (indexer/apply/price-history.ts) and how it is read
+// The price history an import records (cli/apply/price-history.ts) and how it is read
 // (app/services/offers/price-history.server.ts): first price, changes only, leaving the sale,
 // nothing from an unchanged re-import, nothing visible from a killed one.
 

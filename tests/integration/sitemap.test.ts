@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { EmbeddedEngine } from "~/search/embedded/engine";
 import { setResortFacts } from "~/services/destinations/resort-facts.server";
 import { buildSitemaps } from "~/services/destinations/sitemap.server";
-import { importFeed } from "../../indexer/import-feed";
+import { importFeed } from "../../cli/import-feed";
 import { feedStream, tempDb } from "../support/db";
 import { departureInDays, trip } from "../support/feed";
 

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { inSlices, PACING } from "../../indexer/apply/sides";
+import { inSlices, PACING } from "../../cli/apply/sides";
 import { openDb } from "../../db/client";
 import { tempDb } from "../support/db";
 

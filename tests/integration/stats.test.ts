@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "../../db/client";
 import { banners, resorts, travelCompanies } from "../../db/schema";
-import { runStats } from "../../indexer/commands/stats";
+import { runStats } from "../../cli/commands/stats";
 import { importLines, tempDb } from "../support/db";
 import { trip } from "../support/feed";
 

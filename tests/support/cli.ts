@@ -46,7 +46,7 @@ export function runIndexer(
   timeoutMs = 120_000,
   user?: { uid: number; gid: number },
 ): Promise<Ran> {
-  return run(process.execPath, ["--import", "tsx", "indexer/cli.ts", ...args], { ...process.env, ...env }, timeoutMs, user);
+  return run(process.execPath, ["--import", "tsx", "cli/main.ts", ...args], { ...process.env, ...env }, timeoutMs, user);
 }
 
 /** The web server (`server.ts`) until it exits, e.g. because it refuses to start. */
@@ -87,7 +87,7 @@ export function startIndexer(
   /** A command that runs it, e.g. `unshare --pid --fork` to make it PID 1 of a namespace, as in a container. */
   wrapper: string[] = [],
 ): RunningIndexer {
-  return startCommand([...wrapper, process.execPath, "--import", "tsx", "indexer/cli.ts", ...args], env, timeoutMs, stdin);
+  return startCommand([...wrapper, process.execPath, "--import", "tsx", "cli/main.ts", ...args], env, timeoutMs, stdin);
 }
 
 /** Starts a command in the repository's folder (a script of the deployment's, say) and returns at once; killed after `timeoutMs`. */

@@ -1,7 +1,7 @@
 import { parentPort } from "node:worker_threads";
-import type { LineBatch } from "../../indexer/import/parsers";
+import type { LineBatch } from "../../cli/import/parsers";
 
-// A parser thread (indexer/import/parsers.ts) that fails on a batch with a line "crash", as a real
+// A parser thread (cli/import/parsers.ts) that fails on a batch with a line "crash", as a real
 // one would on a bug or a lack of memory; other lines it calls "not JSON".
 
 parentPort!.on("message", ({ bytes, ends }: LineBatch) => {

@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { openDb, type Db } from "../../db/client";
-import { importFeed } from "../../indexer/import-feed";
-import type { FeedLine } from "../../indexer/feed-schema";
+import { importFeed } from "../../cli/import-feed";
+import type { FeedLine } from "../../cli/feed-schema";
 
 /** A fresh database file in a temporary folder, migrated. */
 export function tempDb(): { db: Db; file: string; dir: string } {

@@ -1,5 +1,5 @@
 import { fromDay, toDay, todayInDenmark } from "../../app/domain/dates";
-import type { FeedLine } from "../../indexer/feed-schema";
+import type { FeedLine } from "../../cli/feed-schema";
 
 export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { BackupError } from "../../db/backup";
-import { failureReason } from "../../indexer/commands/backup";
+import { failureReason } from "../../cli/commands/backup";
 
-// Why `backup` or `restore` failed, as the operator reads it (indexer/commands/backup.ts).
+// Why `backup` or `restore` failed, as the operator reads it (cli/commands/backup.ts).
 
 const failure = (code: string, message = `${code}: something`) => Object.assign(new Error(message), { code });
 

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { isoWeekday, isoWeekOf, toDay } from "../../app/domain/dates";
-import { DEMO_ACCOMMODATION_COUNT, DEMO_COMPANIES, DEMO_FEATURES, DEMO_TAGS } from "../../indexer/demo/demo-data";
-import { defaultSeason, generateDemoFeed, seasonDepartures } from "../../indexer/demo/generate";
-import { RESORTS, slugify } from "../../indexer/demo/resorts";
-import { feedLineSchema, type FeedLine } from "../../indexer/feed-schema";
+import { DEMO_ACCOMMODATION_COUNT, DEMO_COMPANIES, DEMO_FEATURES, DEMO_TAGS } from "../../cli/demo/demo-data";
+import { defaultSeason, generateDemoFeed, seasonDepartures } from "../../cli/demo/generate";
+import { RESORTS, slugify } from "../../cli/demo/resorts";
+import { feedLineSchema, type FeedLine } from "../../cli/feed-schema";
 
 const SLUG = /^[a-z0-9][a-z0-9-]*$/;
 const SEASON = 2026;

@@ -1,8 +1,8 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { encodingProblem } from "../../indexer/import/encoding";
+import { encodingProblem } from "../../cli/import/encoding";
 
-// indexer/import/encoding.ts: a feed in another form than UTF-8 text is named by its first bytes.
+// cli/import/encoding.ts: a feed in another form than UTF-8 text is named by its first bytes.
 const text = '{"id":"a-1","accommodation":{"name":"Hôtel Åre Fjällgård"}}\n{"id":"a-2"}\n';
 const utf16be = (s: string) => Buffer.from(s, "utf16le").swap16();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeLine, MAX_LINE_BYTES, readLines, type FeedRecord } from "../../indexer/line-reader";
+import { decodeLine, MAX_LINE_BYTES, readLines, type FeedRecord } from "../../cli/line-reader";
 
 /** The records, each line's bytes as its text (null when they are no UTF-8), read as they come. */
 async function collect(chunks: Array<Buffer | string>) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { todayInDenmark } from "../../app/domain/dates";
-import { LineParser, type ParsedLine } from "../../indexer/import/parse-line";
+import { LineParser, type ParsedLine } from "../../cli/import/parse-line";
 import { departureInDays, trip } from "../support/feed";
 
 const today = todayInDenmark();

@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { demoLandscapeSvg, demoPhotoUrls } from "../../app/domain/demo-photo";
 import { Gallery } from "../../app/components/accommodation/gallery";
 import { Photo } from "../../app/components/accommodation/photo";
-import { describeFeedError, feedLineSchema } from "../../indexer/feed-schema";
-import { defaultSeason, generateDemoFeed } from "../../indexer/demo/generate";
+import { describeFeedError, feedLineSchema } from "../../cli/feed-schema";
+import { defaultSeason, generateDemoFeed } from "../../cli/demo/generate";
 import { trip } from "../support/feed";
 
 describe("the feed's images", () => {

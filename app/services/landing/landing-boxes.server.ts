@@ -5,7 +5,7 @@ import { RESULTS_PATH } from "~/domain/constants";
 import { parseResultsParams, resultsHref } from "~/domain/results-url";
 import type { LandingBox } from "~/domain/landing-box";
 
-// The landing page's boxes (stored in SQLite, seeded by indexer/demo/landing-boxes.ts): each opens its
+// The landing page's boxes (stored in SQLite, seeded by cli/demo/landing-boxes.ts): each opens its
 // ready-made search at the results page's canonical URL.
 
 /** A CSS colour from the store, or a safe default (the value goes into an inline style). */

@@ -138,7 +138,7 @@ export class Catalogue {
   /**
    * Resolves a valid line's shared facts: defines what is new, reports what disagrees. Most lines
    * name exactly the accommodation facts of the last line naming that accommodation (the same JSON
-   * text, indexer/import/parse-line.ts): those resolve as that line's did, without comparing again.
+   * text, cli/import/parse-line.ts): those resolve as that line's did, without comparing again.
    * The catalogue only grows and a definition never changes, so comparing again would find the same
    * disagreements, each reported once already.
    */

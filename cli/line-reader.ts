@@ -1,6 +1,6 @@
 // Splits a byte stream into numbered lines without trusting it: over-long lines become per-line
 // errors instead of exhausting memory, and a line is text only once decodeLine has checked its
-// UTF-8 (the import's parser threads do that, indexer/import/parsers.ts).
+// UTF-8 (the import's parser threads do that, cli/import/parsers.ts).
 
 export const MAX_LINE_BYTES = 1024 * 1024;
 

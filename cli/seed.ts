@@ -19,7 +19,7 @@ export const DEMO_SOURCE = "demo-data (første start)";
  * the same import history (the dashboard's "Seneste import" links to it). When
  * another indexer command holds the lock (an operator's import into the new store), it waits for
  * that one, and loads nothing if it filled the store; a lock left by a killed start is taken over
- * (indexer/apply/lock.ts), so a start killed during its demo load starts again. Each step is a
+ * (cli/apply/lock.ts), so a start killed during its demo load starts again. Each step is a
  * line through `say` (the server's log: JSON in production).
  */
 export async function seedIfEmpty(

@@ -3,7 +3,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { LineParser, type ParsedLine } from "./parse-line";
 import type { LineBatch } from "./parsers";
 
-// A parser thread (indexer/import/parsers.ts): answers each batch of lines with what each line says, in order.
+// A parser thread (cli/import/parsers.ts): answers each batch of lines with what each line says, in order.
 // Parsing is the import's heavy CPU work, batch work the web server sharing the machine comes
 // before: this thread runs at a lower priority (on Linux a priority is a thread's, so this one
 // only). The thread that writes keeps its priority: starved while it holds the write lock, it

@@ -250,7 +250,7 @@ const OFFERS_PER_BATCH = 400;
  * Batches writing the staged outcome to the spare side: changed and new offers, then the ones
  * leaving the sale. Each in public-id order, so consecutive batches fill neighbouring pages of
  * the offers' indexes and a short transaction's commit writes few pages. Each batch first records
- * the price history of its offers (indexer/apply/price-history.ts).
+ * the price history of its offers (cli/apply/price-history.ts).
  */
 function* writeStaged(sqlite: Database, spare: Side, version: number, now: Date, progress: (written: number) => void): Generator<void> {
   const ready = (sqlite.prepare("SELECT max(rowid) FROM stage.ready").pluck().get() as number | null) ?? 0;

@@ -1,6 +1,6 @@
 import type { Transport } from "../../app/domain/constants";
 
-// The real ski resorts Danes travel to, for the demo feed (indexer/demo/generate.ts).
+// The real ski resorts Danes travel to, for the demo feed (cli/demo/generate.ts).
 // Coordinates are the village's; names of countries and regions are Danish.
 
 export interface Named {

@@ -13,7 +13,7 @@ import { discountPercentage } from "../score";
 import type { StagedOffer } from "./stage";
 
 // What one feed line says on its own: UTF-8, JSON, the schema, the offer it names, its hash. It
-// depends on nothing but the line, so the import runs it in worker threads (indexer/import/parsers.ts)
+// depends on nothing but the line, so the import runs it in worker threads (cli/import/parsers.ts)
 // beside the work that must follow the file's order (repeated offers, the catalogue, the staging file).
 
 export interface OfferKey {
