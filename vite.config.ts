@@ -12,19 +12,58 @@ declare module "@remix-run/node" {
   }
 }
 
-const TEXTS = path.resolve(import.meta.dirname, "app/domain/texts.ts");
+const APP = path.resolve(import.meta.dirname, "app");
+const TEXTS = path.join(APP, "domain/texts.ts");
+
+/** Modules of app/, by path: a folder (ending in "/") stands for every module in it, a file for itself. */
+interface Modules {
+  in: string[];
+  except?: string[];
+}
+
+/** Whether a module id (an absolute path, perhaps with a query) is one of `modules`. */
+function isOneOf(id: string, modules: Modules): boolean {
+  const file = path.relative(APP, id.split("?")[0]);
+  const named = (m: string) => (m.endsWith("/") ? file.startsWith(m) : file === m);
+  return modules.in.some(named) && !(modules.except ?? []).some(named);
+}
+
 /**
  * Modules whose texts the browser needs only after a page has loaded: the operators' dashboard and the
  * partner page (pages away from the search), and the parts of the search pages loaded on demand
  * (dialogs, drawers, the search bar's steps, the filters, the map). Not the filter chips: the results
  * page shows them from the start, and with them in `later` every page load fetched that copy too.
  */
-const APART: Record<string, RegExp> = {
-  ops: /\/app\/(routes\/(ops\/|partner\.)|components\/ops\/)/,
-  later:
-    /\/app\/components\/(filters\/(?!chips)|search-bar\/(?!index|mobile-search-summary|state)|results\/(mobile-drawers|sorting-bar)|agents\/results-dialogs|map\/results-map)/,
-  stay: /\/app\/(routes\/accommodation\.|components\/accommodation\/(?!photo))/,
-  account: /\/app\/(routes\/(account\/|agents\/|saved-trips\.|privacy\.)|components\/(account\/account-(forms|settings)|privacy\/))/,
+const APART: Record<string, Modules> = {
+  ops: { in: ["routes/ops/", "routes/partner.tsx", "components/ops/"] },
+  later: {
+    in: [
+      "components/filters/",
+      "components/search-bar/",
+      "components/results/mobile-drawers.tsx",
+      "components/results/sorting-bar.tsx",
+      "components/agents/results-dialogs.tsx",
+      "components/map/results-map.tsx",
+    ],
+    except: [
+      "components/filters/chips.tsx",
+      "components/search-bar/index.ts",
+      "components/search-bar/mobile-search-summary.tsx",
+      "components/search-bar/state.tsx",
+    ],
+  },
+  stay: { in: ["routes/accommodation.tsx", "components/accommodation/"], except: ["components/accommodation/photo.tsx"] },
+  account: {
+    in: [
+      "routes/account/",
+      "routes/agents/",
+      "routes/saved-trips.tsx",
+      "routes/privacy.tsx",
+      "components/account/account-forms.tsx",
+      "components/account/account-settings.tsx",
+      "components/privacy/",
+    ],
+  },
 };
 
 /**
@@ -39,7 +78,7 @@ function textsApart(): Plugin {
     enforce: "pre",
     async resolveId(source, importer, options) {
       if (options.ssr || !importer) return null;
-      const group = Object.keys(APART).find((g) => APART[g].test(importer));
+      const group = Object.keys(APART).find((g) => isOneOf(importer, APART[g]));
       if (!group) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       return resolved?.id === TEXTS ? `${TEXTS}?apart=${group}` : null;
@@ -78,9 +117,35 @@ function precompress(): Plugin {
  * Rollup would otherwise split into a dozen files of a few hundred bytes, each with its own
  * request and compression overhead.
  */
-const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@remix-run\/[^/]+|turbo-stream)\//;
-const CORE =
-  /\/app\/(domain\/(constants|format|dates|banner-slots|search-summary|price-history|price-mode|results-url|url-codec|accommodation-url|tags)\.ts|utils\/revalidation\.ts|components\/(embed\.tsx|ui\/(nonce|page-parts|use-hydrated|browser-storage|markup-only)\.tsx?|accommodation\/photo\.tsx))$/;
+const FRAMEWORK = ["react", "react-dom", "scheduler", "react-router", "react-router-dom", "@remix-run/", "turbo-stream"];
+const CORE: Modules = {
+  in: [
+    "domain/constants.ts",
+    "domain/format.ts",
+    "domain/dates.ts",
+    "domain/banner-slots.ts",
+    "domain/search-summary.ts",
+    "domain/price-history.ts",
+    "domain/price-mode.ts",
+    "domain/results-url.ts",
+    "domain/url-codec.ts",
+    "domain/accommodation-url.ts",
+    "domain/tags.ts",
+    "utils/revalidation.ts",
+    "components/embed.tsx",
+    "components/ui/nonce.ts",
+    "components/ui/page-parts.tsx",
+    "components/ui/use-hydrated.ts",
+    "components/ui/browser-storage.ts",
+    "components/ui/markup-only.tsx",
+    "components/accommodation/photo.tsx",
+  ],
+};
+
+/** Whether a module id is in one of the npm packages named (a name ending in "/" is a scope). */
+function inPackage(id: string, names: string[]): boolean {
+  return names.some((n) => id.includes(`/node_modules/${n}${n.endsWith("/") ? "" : "/"}`));
+}
 
 /** The chunks above, in the browser's build only (the server's build is one bundle). */
 function clientChunks(): Plugin {
@@ -94,7 +159,7 @@ function clientChunks(): Plugin {
               rollupOptions: {
                 output: {
                   manualChunks: (id: string) =>
-                    FRAMEWORK.test(id) ? "framework" : CORE.test(id) || id.includes("vite/preload-helper") ? "core" : undefined,
+                    inPackage(id, FRAMEWORK) ? "framework" : isOneOf(id, CORE) || id.includes("vite/preload-helper") ? "core" : undefined,
                 },
               },
             },
