@@ -2,22 +2,19 @@ import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { AgentToggle } from "~/components/agents/agent-toggle";
 import { ResultsDialogs } from "~/components/agents/results-dialogs";
-import { Banner, type BannerData } from "~/components/banners/banner";
+import type { BannerData } from "~/components/banners/banner";
 import { FilterChips } from "~/components/filters/chips";
 import { FilterForm } from "~/components/filters/filter-form";
 import { MapView } from "~/components/map/map-view";
 import type { MapTiles } from "~/components/map/map-parts";
 import { SaveTripForms } from "~/components/saved-trips/save-trip-button";
 import { desktopSearchBar, MobileSearchSummary, PlaceNamesProvider } from "~/components/search-bar";
-import { useMarkupOnly } from "~/components/ui/markup-only";
 import { PagePartView, desktopPart, partOnDemand, useDesktopPartsReady } from "~/components/ui/page-parts";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { placeBanners } from "~/domain/banner-slots";
 import { hasFilters } from "~/domain/filters";
 import { formatCount } from "~/domain/format";
 import { RESULTS_NO_JS_STYLE } from "~/domain/inline-styles";
 import type { PlacesByResort } from "~/domain/map-places";
-import type { CardMarkup } from "~/domain/markup-only";
 import { resultsHref, type ResultsState } from "~/domain/results-url";
 import type { PlaceNames } from "~/domain/search-names";
 import type { FacetNumbers, MapData, ResultCardItem, ResultCardKey, SearchOptions, SearchResult } from "~/domain/search-result";
@@ -25,7 +22,8 @@ import { texts } from "~/domain/texts";
 import { HoveredAccommodationProvider } from "./hover-context";
 import { MobileBar } from "./mobile-bar";
 import { Pagination } from "./pagination";
-import { cardView, ResultCard, type CardView } from "./result-card";
+import type { CardView } from "./result-card";
+import { MapSideList, ResultsList, usePageCards } from "./page-cards";
 import { SearchStateProvider, useSearchState } from "./search-state";
 import { SortingBar } from "./sorting-bar";
 import { Loading, NoResults, SaveTripHint, ScrollToTop } from "./status";
@@ -97,13 +95,11 @@ function ResultsView({ data }: { data: ResultsPageData }) {
   const { result, options, banners, map, tiles, places, account, placeNames, placePage, drops } = data;
   const { applied, searchIsUpToDate, searchIsLoading } = useSearchState();
   const mapView = applied.map === true;
-  const [folded, setFolded] = useState(false);
   const hydrated = useHydrated();
   // `data-hydrated` (what the browser tests wait for): the page and its desktop-only parts are live.
   const desktopReady = useDesktopPartsReady();
   const noResults = result.pagination.totalCount === 0 && searchIsUpToDate && !searchIsLoading;
   const cards = usePageCards(result);
-  const entries = placeBanners(cards, banners);
 
   return (
     <div
@@ -115,34 +111,7 @@ function ResultsView({ data }: { data: ResultsPageData }) {
       <PagePartView part={desktopSearchBar} props={{ className: "mb-5 hidden lg:block" }} />
       <MobileSearchSummary className="mb-3 lg:hidden" />
       <div className="lg:flex lg:items-start lg:gap-6">
-        <aside
-          aria-label={texts.filters.heading}
-          className={`nojs-block mb-4 hidden shrink-0 rounded-xl bg-white p-4 shadow-sm lg:block ${
-            folded ? "lg:w-[200px]" : "w-full lg:w-[320px] xl:w-[400px]"
-          }`}
-          data-testid="sidebar"
-          data-folded={folded ? "true" : "false"}
-        >
-          <PagePartView
-            part={filterSidebar}
-            props={{
-              options,
-              facetNumbers: result.facetNumbers,
-              folded,
-              actions: (
-                <button
-                  type="button"
-                  className="js-only rounded px-2 py-1 text-sm text-slate-700 underline"
-                  aria-expanded={!folded}
-                  onClick={() => setFolded((f) => !f)}
-                  data-testid="fold-sidebar"
-                >
-                  {folded ? texts.filters.unfold : texts.filters.fold}
-                </button>
-              ),
-            }}
-          />
-        </aside>
+        <FiltersAside options={options} facetNumbers={result.facetNumbers} />
 
         <main
           id="results"
@@ -150,24 +119,7 @@ function ResultsView({ data }: { data: ResultsPageData }) {
           aria-busy={searchIsLoading}
           data-testid="results-column"
         >
-          <div className="mb-3 flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-            <div>
-              <h1 className="text-2xl font-bold text-brand-900">{texts.results.heading}</h1>
-              {result.totalCount > 0 && (
-                <p className="text-sm text-slate-700" data-testid="result-counts">
-                  {texts.results.found(result.pagination.totalCount, result.totalCount)}
-                </p>
-              )}
-            </div>
-            {!applied.embed && <AgentToggle agentExists={account.agentExists} loggedIn={account.loggedIn} />}
-          </div>
-          {placePage && !applied.embed && (
-            <p className="-mt-1 mb-3 text-sm">
-              <Link to={placePage.href} className="font-semibold text-brand-700 underline" data-testid="place-page-link">
-                {texts.destinations.aboutPlace(placePage.name)}
-              </Link>
-            </p>
-          )}
+          <ResultsHeading result={result} account={account} placePage={placePage} />
           <PagePartView part={sortingBar} props={{ className: "nojs-flex mb-4 hidden lg:flex" }} />
           <MobileBar className="js-only mb-4 flex lg:hidden" options={options} facetNumbers={result.facetNumbers} />
           {hasFilters(applied.query.searchData.filters) && (
@@ -202,44 +154,13 @@ function ResultsView({ data }: { data: ResultsPageData }) {
                   tiles,
                   places,
                   priceMode: applied.priceMode,
-                  sideList: (
-                    <>
-                      <ol
-                        aria-label={texts.results.listLabel}
-                        className="@container max-h-[65vh] space-y-3 overflow-y-auto pr-1"
-                        data-testid="map-side-list"
-                      >
-                        {cards.map((card) => (
-                          <li key={cardKey(card)}>
-                            <PageCard card={card} drops={drops} />
-                          </li>
-                        ))}
-                      </ol>
-                      <Pagination totalCount={result.pagination.totalCount} pageSize={result.pagination.pageSize} />
-                    </>
-                  ),
+                  sideList: <MapSideList cards={cards} drops={drops} pagination={result.pagination} />,
                 }}
               />
             ) : noResults ? (
               <NoResults />
             ) : (
-              <ol
-                aria-label={texts.results.listLabel}
-                className={`@container space-y-4 transition-opacity ${searchIsLoading ? "opacity-50" : ""}`}
-                data-testid="results-list"
-              >
-                {entries.map((entry) =>
-                  entry.kind === "item" ? (
-                    <li key={cardKey(entry.item)}>
-                      <PageCard card={entry.item} drops={drops} />
-                    </li>
-                  ) : (
-                    <li key={`b-${entry.banner.id}`}>
-                      <Banner banner={entry.banner} aff={applied.aff} />
-                    </li>
-                  ),
-                )}
-              </ol>
+              <ResultsList cards={cards} banners={banners} drops={drops} />
             )}
           </div>
           <span id={RESULTS_END_ID} hidden />
@@ -260,22 +181,64 @@ function ResultsView({ data }: { data: ResultsPageData }) {
   );
 }
 
-type PageCardData = { key: ResultCardKey; item: ResultCardItem | undefined; markup: CardMarkup | undefined };
-
-/**
- * The page's cards: whole where their data is at hand (a client navigation), as markup in the
- * server's render, else their keys only, in a browser that keeps the cards' markup from the server.
- */
-function usePageCards(result: ResultsPageData["result"]): PageCardData[] {
-  const markup = useMarkupOnly().resultCards;
-  return result.cardKeys.map((key, i) => ({ key, item: result.items?.[i], markup: markup?.[i] }));
+/** The filter sidebar of the desktop layout (a phone has the drawers), which the visitor may fold. */
+function FiltersAside({ options, facetNumbers }: { options: SearchOptions; facetNumbers: FacetNumbers }) {
+  const [folded, setFolded] = useState(false);
+  return (
+    <aside
+      aria-label={texts.filters.heading}
+      className={`nojs-block mb-4 hidden shrink-0 rounded-xl bg-white p-4 shadow-sm lg:block ${
+        folded ? "lg:w-[200px]" : "w-full lg:w-[320px] xl:w-[400px]"
+      }`}
+      data-testid="sidebar"
+      data-folded={folded ? "true" : "false"}
+    >
+      <PagePartView
+        part={filterSidebar}
+        props={{
+          options,
+          facetNumbers,
+          folded,
+          actions: (
+            <button
+              type="button"
+              className="js-only rounded px-2 py-1 text-sm text-slate-700 underline"
+              aria-expanded={!folded}
+              onClick={() => setFolded((f) => !f)}
+              data-testid="fold-sidebar"
+            >
+              {folded ? texts.filters.unfold : texts.filters.fold}
+            </button>
+          ),
+        }}
+      />
+    </aside>
+  );
 }
 
-/** A card kept from the server's markup is a new element once its data arrives. */
-const cardKey = ({ key: [accommodationId], item }: PageCardData) => `${item ? "" : "kept-"}${accommodationId}`;
-
-function PageCard({ card, drops }: { card: PageCardData; drops: ResultsPageData["drops"] }) {
+/** The page's heading, what it found, the travel-alert toggle and the chosen place's own page. */
+function ResultsHeading({ result, account, placePage }: Pick<ResultsPageData, "result" | "account" | "placePage">) {
   const { applied } = useSearchState();
-  const data = card.item && { item: card.item, view: cardView(applied, card.key, drops) };
-  return <ResultCard cardKey={card.key} data={data} markup={card.markup} />;
+  return (
+    <>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <div>
+          <h1 className="text-2xl font-bold text-brand-900">{texts.results.heading}</h1>
+          {result.totalCount > 0 && (
+            <p className="text-sm text-slate-700" data-testid="result-counts">
+              {texts.results.found(result.pagination.totalCount, result.totalCount)}
+            </p>
+          )}
+        </div>
+        {!applied.embed && <AgentToggle agentExists={account.agentExists} loggedIn={account.loggedIn} />}
+      </div>
+      {placePage && !applied.embed && (
+        <p className="-mt-1 mb-3 text-sm">
+          <Link to={placePage.href} className="font-semibold text-brand-700 underline" data-testid="place-page-link">
+            {texts.destinations.aboutPlace(placePage.name)}
+          </Link>
+        </p>
+      )}
+    </>
+  );
 }
