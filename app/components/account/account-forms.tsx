@@ -1,13 +1,14 @@
 import { Form, Link } from "@remix-run/react";
 import { texts } from "~/domain/texts";
-import { FORGOT_PASSWORD_PATH, LOGIN_PATH, PRIVACY_PATH, SIGN_UP_PATH } from "~/domain/constants";
+import { FORGOT_PASSWORD_PATH, LOGIN_PATH, MIN_PASSWORD_LENGTH, PRIVACY_PATH, SIGN_UP_PATH } from "~/domain/constants";
 
 // The account forms: plain POST forms (they work without JavaScript). Log-in is shown on its own
 // page and in the results page's login dialog, both with "Glemt adgangskode?".
 
-const input =
+/** The account pages' text fields and buttons (also the account page's, account-settings.tsx). */
+export const input =
   "mt-1 block w-full rounded border border-slate-300 px-3 py-2 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100";
-const button = "rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700";
+export const button = "rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700";
 
 export function FormError({ error }: { error?: string }) {
   if (!error) return null;
@@ -126,13 +127,11 @@ export function ForgotPasswordForm({ redirectTo, error, email }: { redirectTo: s
  */
 export function NewPasswordForm({
   error,
-  minLength,
   intro,
   submitLabel = texts.account.confirmButton,
   testId = "confirm",
 }: {
   error?: string;
-  minLength: number;
   intro: string;
   submitLabel?: string;
   /** The form's `${testId}-form` and its button's `${testId}-submit`. */
@@ -143,28 +142,44 @@ export function NewPasswordForm({
     <Form method="post" className="space-y-4" data-testid={`${testId}-form`}>
       <FormError error={error} />
       <p>{intro}</p>
+      <NewPasswordFields label={a.password} hintId="password-hint" />
+      <button type="submit" className={button} data-testid={`${testId}-submit`}>
+        {submitLabel}
+      </button>
+    </Form>
+  );
+}
+
+/** A new password and its repetition, with the hint under it: the shortest password the site accepts. */
+export function NewPasswordFields({ label, hintId }: { label: string; hintId: string }) {
+  return (
+    <>
       <label className="block text-sm font-semibold">
-        {a.password}
+        {label}
         <input
           className={input}
           type="password"
           name="password"
           autoComplete="new-password"
           required
-          minLength={minLength}
-          aria-describedby="password-hint"
+          minLength={MIN_PASSWORD_LENGTH}
+          aria-describedby={hintId}
         />
       </label>
-      <p id="password-hint" className="-mt-3 text-xs text-slate-600">
-        {a.passwordHint(minLength)}
+      <p id={hintId} className="-mt-3 text-xs text-slate-600">
+        {texts.account.passwordHint(MIN_PASSWORD_LENGTH)}
       </p>
       <label className="block text-sm font-semibold">
-        {a.passwordRepeat}
-        <input className={input} type="password" name="passwordRepeat" autoComplete="new-password" required minLength={minLength} />
+        {texts.account.passwordRepeat}
+        <input
+          className={input}
+          type="password"
+          name="passwordRepeat"
+          autoComplete="new-password"
+          required
+          minLength={MIN_PASSWORD_LENGTH}
+        />
       </label>
-      <button type="submit" className={button} data-testid={`${testId}-submit`}>
-        {submitLabel}
-      </button>
-    </Form>
+    </>
   );
 }

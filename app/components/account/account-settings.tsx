@@ -1,15 +1,12 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ACCOUNT_PATH, DATA_DOWNLOAD_PATH, EMAIL_LINK_HOURS, MIN_PASSWORD_LENGTH, PRIVACY_PATH } from "~/domain/constants";
+import { ACCOUNT_PATH, DATA_DOWNLOAD_PATH, EMAIL_LINK_HOURS, PRIVACY_PATH } from "~/domain/constants";
 import { texts } from "~/domain/texts";
-import { FormError } from "./account-forms";
+import { button, FormError, input, NewPasswordFields } from "./account-forms";
 
 // The account page's sections (/konto): each a plain POST form to the page (or a link), answered
 // on the page under its own heading.
 
-const input =
-  "mt-1 block w-full rounded border border-slate-300 px-3 py-2 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100";
-const button = "rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700";
 const label = "block text-sm font-semibold";
 
 /** The page's action, answering at the section that posted (its id as the fragment: the page opens there without JavaScript too). */
@@ -99,32 +96,7 @@ export function AccountSettings({ email, answer }: { email: string; answer?: Acc
           <input type="hidden" name="intent" value="password" />
           <input type="hidden" name="username" autoComplete="username" value={email} />
           <CurrentPassword id="password-current-password" />
-          <label className={label}>
-            {p.newPassword}
-            <input
-              className={input}
-              type="password"
-              name="password"
-              autoComplete="new-password"
-              required
-              minLength={MIN_PASSWORD_LENGTH}
-              aria-describedby="new-password-hint"
-            />
-          </label>
-          <p id="new-password-hint" className="-mt-3 text-xs text-slate-600">
-            {texts.account.passwordHint(MIN_PASSWORD_LENGTH)}
-          </p>
-          <label className={label}>
-            {texts.account.passwordRepeat}
-            <input
-              className={input}
-              type="password"
-              name="passwordRepeat"
-              autoComplete="new-password"
-              required
-              minLength={MIN_PASSWORD_LENGTH}
-            />
-          </label>
+          <NewPasswordFields label={p.newPassword} hintId="new-password-hint" />
           <button type="submit" className={button} data-testid="password-submit">
             {p.passwordSubmit}
           </button>

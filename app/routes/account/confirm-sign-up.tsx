@@ -6,7 +6,7 @@ import { logInHeaders } from "~/services/accounts/session.server";
 import { confirmSignUp, pendingSignUpEmail } from "~/services/accounts/sign-up.server";
 import { FormError, NewPasswordForm } from "~/components/account/account-forms";
 import { texts } from "~/domain/texts";
-import { LOGIN_PATH, MIN_PASSWORD_LENGTH, SIGN_UP_PATH } from "~/domain/constants";
+import { LOGIN_PATH, SIGN_UP_PATH } from "~/domain/constants";
 import { Page } from "~/components/ui/page";
 
 // /konto/bekraeft/:token — the link in the sign-up e-mail. GET shows the form for choosing the
@@ -60,7 +60,7 @@ export default function ConfirmSignUpPage() {
             </p>
           </>
         ) : (
-          <NewPasswordForm error={failed?.error} minLength={MIN_PASSWORD_LENGTH} intro={a.confirmIntro(email)} />
+          <NewPasswordForm error={failed?.error} intro={a.confirmIntro(email)} />
         )}
       </div>
     </Page>

@@ -6,7 +6,7 @@ import { logInHeaders } from "~/services/accounts/session.server";
 import { passwordResetEmail, resetPassword } from "~/services/accounts/password-reset.server";
 import { FormError, NewPasswordForm } from "~/components/account/account-forms";
 import { texts } from "~/domain/texts";
-import { AGENTS_PATH, FORGOT_PASSWORD_PATH, MIN_PASSWORD_LENGTH, PASSWORD_LINK_MINUTES } from "~/domain/constants";
+import { AGENTS_PATH, FORGOT_PASSWORD_PATH, PASSWORD_LINK_MINUTES } from "~/domain/constants";
 import { Page } from "~/components/ui/page";
 
 // /konto/ny-adgangskode/:token — the link in the "Glemt adgangskode?" e-mail. GET shows the form
@@ -53,13 +53,7 @@ export default function ResetPasswordPage() {
             </p>
           </>
         ) : (
-          <NewPasswordForm
-            error={failed?.error}
-            minLength={MIN_PASSWORD_LENGTH}
-            intro={a.resetIntro(email)}
-            submitLabel={a.resetButton}
-            testId="reset"
-          />
+          <NewPasswordForm error={failed?.error} intro={a.resetIntro(email)} submitLabel={a.resetButton} testId="reset" />
         )}
       </div>
     </Page>
