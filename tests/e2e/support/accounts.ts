@@ -29,8 +29,11 @@ export function lastMailTo(server: TestServer, to: string) {
 /** Fills in the sign-up form (only the e-mail) on the current page (or /konto/opret) and waits for "Tjek din e-mail". */
 export async function submitSignUp(page: Page, email: string, opts: { goto?: boolean } = { goto: true }) {
   if (opts.goto !== false) await page.goto("/konto/opret");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByTestId("signup-submit").click();
+  // The form's own field: after a client navigation the URL changes a moment before the page does,
+  // and the page left (a login dialog) may still show an "E-mail" field of its own.
+  const form = page.getByTestId("signup-form");
+  await form.getByLabel("E-mail").fill(email);
+  await form.getByTestId("signup-submit").click();
   await page.getByTestId("signup-sent").waitFor();
 }
 
