@@ -83,8 +83,7 @@ const PERSONAL = [ACCOUNT_PATH, AGENTS_PATH, SAVED_TRIPS_PATH, AGENT_EXISTS_PATH
  */
 export function noStoreForPersonal(req: Request, res: Response, next: NextFunction): void {
   const path = req.path.replace(/\.data$/, "");
-  if (req.headers.cookie === undefined && !PERSONAL.some((p) => path === p || path.startsWith(p.endsWith("/") ? p : `${p}/`)))
-    return next();
+  if (req.headers.cookie === undefined && !PERSONAL.some((p) => path === p || path.startsWith(`${p}/`))) return next();
   // Set as the headers go out, so a route's own Cache-Control cannot loosen it.
   const writeHead = res.writeHead;
   res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
