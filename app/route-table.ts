@@ -40,7 +40,7 @@ import { ROBOTS_PATH, SITEMAP_PATH, SITEMAPS_PATH } from "./domain/robots";
 type Route = Parameters<Parameters<DefineRoutes>[0]>[0];
 
 /** A path without its leading slash, as Remix's route config has it; with `parent`, relative to that. */
-function relative(path: string, parent = ""): string {
+export function relative(path: string, parent = ""): string {
   if (!path.startsWith(`${parent}/`)) throw new Error(`${path} ligger ikke under ${parent || "/"}`);
   return path.slice(parent.length + 1);
 }

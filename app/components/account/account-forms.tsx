@@ -6,9 +6,9 @@ import { FORGOT_PASSWORD_PATH, LOGIN_PATH, MIN_PASSWORD_LENGTH, PRIVACY_PATH, SI
 // page and in the results page's login dialog, both with "Glemt adgangskode?".
 
 /** The account pages' text fields and buttons (also the account page's, account-settings.tsx). */
-export const input =
+export const fieldClass =
   "mt-1 block w-full rounded border border-slate-300 px-3 py-2 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100";
-export const button = "rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700";
+export const buttonClass = "rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700";
 
 export function FormError({ error }: { error?: string }) {
   if (!error) return null;
@@ -40,11 +40,11 @@ export function LoginForm({
         {a.email}
         {/* In a dialog the first field takes the focus (the dialog pattern); without JavaScript only autofocus can do that. */}
         {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
-        <input className={input} type="email" name="email" autoComplete="email" required defaultValue={email} autoFocus={autoFocus} />
+        <input className={fieldClass} type="email" name="email" autoComplete="email" required defaultValue={email} autoFocus={autoFocus} />
       </label>
       <label className="block text-sm font-semibold">
         {a.password}
-        <input className={input} type="password" name="password" autoComplete="current-password" required />
+        <input className={fieldClass} type="password" name="password" autoComplete="current-password" required />
       </label>
       <p className="-mt-2 text-sm">
         <Link
@@ -55,7 +55,7 @@ export function LoginForm({
           {a.forgotLink}
         </Link>
       </p>
-      <button type="submit" className={button} data-testid="login-submit">
+      <button type="submit" className={buttonClass} data-testid="login-submit">
         {a.login}
       </button>
       <p className="text-sm text-slate-600">
@@ -76,7 +76,7 @@ export function SignUpForm({ redirectTo, error, email }: { redirectTo: string; e
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <label className="block text-sm font-semibold">
         {a.email}
-        <input className={input} type="email" name="email" autoComplete="email" required defaultValue={email} />
+        <input className={fieldClass} type="email" name="email" autoComplete="email" required defaultValue={email} />
       </label>
       <p className="-mt-2 text-xs text-slate-600">
         {a.signUpHint}{" "}
@@ -84,7 +84,7 @@ export function SignUpForm({ redirectTo, error, email }: { redirectTo: string; e
           {texts.privacy.formLink}
         </Link>
       </p>
-      <button type="submit" className={button} data-testid="signup-submit">
+      <button type="submit" className={buttonClass} data-testid="signup-submit">
         {a.signUp}
       </button>
       <p className="text-sm text-slate-600">
@@ -107,9 +107,9 @@ export function ForgotPasswordForm({ redirectTo, error, email }: { redirectTo: s
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <label className="block text-sm font-semibold">
         {a.email}
-        <input className={input} type="email" name="email" autoComplete="email" required defaultValue={email} />
+        <input className={fieldClass} type="email" name="email" autoComplete="email" required defaultValue={email} />
       </label>
-      <button type="submit" className={button} data-testid="forgot-submit">
+      <button type="submit" className={buttonClass} data-testid="forgot-submit">
         {a.forgotSubmit}
       </button>
       <p className="text-sm text-slate-600">
@@ -143,7 +143,7 @@ export function NewPasswordForm({
       <FormError error={error} />
       <p>{intro}</p>
       <NewPasswordFields label={a.password} hintId="password-hint" />
-      <button type="submit" className={button} data-testid={`${testId}-submit`}>
+      <button type="submit" className={buttonClass} data-testid={`${testId}-submit`}>
         {submitLabel}
       </button>
     </Form>
@@ -157,7 +157,7 @@ export function NewPasswordFields({ label, hintId }: { label: string; hintId: st
       <label className="block text-sm font-semibold">
         {label}
         <input
-          className={input}
+          className={fieldClass}
           type="password"
           name="password"
           autoComplete="new-password"
@@ -172,7 +172,7 @@ export function NewPasswordFields({ label, hintId }: { label: string; hintId: st
       <label className="block text-sm font-semibold">
         {texts.account.passwordRepeat}
         <input
-          className={input}
+          className={fieldClass}
           type="password"
           name="passwordRepeat"
           autoComplete="new-password"

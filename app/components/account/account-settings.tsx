@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ACCOUNT_PATH, DATA_DOWNLOAD_PATH, EMAIL_LINK_HOURS, PRIVACY_PATH } from "~/domain/constants";
 import { texts } from "~/domain/texts";
-import { button, FormError, input, NewPasswordFields } from "./account-forms";
+import { buttonClass, FormError, fieldClass, NewPasswordFields } from "./account-forms";
 
 // The account page's sections (/konto): each a plain POST form to the page (or a link), answered
 // on the page under its own heading.
@@ -66,7 +66,7 @@ function CurrentPassword({ id }: { id: string }) {
   return (
     <label className={label} htmlFor={id}>
       {texts.accountPage.currentPassword}
-      <input id={id} className={input} type="password" name="currentPassword" autoComplete="current-password" required />
+      <input id={id} className={fieldClass} type="password" name="currentPassword" autoComplete="current-password" required />
     </label>
   );
 }
@@ -82,10 +82,10 @@ export function AccountSettings({ email, answer }: { email: string; answer?: Acc
           <input type="hidden" name="username" autoComplete="username" value={email} />
           <label className={label}>
             {p.newEmail}
-            <input className={input} type="email" name="newEmail" autoComplete="email" required maxLength={254} />
+            <input className={fieldClass} type="email" name="newEmail" autoComplete="email" required maxLength={254} />
           </label>
           <CurrentPassword id="email-current-password" />
-          <button type="submit" className={button} data-testid="email-submit">
+          <button type="submit" className={buttonClass} data-testid="email-submit">
             {p.emailSubmit}
           </button>
         </Form>
@@ -97,7 +97,7 @@ export function AccountSettings({ email, answer }: { email: string; answer?: Acc
           <input type="hidden" name="username" autoComplete="username" value={email} />
           <CurrentPassword id="password-current-password" />
           <NewPasswordFields label={p.newPassword} hintId="new-password-hint" />
-          <button type="submit" className={button} data-testid="password-submit">
+          <button type="submit" className={buttonClass} data-testid="password-submit">
             {p.passwordSubmit}
           </button>
         </Form>
@@ -106,7 +106,7 @@ export function AccountSettings({ email, answer }: { email: string; answer?: Acc
       <AccountSection id="logoutAll" title={p.sessionsHeading} intro={p.sessionsIntro} answer={answer}>
         <Form method="post">
           <input type="hidden" name="intent" value="logoutAll" />
-          <button type="submit" className={button} data-testid="logout-all-submit">
+          <button type="submit" className={buttonClass} data-testid="logout-all-submit">
             {p.sessionsSubmit}
           </button>
         </Form>
@@ -114,7 +114,7 @@ export function AccountSettings({ email, answer }: { email: string; answer?: Acc
 
       <AccountSection id="data" title={p.dataHeading} intro={p.dataIntro}>
         {/* A plain link with `download`: the browser saves the file (the app's router leaves it alone). */}
-        <a href={DATA_DOWNLOAD_PATH} download className={`inline-block ${button}`} data-testid="data-download">
+        <a href={DATA_DOWNLOAD_PATH} download className={`inline-block ${buttonClass}`} data-testid="data-download">
           {p.dataLink}
         </a>
         <p className="mt-3 text-sm">

@@ -28,7 +28,6 @@ export function ResultsMap({ tiles, data }: { tiles: MapTiles; data: MapData }) 
   useEffect(() => {
     const m = live.current;
     if (!ready || !m) return;
-    const animate = fitted.current;
     if (area.type === "geo") {
       if (!fitted.current)
         m.map.fitBounds(
@@ -36,13 +35,13 @@ export function ResultsMap({ tiles, data }: { tiles: MapTiles; data: MapData }) 
             [area.bbox[0], area.bbox[1]],
             [area.bbox[2], area.bbox[3]],
           ],
-          { animate },
+          { animate: false },
         );
     } else if (data.points.length) {
       m.map.fitBounds(m.L.latLngBounds(data.points.map((p) => [p[1], p[2]] as [number, number])), {
         padding: [30, 30],
         maxZoom: 12,
-        animate,
+        animate: fitted.current,
       });
     }
     fitted.current = true;
