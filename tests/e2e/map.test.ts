@@ -4,7 +4,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Page } from "playwright-core";
+import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runIndexer } from "../support/cli";
+import { departureInDays, trip } from "../support/feed";
 import { DESKTOP, MOBILE } from "./support/browser";
 import { layoutShifts, watchLayoutShifts } from "./support/page";
 import { usePage, useServerAndBrowser } from "./support/suite";
@@ -391,4 +394,71 @@ describe("without JavaScript", () => {
     expect(new URL(page.url()).search).toBe("?priceType=total&map=1");
     await ctx.close();
   });
+});
+
+// Last in the file: it adds a place to the shared store. A feed may sell Japan beside the Alps, more
+// than a world apart at the zoom the map used to stop at (3): the map must open showing both.
+describe("places half a world apart", () => {
+  const QUERY = "/skirejser?destinationSlugs=val-thorens,niseko&map=1";
+  beforeAll(async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pistepris-map-"));
+    const feed = path.join(dir, "niseko.ndjson");
+    const line = trip({
+      id: "fjernrejser-niseko-1",
+      travelCompany: { slug: "fjernrejser", name: "Fjernrejser" },
+      departureDate: departureInDays(40),
+      accommodation: {
+        id: "lodge-niseko",
+        name: "Lodge Niseko",
+        lat: 42.86,
+        lng: 140.69,
+        destination: {
+          slug: "niseko",
+          name: "Niseko",
+          region: { slug: "hokkaido", name: "Hokkaidō" },
+          country: { slug: "japan", name: "Japan" },
+        },
+      },
+    });
+    fs.writeFileSync(feed, `${JSON.stringify(line)}\n`);
+    expect((await runIndexer(["import", feed], { DATABASE_URL: suite.server.dbFile })).code).toBe(0);
+    fs.rmSync(dir, { recursive: true });
+  });
+  /** The server takes up the import within a second or two. */
+  const nisekoOnSale = () =>
+    expect
+      .poll(async () => (await (await fetch(`${suite.server.url}/api/search?destinationSlugs=niseko`)).json()).pagination.totalCount)
+      .toBe(1);
+
+  for (const [name, size] of [
+    ["desktop", DESKTOP],
+    ["phone", MOBILE],
+  ] as const)
+    it(`${name}: the map opens with every marker of the result inside it`, async () => {
+      await nisekoOnSale();
+      const ctx = await suite.newContext({ size });
+      const page = await ctx.newPage();
+      await page.goto(QUERY);
+      await openMap(page);
+      const points = Number(await page.getByTestId("results-map").getAttribute("data-points"));
+      expect(points).toBeGreaterThan(1);
+      // Every place is drawn (clusters count theirs), and every drawn marker is inside the map's box.
+      const drawn = () =>
+        page.evaluate(() => {
+          const map = document.querySelector('[data-testid="results-map"]')!.getBoundingClientRect();
+          const inside = (el: Element) => {
+            const r = el.getBoundingClientRect();
+            return r.left >= map.left && r.right <= map.right && r.top >= map.top && r.bottom <= map.bottom;
+          };
+          const markers = [...document.querySelectorAll(".pp-marker")];
+          const count = (el: Element) => Number(el.querySelector('[data-testid="map-cluster"]')?.getAttribute("data-count") ?? 1);
+          return {
+            inView: markers.filter(inside).reduce((n, el) => n + count(el), 0),
+            outside: markers.filter((el) => !inside(el)).length,
+          };
+        });
+      await expect.poll(async () => (await drawn()).inView).toBe(points);
+      expect((await drawn()).outside).toBe(0);
+      await ctx.close();
+    });
 });

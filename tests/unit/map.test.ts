@@ -4,6 +4,11 @@ import { seededRandom } from "../support/random";
 import { isCanonical, parseResultsParams, resultsHref } from "~/domain/results-url";
 import { placesByResort } from "~/domain/map-places";
 import type { MapData } from "~/domain/search-result";
+import type { FeatureCollection } from "geojson";
+import { feature } from "topojson-client";
+import type { GeometryCollection, Topology } from "topojson-specification";
+import countries110m from "world-atlas/countries-110m.json";
+import { continuousCountries } from "~/components/map/base-layer";
 
 describe("gridClusters", () => {
   const at = (x: number, y: number, price = 0) => ({ x, y, price });
@@ -114,5 +119,37 @@ describe("placesByResort (the map view's list of places)", () => {
     expect(groups.map((g) => g.resort.slug)).toEqual(["tignes", "val-thorens", "ischgl"]);
     expect(groups[1].places.map((p) => p.id)).toEqual(["e", "b", "a"]);
     expect(groups[1].places[0]).toEqual({ id: "e", name: "Alpehuset", lat: 45.3, lng: 6.6, price: 4000 });
+  });
+});
+
+describe("the map's own base layer (the countries under the tiles)", () => {
+  const topology = countries110m as unknown as Topology<{ countries: GeometryCollection }>;
+  const natural = feature(topology, topology.objects.countries);
+  /** Per country, its rings' steps of more than 180° of longitude: a line across the whole map. */
+  const jumps = (countries: FeatureCollection) =>
+    countries.features.flatMap((f) => {
+      const g = f.geometry;
+      const polygons = g.type === "Polygon" ? [g.coordinates] : g.type === "MultiPolygon" ? g.coordinates : [];
+      const n = polygons
+        .flat()
+        .reduce((sum, ring) => sum + ring.filter((p, i) => i > 0 && Math.abs(p[0] - ring[i - 1][0]) > 180).length, 0);
+      return n ? [`${String(f.properties?.name)} ${n}`] : [];
+    });
+
+  it("draws Russia and Fiji without a line across the world where they cross the antimeridian", () => {
+    expect(jumps(natural)).toEqual(["Fiji 2", "Russia 4", "Antarctica 1"]); // the data as it comes
+    const drawn = continuousCountries(natural);
+    expect(jumps(drawn)).toEqual([]);
+    const names = drawn.features.map((f) => f.properties?.name);
+    expect(names).toContain("Russia");
+    expect(names).toContain("Fiji");
+    expect(names).not.toContain("Antarctica");
+    expect(drawn.features).toHaveLength(natural.features.length - 1);
+  });
+
+  it("leaves every other country's points as they are", () => {
+    const drawn = continuousCountries(natural);
+    const norway = (c: FeatureCollection) => JSON.stringify(c.features.find((f) => f.properties?.name === "Norway")!.geometry);
+    expect(norway(drawn)).toBe(norway(natural));
   });
 });

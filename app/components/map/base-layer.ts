@@ -1,5 +1,6 @@
 import type * as Leaflet from "leaflet";
 import { feature } from "topojson-client";
+import type { FeatureCollection, Geometry, Position } from "geojson";
 import type { GeometryCollection, Topology } from "topojson-specification";
 import countries110m from "world-atlas/countries-110m.json";
 import type { MapData } from "~/domain/search-result";
@@ -13,6 +14,38 @@ type L = typeof Leaflet;
 
 const PANE = "pp-base";
 const topology = countries110m as unknown as Topology<{ countries: GeometryCollection }>;
+
+/** Natural Earth's id of Antarctica: no trips go there, and its ring runs round the pole, which a flat map cannot close. */
+const ANTARCTICA = "010";
+
+/** A ring whose longitudes go on past ±180 where they cross the antimeridian, instead of jumping 360°. */
+function unwrapped(ring: Position[]): Position[] {
+  let shift = 0;
+  return ring.map(([lng, lat], i) => {
+    const before = i > 0 ? ring[i - 1][0] : lng;
+    if (lng - before > 180) shift -= 360;
+    else if (before - lng > 180) shift += 360;
+    return [lng + shift, lat];
+  });
+}
+
+/**
+ * The countries as a flat map can draw them: Natural Earth's rings of Russia and Fiji cross the
+ * antimeridian, and a jump from 180° to −180° would be drawn as a line across the whole world.
+ */
+export function continuousCountries(countries: FeatureCollection): FeatureCollection {
+  const polygon = (rings: Position[][]) => rings.map(unwrapped);
+  const geometry = (g: Geometry): Geometry =>
+    g.type === "Polygon"
+      ? { ...g, coordinates: polygon(g.coordinates) }
+      : g.type === "MultiPolygon"
+        ? { ...g, coordinates: g.coordinates.map(polygon) }
+        : g;
+  return {
+    ...countries,
+    features: countries.features.filter((f) => f.id !== ANTARCTICA).map((f) => ({ ...f, geometry: geometry(f.geometry) })),
+  };
+}
 
 /** A resort's place: the mean position of the result's accommodations in it. */
 export function resortPlaces(data: MapData): Array<{ name: string; lat: number; lng: number }> {
@@ -34,7 +67,7 @@ export function addBaseLayer(L: L, map: Leaflet.Map): Leaflet.LayerGroup {
   pane.style.zIndex = "150";
   pane.style.pointerEvents = "none";
   const renderer = L.svg({ pane: PANE, padding: 0.5 });
-  L.geoJSON(feature(topology, topology.objects.countries), {
+  L.geoJSON(continuousCountries(feature(topology, topology.objects.countries)), {
     pane: PANE,
     interactive: false,
     style: { renderer, color: "#64748b", weight: 1, fillColor: "#f8fafc", fillOpacity: 1 },

@@ -6,7 +6,7 @@ import { escapeHtml } from "~/domain/escape-html";
 import { formatPrice } from "~/domain/format";
 import { gridClusters } from "~/domain/map-clusters";
 import { texts } from "~/domain/texts";
-import { addTiles, clusterMarker, TilesFailedNote, type MapTiles } from "./map-parts";
+import { addTiles, clusterMarker, TilesFailedNote, ZOOMS, type MapTiles } from "./map-parts";
 import { addBaseLayer, drawResorts, NAMED_FROM_ZOOM } from "./base-layer";
 
 // A destination page's map: the place's accommodations with their lowest price per person, crowded
@@ -29,7 +29,7 @@ export function DestinationMap({ name, data, tiles }: { name: string | null; dat
     void Promise.all([import("leaflet"), import("leaflet/dist/leaflet.css")]).then(([mod]) => {
       if (cancelled) return;
       const L = ((mod as unknown as { default?: L }).default ?? mod) as L;
-      map = L.map(node, { scrollWheelZoom: false, minZoom: 3, maxZoom: 18 });
+      map = L.map(node, { scrollWheelZoom: false, ...ZOOMS });
       const m = map;
       const resorts = addBaseLayer(L, m);
       const markers = L.layerGroup().addTo(m);

@@ -15,6 +15,12 @@ export interface MapTiles {
   attribution: string;
 }
 
+/**
+ * The zooms both maps allow. Zoomed out to 1 the whole world fits a phone's map (512 px): a result
+ * with places in the Alps and in Japan or Canada opens with all of them in view.
+ */
+export const ZOOMS = { minZoom: 1, maxZoom: 18 } as const;
+
 /** Tile errors before any tile has loaded that count as "the tile server is unreachable". */
 const FAILED_TILES = 3;
 
@@ -22,7 +28,7 @@ const FAILED_TILES = 3;
 export function addTiles(L: L, map: Leaflet.Map, tiles: MapTiles, unreachable: () => void) {
   let loaded = 0;
   let errors = 0;
-  L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 18 })
+  L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: ZOOMS.maxZoom })
     .on("tileload", () => loaded++)
     .on("tileerror", () => {
       if (loaded === 0 && ++errors === FAILED_TILES) unreachable();

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
 import type * as Leaflet from "leaflet";
 import { addBaseLayer } from "./base-layer";
-import { addTiles, type MapTiles } from "./map-parts";
+import { addTiles, ZOOMS, type MapTiles } from "./map-parts";
 
 // The results map's Leaflet lifecycle: Leaflet is imported only here, inside an effect, so it never
 // runs on the server and stays out of the page's main bundle. The map is created once per tile
@@ -35,7 +35,7 @@ export function useLeafletMap(el: RefObject<HTMLDivElement>, tiles: MapTiles) {
     void import("leaflet").then((mod) => {
       if (cancelled || !el.current) return;
       const L = ((mod as unknown as { default?: L }).default ?? mod) as L;
-      map = L.map(el.current, { center: CENTRE_OF_THE_ALPS, zoom: 5, minZoom: 3, maxZoom: 18 });
+      map = L.map(el.current, { center: CENTRE_OF_THE_ALPS, zoom: 5, ...ZOOMS });
       // A zoom animation ends in a timer that needs the map: the map is removed only after it.
       const container = el.current;
       map
