@@ -9,6 +9,14 @@ export function formatCount(n: number): string {
   return count.format(n);
 }
 
+const tenths = new Intl.NumberFormat("da-DK", { maximumFractionDigits: 1 });
+
+/** A duration to a tenth: 1.04 → "1 sekund", 14.36 → "14,4 sekunder". */
+export function formatSeconds(seconds: number): string {
+  const shown = tenths.format(seconds);
+  return `${shown} ${shown === "1" ? "sekund" : "sekunder"}`;
+}
+
 /** 23960 → "23.960 kr." */
 export function formatPrice(n: number): string {
   return `${count.format(Math.round(n))} kr.`;

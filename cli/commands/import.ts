@@ -1,7 +1,7 @@
 import cliProgress from "cli-progress";
 import fs from "node:fs";
 import type { Db } from "../../db/client";
-import { formatCount } from "../../app/domain/format";
+import { formatCount, formatSeconds } from "../../app/domain/format";
 import { importFeed, UnusableFeedError, type CompanyPart, type ImportSummary } from "../import-feed";
 import { StoreBusyError } from "../apply/lock";
 import { importRecorder } from "../import-history";
@@ -80,7 +80,7 @@ export async function runImport(db: Db, mailer: Mailer, source: string, maxRetir
   }
   console.log(
     [
-      `Importeret på ${summary.seconds.toLocaleString("da-DK", { maximumFractionDigits: 1 })} sekunder:`,
+      `Importeret på ${formatSeconds(summary.seconds)}:`,
       `  tilføjet:      ${formatCount(summary.added)}`,
       `  opdateret:     ${formatCount(summary.updated)}`,
       `  uændret:       ${formatCount(summary.unchanged)}`,

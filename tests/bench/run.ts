@@ -185,7 +185,7 @@ async function prepareData(dir: string): Promise<{ dbFile: string; timing: Impor
   log(`generated in ${(gen.ms / 1000).toFixed(1)} s; importing with the CLI`);
   const imp = await runChild(process.execPath, ["--import", "tsx", "cli/main.ts", "import", feed], { DATABASE_URL: dbFile }, 1_800_000);
   if (imp.code !== 0) throw new Error(`import failed (${imp.code}):\n${imp.stdout}\n${imp.stderr}`);
-  const reported = /Importeret på ([\d.,]+) sekunder/.exec(imp.stdout)?.[1];
+  const reported = /Importeret på ([\d.,]+) sekund/.exec(imp.stdout)?.[1];
   log(`imported in ${(imp.ms / 1000).toFixed(1)} s; building the embedded index`);
   const db = openDb(dbFile);
   const t0 = performance.now();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fromDay, isoWeekOf, nextIsoWeek, toDay } from "~/domain/dates";
-import { formatDayRange } from "~/domain/format";
+import { formatDayRange, formatSeconds } from "~/domain/format";
 import { bucketKey, bucketKeys, FULL_PRICE_BUCKETS, PER_PERSON_BUCKETS } from "~/domain/price-buckets";
 import { departureRanges } from "~/search/compile";
 
@@ -19,6 +19,14 @@ describe("ISO weeks", () => {
   it("writes a week's days as a Danish span, naming the month once when it has one", () => {
     expect(formatDayRange("2026-12-14", "2026-12-20")).toBe("14.–20. dec.");
     expect(formatDayRange("2026-12-28", "2027-01-03")).toBe("28. dec.–3. jan.");
+  });
+
+  it("says a duration in Danish seconds, one of them in the singular", () => {
+    expect(formatSeconds(1.04)).toBe("1 sekund");
+    expect(formatSeconds(0.96)).toBe("1 sekund");
+    expect(formatSeconds(1.06)).toBe("1,1 sekunder");
+    expect(formatSeconds(0.4)).toBe("0,4 sekunder");
+    expect(formatSeconds(14.36)).toBe("14,4 sekunder");
   });
 
   it("numbers weeks around new year", () => {
