@@ -161,7 +161,7 @@ const loadedBuild = typeof build === "function" ? await build() : build;
 const { inlineStyles } = loadedBuild.entry.module as unknown as { inlineStyles: string[] };
 observed.routeOf = routePatterns(loadedBuild.routes);
 
-app.use(securityHeaders({ production: config.production, tileUrl: config.mapTiles.url, inlineStyles }));
+app.use(securityHeaders({ production: config.production, inlineStyles }));
 // Bodies first: no answer, not even a 405, leaves a body of any size to be read off the socket.
 app.use(limitBodies(MAX_BODY_BYTES));
 app.use(allowedMethodsOnly);

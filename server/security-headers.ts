@@ -9,8 +9,9 @@ import { ACCOUNT_PATH, AGENTS_PATH, AGENT_EXISTS_PATH, RESULTS_PATH, SAVED_TRIPS
 //   response's nonce (res.locals.cspNonce, handed to entry.server.tsx through the load context).
 //   Styles: our stylesheets and the few inline <style> blocks the pages render without JavaScript,
 //   by hash; style attributes (React's `style`, Headless UI's hidden inputs) are allowed. Images:
-//   ours, data: URIs (Leaflet's icons), the map tiles' origin (MAP_TILE_URL) and any https: host
-//   (the feeds' accommodation photos come from the travel companies' own servers). Fetches: ours.
+//   ours, data: URIs (Leaflet's icons) and any http: or https: host: the feeds' accommodation
+//   photos come from the travel companies' own servers, over either (docs/feed.md), and so do the
+//   map tiles (MAP_TILE_URL). An image runs nothing. Fetches: ours.
 //   Forms post only to us; no <base>, no plugins, no frames inside our pages.
 // - Framing: only the embed page (the results page with `embed=1`, which partners put in an
 //   iframe) may be framed, by any site; every other response says DENY / frame-ancestors 'none'.
@@ -22,15 +23,12 @@ import { ACCOUNT_PATH, AGENTS_PATH, AGENT_EXISTS_PATH, RESULTS_PATH, SAVED_TRIPS
 
 export interface SecurityOptions {
   production: boolean;
-  /** MAP_TILE_URL: its origin may serve images. */
-  tileUrl: string;
   /** The inline <style> elements the pages render, as written (`<style>…</style>`): allowed by hash. */
   inlineStyles: string[];
 }
 
-export function securityHeaders({ production, tileUrl, inlineStyles }: SecurityOptions) {
+export function securityHeaders({ production, inlineStyles }: SecurityOptions) {
   const styleHashes = inlineStyles.map(styleHash);
-  const tiles = tileSource(tileUrl);
   const cspHeader = production ? "Content-Security-Policy" : "Content-Security-Policy-Report-Only";
 
   return function securityHeadersMiddleware(req: Request, res: Response, next: NextFunction): void {
@@ -42,7 +40,7 @@ export function securityHeaders({ production, tileUrl, inlineStyles }: SecurityO
       `script-src 'self' 'nonce-${nonce}'`,
       ["style-src 'self'", ...styleHashes].join(" "),
       "style-src-attr 'unsafe-inline'",
-      ["img-src 'self' data: https:", tiles].filter(Boolean).join(" "),
+      "img-src 'self' data: https: http:",
       "font-src 'self'",
       "connect-src 'self'",
       "manifest-src 'self'",
@@ -64,13 +62,6 @@ export function securityHeaders({ production, tileUrl, inlineStyles }: SecurityO
 function styleHash(block: string): string {
   const css = block.replace(/^<style>/, "").replace(/<\/style>$/, "");
   return `'sha256-${createHash("sha256").update(css).digest("base64")}'`;
-}
-
-/** The tile server's origin for img-src when https: does not already cover it (`{s}` subdomains become `*`). */
-function tileSource(url: string): string | undefined {
-  const origin = /^(https?):\/\/([^/?#]+)/.exec(url);
-  if (!origin || origin[1] === "https") return undefined;
-  return `${origin[1]}://${origin[2].replace(/\{s\}/g, "*")}`;
 }
 
 /** Paths (and what is under them; Remix's `.data` requests too) that are personal whoever asks. */
