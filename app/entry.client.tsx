@@ -1,6 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { showPlaceholderForFailedPhotos } from "./components/ui/failed-photos";
 import { HYDRATION_DEADLINE_MS } from "./domain/constants";
 
 // Remix's own entry, but the server's HTML (the whole page: every part of it works without
@@ -27,5 +28,6 @@ function hydrate() {
     );
   });
 }
+showPlaceholderForFailedPhotos(document);
 requestAnimationFrame(() => setTimeout(hydrate, 0));
 setTimeout(hydrate, HYDRATION_DEADLINE_MS);

@@ -1,4 +1,6 @@
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
@@ -191,6 +193,46 @@ describe.each([
       return r.width / r.height;
     });
     expect(box).toBeCloseTo(4 / 3, 1);
+  });
+});
+
+describe("a photo whose server does not answer", () => {
+  let page: Page;
+  usePage(suite, { size: MOBILE }, (opened) => ({ page } = opened));
+
+  it("shows the placeholder's mountain in its box, on the card and on the page, its alt text kept", async () => {
+    // The address of an image server that has stopped: its port refuses.
+    const stopped = http.createServer();
+    await new Promise<void>((resolve) => stopped.listen(0, "127.0.0.1", resolve));
+    const gone = `http://127.0.0.1:${(stopped.address() as AddressInfo).port}/billeder/hytte.jpg`;
+    await new Promise((resolve) => stopped.close(resolve));
+    suite.allowPageErrors(/Failed to load resource: net::ERR_CONNECTION_REFUSED/);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "pistepris-feed-")), "feed.ndjson");
+    const line = trip({
+      id: "bb-1",
+      travelCompany: { slug: "brudte-billeder", name: "Brudte Billeder" },
+      accommodation: { id: "bb-hytte", name: "Hytten uden billede", imageUrl: gone, images: [`${gone}?v=2`] },
+      departureDate: departureInDays(60),
+    });
+    fs.writeFileSync(file, `${JSON.stringify(line)}\n`);
+    expect((await runIndexer(["import", file], { DATABASE_URL: suite.server.dbFile })).code).toBe(0);
+    await expect.poll(async () => (await fetch(`${suite.server.url}/ophold/bb-hytte`)).status).toBe(200);
+
+    /** Each photo: marked failed and shrunk out of sight, its box drawing the mountain, and its alt text. */
+    const photos = () =>
+      page.getByTestId("photo").evaluateAll((imgs) =>
+        imgs.map((img) => ({
+          failed: img.hasAttribute("data-failed") && img.getBoundingClientRect().width <= 1,
+          mountain: getComputedStyle(img.parentElement!, "::before").content === '""',
+          alt: img.getAttribute("alt"),
+        })),
+      );
+    await open(page, "/skirejser?travelCompanies=brudte-billeder");
+    await page.getByTestId("photo").scrollIntoViewIfNeeded();
+    await expect.poll(photos).toEqual([{ failed: true, mountain: true, alt: "" }]);
+
+    await open(page, "/ophold/bb-hytte");
+    await expect.poll(photos).toEqual([1, 2].map((n) => ({ failed: true, mountain: true, alt: `Hytten uden billede, billede ${n} af 2` })));
   });
 });
 

@@ -3,6 +3,7 @@ import { texts } from "~/domain/texts";
 // One accommodation photo in a box of fixed aspect ratio, so nothing moves when it loads; lazy by
 // default; a neutral placeholder (a drawn mountain, "Intet billede" for screen readers) where there is none.
 // A decorative photo (a result card's, beside the name that says the same) says nothing to screen readers.
+// One whose server does not answer shows the placeholder too, once JavaScript runs (failed-photos.ts).
 
 export function Photo({
   src,
@@ -23,7 +24,7 @@ export function Photo({
     return <div className={`${className} photo-none`}>{!decorative && <span className="sr-only">{texts.photos.none}</span>}</div>;
   }
   return (
-    <div className={`${className} overflow-hidden rounded-lg bg-slate-100`}>
+    <div className={`${className} photo-box overflow-hidden rounded-lg bg-slate-100`}>
       <img
         src={src}
         alt={alt}
