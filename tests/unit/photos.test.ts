@@ -63,7 +63,7 @@ describe("demo photos", () => {
 describe("Photo and Gallery", () => {
   it("a photo is lazy, sized and in a box of fixed aspect ratio; none is a neutral placeholder", () => {
     const html = renderToStaticMarkup(createElement(Photo, { src: "https://img.example.dk/1.jpg", alt: "Billede af Alpenhof" }));
-    expect(html).toContain('class="aspect-[4/3] overflow-hidden rounded-lg bg-slate-100"');
+    expect(html).toContain('class="aspect-[4/3] photo-box overflow-hidden rounded-lg bg-slate-100"');
     expect(html).toMatch(/<img src="https:\/\/img\.example\.dk\/1\.jpg" alt="Billede af Alpenhof" width="800" height="600" loading="lazy"/);
     const none = renderToStaticMarkup(createElement(Photo, { src: null, alt: "" }));
     expect(none).toContain('class="aspect-[4/3] photo-none"');
