@@ -1,14 +1,11 @@
-import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import type { BrowserContext, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb } from "../../db/client";
 import { searchAgents, users } from "../../db/schema";
 import { unsubscribeToken } from "../../app/services/agents/unsubscribe.server";
-import { runIndexer } from "../support/cli";
+import { importLines } from "../support/cli";
 import { departureInDays, trip } from "../support/feed";
 import { confirmFromMail, submitSignUp } from "./support/accounts";
 import { DESKTOP, newContext } from "./support/browser";
@@ -150,17 +147,13 @@ describe("with JavaScript", () => {
   it("an accommodation's photos from the feed over http, which docs/feed.md allows beside https", async () => {
     // Another origin than the tiles' (localhost, not 127.0.0.1): only img-src's own rule lets it in.
     const photo = `http://localhost:${(tiles.address() as AddressInfo).port}/fotos/lodge.png`;
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pistepris-csp-"));
-    const feed = path.join(dir, "photos.ndjson");
     const line = trip({
       id: "fotorejser-1",
       travelCompany: { slug: "fotorejser", name: "Fotorejser" },
       departureDate: departureInDays(30),
       accommodation: { id: "lodge-med-fotos", name: "Lodge med fotos", imageUrl: photo, images: [`${photo}?v=2`] },
     });
-    fs.writeFileSync(feed, `${JSON.stringify(line)}\n`);
-    expect((await runIndexer(["import", feed], { DATABASE_URL: suite.server.dbFile })).code).toBe(0);
-    fs.rmSync(dir, { recursive: true });
+    expect((await importLines(suite.server.dbFile, [line])).code).toBe(0);
     await expect.poll(async () => (await fetch(`${suite.server.url}/ophold/lodge-med-fotos`)).status).toBe(200);
     servedUnderPolicy(await page.goto("/ophold/lodge-med-fotos"));
     const photos = page.getByTestId("photo");

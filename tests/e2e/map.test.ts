@@ -4,9 +4,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runIndexer } from "../support/cli";
+import { importLines } from "../support/cli";
 import { departureInDays, trip } from "../support/feed";
 import { DESKTOP, MOBILE } from "./support/browser";
 import { layoutShifts, watchLayoutShifts } from "./support/page";
@@ -401,8 +400,6 @@ describe("without JavaScript", () => {
 describe("places half a world apart", () => {
   const QUERY = "/skirejser?destinationSlugs=val-thorens,niseko&map=1";
   beforeAll(async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pistepris-map-"));
-    const feed = path.join(dir, "niseko.ndjson");
     const line = trip({
       id: "fjernrejser-niseko-1",
       travelCompany: { slug: "fjernrejser", name: "Fjernrejser" },
@@ -420,9 +417,7 @@ describe("places half a world apart", () => {
         },
       },
     });
-    fs.writeFileSync(feed, `${JSON.stringify(line)}\n`);
-    expect((await runIndexer(["import", feed], { DATABASE_URL: suite.server.dbFile })).code).toBe(0);
-    fs.rmSync(dir, { recursive: true });
+    expect((await importLines(suite.server.dbFile, [line])).code).toBe(0);
   });
   /** The server takes up the import within a second or two. */
   const nisekoOnSale = () =>

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDb } from "../../db/client";
 import { users } from "../../db/schema";
 import { createAgent } from "../../app/services/agents/agents.server";
-import { runIndexer } from "../support/cli";
+import { importLines, runIndexer } from "../support/cli";
 import { departureInDays, trip } from "../support/feed";
 import { startSmtp, tripIdsIn, type TestSmtp } from "../support/smtp";
 import { DESKTOP, MOBILE } from "./support/browser";
@@ -207,15 +207,13 @@ describe("a photo whose server does not answer", () => {
     const gone = `http://127.0.0.1:${(stopped.address() as AddressInfo).port}/billeder/hytte.jpg`;
     await new Promise((resolve) => stopped.close(resolve));
     suite.allowPageErrors(/Failed to load resource: net::ERR_CONNECTION_REFUSED/);
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "pistepris-feed-")), "feed.ndjson");
     const line = trip({
       id: "bb-1",
       travelCompany: { slug: "brudte-billeder", name: "Brudte Billeder" },
       accommodation: { id: "bb-hytte", name: "Hytten uden billede", imageUrl: gone, images: [`${gone}?v=2`] },
       departureDate: departureInDays(60),
     });
-    fs.writeFileSync(file, `${JSON.stringify(line)}\n`);
-    expect((await runIndexer(["import", file], { DATABASE_URL: suite.server.dbFile })).code).toBe(0);
+    expect((await importLines(suite.server.dbFile, [line])).code).toBe(0);
     await expect.poll(async () => (await fetch(`${suite.server.url}/ophold/bb-hytte`)).status).toBe(200);
 
     /** Each photo: marked failed and shrunk out of sight, its box drawing the mountain, and its alt text. */

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { trackProcessGroup, untrackProcessGroup } from "./process-registry";
 
@@ -47,6 +49,18 @@ export function runIndexer(
   user?: { uid: number; gid: number },
 ): Promise<Ran> {
   return run(process.execPath, ["--import", "tsx", "cli/main.ts", ...args], { ...process.env, ...env }, timeoutMs, user);
+}
+
+/** `indexer import` of these feed lines (objects written as JSON) into the store at `dbFile`, from a file removed afterwards. */
+export async function importLines(dbFile: string, lines: unknown[]): Promise<Ran> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pistepris-feed-"));
+  try {
+    const file = path.join(dir, "feed.ndjson");
+    fs.writeFileSync(file, lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
+    return await runIndexer(["import", file], { DATABASE_URL: dbFile });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** The web server (`server.ts`) until it exits, e.g. because it refuses to start. */
