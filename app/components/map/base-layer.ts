@@ -60,6 +60,9 @@ export function resortPlaces(data: MapData): Array<{ name: string; lat: number; 
   return [...sums].map(([ix, s]) => ({ name: data.resorts[ix]?.name ?? "", lat: s.lat / s.n, lng: s.lng / s.n }));
 }
 
+/** The countries' GeoJSON, made once: every map the visitor opens draws the same. */
+let countries: FeatureCollection | undefined;
+
 /** Adds the countries under the tiles; returns the layer of resort points, redrawn for every result. */
 export function addBaseLayer(L: L, map: Leaflet.Map): Leaflet.LayerGroup {
   const pane = map.createPane(PANE);
@@ -67,7 +70,8 @@ export function addBaseLayer(L: L, map: Leaflet.Map): Leaflet.LayerGroup {
   pane.style.zIndex = "150";
   pane.style.pointerEvents = "none";
   const renderer = L.svg({ pane: PANE, padding: 0.5 });
-  L.geoJSON(continuousCountries(feature(topology, topology.objects.countries)), {
+  countries ??= continuousCountries(feature(topology, topology.objects.countries));
+  L.geoJSON(countries, {
     pane: PANE,
     interactive: false,
     style: { renderer, color: "#64748b", weight: 1, fillColor: "#f8fafc", fillOpacity: 1 },
