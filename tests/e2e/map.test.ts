@@ -395,54 +395,73 @@ describe("without JavaScript", () => {
   });
 });
 
-// Last in the file: it adds a place to the shared store. A feed may sell Japan beside the Alps, more
-// than a world apart at the zoom the map used to stop at (3): the map must open showing both.
-describe("places half a world apart", () => {
-  const QUERY = "/skirejser?destinationSlugs=val-thorens,niseko&map=1";
+// Last in the file: it adds places to the shared store. A feed may sell Japan, Chile and New Zealand
+// beside the Alps, 238° of longitude apart: the map must open showing every marker whole, on a
+// phone too (the zoom used to stop at 3, later at 1, where the outermost prices were cut in half).
+describe("places around the world", () => {
+  const PLACES = [
+    { slug: "niseko", name: "Niseko", lat: 42.86, lng: 140.69, region: ["hokkaido", "Hokkaidō"], country: ["japan", "Japan"] },
+    { slug: "valle-nevado", name: "Valle Nevado", lat: -33.36, lng: -70.25, region: ["santiago", "Santiago"], country: ["chile", "Chile"] },
+    {
+      slug: "queenstown",
+      name: "Queenstown",
+      lat: -45.03,
+      lng: 168.66,
+      region: ["otago", "Otago"],
+      country: ["new-zealand", "New Zealand"],
+    },
+  ];
+  const QUERY = `/skirejser?destinationSlugs=val-thorens,${PLACES.map((p) => p.slug).join(",")}&map=1`;
   beforeAll(async () => {
-    const line = trip({
-      id: "fjernrejser-niseko-1",
-      travelCompany: { slug: "fjernrejser", name: "Fjernrejser" },
-      departureDate: departureInDays(40),
-      accommodation: {
-        id: "lodge-niseko",
-        name: "Lodge Niseko",
-        lat: 42.86,
-        lng: 140.69,
-        destination: {
-          slug: "niseko",
-          name: "Niseko",
-          region: { slug: "hokkaido", name: "Hokkaidō" },
-          country: { slug: "japan", name: "Japan" },
+    const lines = PLACES.map((place) =>
+      trip({
+        id: `fjernrejser-${place.slug}-1`,
+        travelCompany: { slug: "fjernrejser", name: "Fjernrejser" },
+        departureDate: departureInDays(40),
+        accommodation: {
+          id: `lodge-${place.slug}`,
+          name: `Lodge ${place.name}`,
+          lat: place.lat,
+          lng: place.lng,
+          destination: {
+            slug: place.slug,
+            name: place.name,
+            region: { slug: place.region[0], name: place.region[1] },
+            country: { slug: place.country[0], name: place.country[1] },
+          },
         },
-      },
-    });
-    expect((await importLines(suite.server.dbFile, [line])).code).toBe(0);
+      }),
+    );
+    expect((await importLines(suite.server.dbFile, lines)).code).toBe(0);
   });
   /** The server takes up the import within a second or two. */
-  const nisekoOnSale = () =>
+  const placesOnSale = () =>
     expect
-      .poll(async () => (await (await fetch(`${suite.server.url}/api/search?destinationSlugs=niseko`)).json()).pagination.totalCount)
-      .toBe(1);
+      .poll(async () => {
+        const slugs = PLACES.map((p) => p.slug).join(",");
+        return (await (await fetch(`${suite.server.url}/api/search?destinationSlugs=${slugs}`)).json()).pagination.totalCount;
+      })
+      .toBe(PLACES.length);
 
   for (const [name, size] of [
     ["desktop", DESKTOP],
     ["phone", MOBILE],
   ] as const)
     it(`${name}: the map opens with every marker of the result inside it`, async () => {
-      await nisekoOnSale();
+      await placesOnSale();
       const ctx = await suite.newContext({ size });
       const page = await ctx.newPage();
       await page.goto(QUERY);
       await openMap(page);
       const points = Number(await page.getByTestId("results-map").getAttribute("data-points"));
       expect(points).toBeGreaterThan(1);
-      // Every place is drawn (clusters count theirs), and every drawn marker is inside the map's box.
+      // Every place is drawn (clusters count theirs), and every drawn marker's pill (the marker
+      // itself is a zero-size anchor) is whole inside the map's box.
       const drawn = () =>
         page.evaluate(() => {
           const map = document.querySelector('[data-testid="results-map"]')!.getBoundingClientRect();
           const inside = (el: Element) => {
-            const r = el.getBoundingClientRect();
+            const r = el.firstElementChild!.getBoundingClientRect();
             return r.left >= map.left && r.right <= map.right && r.top >= map.top && r.bottom <= map.bottom;
           };
           const markers = [...document.querySelectorAll(".pp-marker")];

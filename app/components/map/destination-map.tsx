@@ -6,7 +6,7 @@ import { escapeHtml } from "~/domain/escape-html";
 import { formatPrice } from "~/domain/format";
 import { gridClusters } from "~/domain/map-clusters";
 import { texts } from "~/domain/texts";
-import { addTiles, clusterMarker, TilesFailedNote, ZOOMS, type MapTiles } from "./map-parts";
+import { addTiles, clusterMarker, FIT_PADDING, TilesFailedNote, ZOOMS, type MapTiles } from "./map-parts";
 import { addBaseLayer, drawResorts, NAMED_FROM_ZOOM } from "./base-layer";
 
 // A destination page's map: the place's accommodations with their lowest price per person, crowded
@@ -41,7 +41,7 @@ export function DestinationMap({ name, data, tiles }: { name: string | null; dat
         drawPlaces();
       });
       const spots = data.points.length ? data.points.map((p) => [p[1], p[2]]) : data.resorts.map((r) => [r.lat, r.lng]);
-      if (spots.length) m.fitBounds(L.latLngBounds(spots as Array<[number, number]>), { padding: [30, 30], maxZoom: 12 });
+      if (spots.length) m.fitBounds(L.latLngBounds(spots as Array<[number, number]>), { padding: FIT_PADDING, maxZoom: 12 });
       else m.setView([46.5, 9], 4);
       const draw = () => drawMarkers(L, m, markers, data.points);
       m.on("moveend", draw).on("zoomend", drawPlaces);

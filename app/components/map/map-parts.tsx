@@ -16,10 +16,14 @@ export interface MapTiles {
 }
 
 /**
- * The zooms both maps allow. Zoomed out to 1 the whole world fits a phone's map (512 px): a result
- * with places in the Alps and in Japan or Canada opens with all of them in view.
+ * The zooms both maps allow. Zoomed out to 0 the whole world is 256 px wide: a result with places
+ * in Chile, the Alps and New Zealand (238° apart) opens with every price whole on a phone's map,
+ * which zoom 1 (512 px) could not hold with FIT_PADDING.
  */
-export const ZOOMS = { minZoom: 1, maxZoom: 18 } as const;
+export const ZOOMS = { minZoom: 0, maxZoom: 18 } as const;
+
+/** Room a fitted view keeps at the map's edges (x, y): half a price pill's width and height and a little, so the outermost pills are whole. */
+export const FIT_PADDING: [number, number] = [48, 32];
 
 /** Tile errors before any tile has loaded that count as "the tile server is unreachable". */
 const FAILED_TILES = 3;

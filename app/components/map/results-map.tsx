@@ -3,7 +3,7 @@ import "leaflet/dist/leaflet.css";
 import { texts } from "~/domain/texts";
 import type { MapData } from "~/domain/search-result";
 import { useHoveredAccommodation } from "../results/hover-context";
-import { TilesFailedNote, type MapTiles } from "./map-parts";
+import { FIT_PADDING, TilesFailedNote, type MapTiles } from "./map-parts";
 import { drawResorts, NAMED_FROM_ZOOM, resortPlaces } from "./base-layer";
 import { useSearchState } from "../results/search-state";
 import { drawMarkers, pointMarker } from "./result-markers";
@@ -39,7 +39,7 @@ export function ResultsMap({ tiles, data }: { tiles: MapTiles; data: MapData }) 
         );
     } else if (data.points.length) {
       m.map.fitBounds(m.L.latLngBounds(data.points.map((p) => [p[1], p[2]] as [number, number])), {
-        padding: [30, 30],
+        padding: FIT_PADDING,
         maxZoom: 12,
         animate: fitted.current,
       });
