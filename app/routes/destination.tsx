@@ -36,6 +36,10 @@ export const handle = { canonical: "own" };
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const segments = (params["*"] ?? "").split("/").filter(Boolean);
+  // Slugs are lower case; a path typed with capitals goes to its lower-case spelling (docs/urls.md).
+  const lower = segments.map((s) => s.toLowerCase());
+  if (lower.some((s, i) => s !== segments[i]) && lower.every((s) => SLUG.test(s)))
+    throw redirect(`${DESTINATIONS_PATH}/${lower.join("/")}`, 301);
   if (segments.length > 3 || !segments.every((s) => SLUG.test(s))) throw new Response(texts.errors.notFound, { status: 404 });
   const answer = await withSearch("page", () => destinationPage(context.db, context.engine, segments));
   if (!answer) throw new Response(texts.errors.notFound, { status: 404 });

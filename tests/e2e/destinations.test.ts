@@ -160,7 +160,7 @@ describe("the edges of the destination pages", () => {
   afterAll(() => tmp && fs.rmSync(tmp, { recursive: true, force: true }));
   usePage(suite, { size: DESKTOP, javaScript: false }, (opened) => ({ page } = opened));
 
-  it("answers an unknown place with the Danish 404, and an old path with a redirect", async () => {
+  it("answers an unknown place with the Danish 404, and an old path or one with capitals with a redirect", async () => {
     suite.allowPageErrors(/status of 404 .*\/skiferie\/findes-ikke/);
     const missing = await page.goto("/skiferie/findes-ikke");
     expect(missing!.status()).toBe(404);
@@ -168,6 +168,10 @@ describe("the edges of the destination pages", () => {
     const full = await page.goto("/skiferie/oestrig/tirol");
     expect(pathOf(page)).toBe("/skiferie/tirol");
     expect(full!.status()).toBe(200);
+    // A place typed with capitals, as people write names: its page, not a 404.
+    const typed = await page.goto("/skiferie/Oestrig/TIROL");
+    expect(pathOf(page)).toBe("/skiferie/tirol");
+    expect(typed!.status()).toBe(200);
   });
 
   it("names the page of every destination's cards and map without calling 'Skiferie' a place, and a place's by its name", async () => {
