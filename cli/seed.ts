@@ -19,7 +19,8 @@ export const DEMO_SOURCE = "demo-data (første start)";
  * the same import history (the dashboard's "Seneste import" links to it). When
  * another indexer command holds the lock (an operator's import into the new store), it waits for
  * that one, and loads nothing if it filled the store; a lock left by a killed start is taken over
- * (cli/apply/lock.ts), so a start killed during its demo load starts again. Each step is a
+ * (cli/apply/lock.ts), so a start killed during its demo load starts again. The demo's banners and
+ * landing boxes are added with its trips, never to a store that had trips. Each step is a
  * line through `say` (the server's log: JSON in production).
  */
 export async function seedIfEmpty(
@@ -28,9 +29,6 @@ export async function seedIfEmpty(
   imageBase?: string,
   say: (line: string) => void = (line) => console.log(line),
 ): Promise<void> {
-  const banners = seedBannersIfEmpty(db);
-  if (banners) say(`Tom bannertabel: ${banners} demo-bannere oprettet.`);
-  if (seedLandingBoxes(db)) say("Tom tabel med forsidebokse: demo-bokse oprettet.");
   let waiting = false;
   while (demoTrips > 0 && tripCount(db) === 0) {
     const lines = generateDemoFeed({ trips: demoTrips, seed: 1, season: defaultSeason(todayInDenmark()), imageBase });
@@ -45,6 +43,11 @@ export async function seedIfEmpty(
       const summary = await importFeed(db, feed, { onRejected: history.onRejected, onWarning: history.onWarning });
       history.save(db, summary);
       say(`Demo-data indlæst: ${summary.added} rejser på ${summary.seconds.toFixed(1)} s.`);
+      // The demo's banners and landing boxes come with its trips only: a store an operator filled
+      // (or emptied of banners) never gets them back at a restart.
+      const banners = seedBannersIfEmpty(db);
+      if (banners) say(`Tom bannertabel: ${banners} demo-bannere oprettet.`);
+      if (seedLandingBoxes(db)) say("Tom tabel med forsidebokse: demo-bokse oprettet.");
     } catch (error) {
       if (!(error instanceof StoreBusyError)) throw error;
       if (!waiting) say(`Tom database, men ${error.message.replace(/^En/, "en").replace(/; prøv igen.*$/, "")}: venter på den …`);

@@ -91,6 +91,10 @@ export async function runWrites(opts: {
   }
   const store = new Database(dbFile);
   store.prepare("INSERT INTO users (email, password_hash) VALUES (?, ?)").run(EMAIL, await hashPassword(PASSWORD));
+  // A store filled by imports gets no demo banners (cli/seed.ts): the banner events need one.
+  store
+    .prepare("INSERT INTO banners (provider, url, image, position) VALUES (?, ?, ?, ?)")
+    .run("Bench", "https://example.com/", "/banners/alpeforsikring.svg", 3);
   store.close();
 
   const server = await startServer({ dbFile, root: opts.root, demoTrips: 0, env });
