@@ -48,23 +48,26 @@ export default function Landing() {
           <PagePartView part={desktopSearchBar} props={{ className: "hidden lg:block" }} />
           <MobileSearchSummary className="lg:hidden" />
 
-          <section aria-labelledby="landing-boxes" className="mt-12">
-            <h2 id="landing-boxes" className="mb-4 text-2xl font-bold text-brand-900">
-              {texts.landing.boxesHeading}
-            </h2>
-            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="landing-boxes">
-              {boxes.map((box) => (
-                <li key={box.id}>
-                  <LandingBoxTile box={box} />
-                </li>
-              ))}
-            </ul>
-            <p className="mt-8">
-              <Link className="font-semibold text-brand-700 underline" to={RESULTS_PATH}>
-                {texts.nav.allTrips}
-              </Link>
-            </p>
-          </section>
+          {/* No heading over nothing: a store may have no boxes (an operator's, before any is made). */}
+          {boxes.length > 0 && (
+            <section aria-labelledby="landing-boxes" className="mt-12">
+              <h2 id="landing-boxes" className="mb-4 text-2xl font-bold text-brand-900">
+                {texts.landing.boxesHeading}
+              </h2>
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="landing-boxes">
+                {boxes.map((box) => (
+                  <li key={box.id}>
+                    <LandingBoxTile box={box} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          <p className="mt-8">
+            <Link className="font-semibold text-brand-700 underline" to={RESULTS_PATH}>
+              {texts.nav.allTrips}
+            </Link>
+          </p>
           {/* The countries' destination pages (docs/urls.md "Destination pages"). */}
           <div className="mt-12">
             <PlaceChildren heading={texts.destinations.landingHeading} places={countries} />

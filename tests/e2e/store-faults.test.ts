@@ -139,7 +139,10 @@ describe("a read-only store", () => {
     const url = await server.ready;
     expect(server.output()).not.toContain("demo");
     expect(readOnlyLines(server)).toEqual([expect.stringMatching(/^Databasen .*empty\.db kan ikke skrives \(skrivebeskyttet/)]);
-    expect((await fetch(`${url}/`)).status).toBe(200);
+    const landing = await fetch(`${url}/`);
+    expect(landing.status).toBe(200);
+    // No landing boxes: no heading over an empty list.
+    expect(await landing.text()).not.toContain("Inspiration til din skiferie");
     expect((await fetch(`${url}/readyz`)).status).toBe(503);
     server.signal("SIGTERM");
     expect((await server.exited).code).toBe(0);
