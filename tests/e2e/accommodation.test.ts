@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { runIndexer } from "../support/cli";
 import { departureInDays, trip } from "../support/feed";
 import { DESKTOP, MOBILE } from "./support/browser";
+import { visibleResortLabels } from "./support/page";
 import { usePage, useServerAndBrowser } from "./support/suite";
 
 // The accommodation page from a visitor's side, at desktop and mobile sizes, with JavaScript on and
@@ -650,3 +651,24 @@ for (const mode of [sizes[1], sizes[3]]) {
     });
   });
 }
+
+for (const size of [DESKTOP, MOBILE])
+  describe(`the location map without tiles (${size === DESKTOP ? "desktop" : "phone"})`, () => {
+    it("shows the place in its country over the map's own base layer, the resort named, and says the tiles failed", async () => {
+      const ctx = await suite.newContext({ size });
+      // No tile server answers (the suite's local one is cut off).
+      await ctx.route(/\/\d+\/\d+\/\d+\.png$/, (route) => route.abort());
+      suite.allowPageErrors(/net::ERR_FAILED .*\/\d+\/\d+\/\d+\.png/);
+      const page = await ctx.newPage();
+      await page.goto(RESULTS);
+      const id = await cardAccommodationId(page.getByRole("article").first());
+      await page.goto(`/ophold/${id}`);
+      const resort = (await page.getByTestId("resort-page-link").textContent())!.replace("Om skiferie i ", "");
+      const map = page.getByTestId("accommodation-leaflet");
+      await map.scrollIntoViewIfNeeded();
+      await page.getByTestId("map-tiles-failed").waitFor();
+      expect(await map.locator(".leaflet-pane path").count()).toBeGreaterThan(10);
+      await expect.poll(() => visibleResortLabels(page, map)).toEqual([resort]);
+      await ctx.close();
+    });
+  });

@@ -11,6 +11,7 @@ import { runIndexer } from "../support/cli";
 import { departureInDays, trip } from "../support/feed";
 import { jsonLdIssues } from "../support/schema-org";
 import { DESKTOP, MOBILE } from "./support/browser";
+import { visibleResortLabels } from "./support/page";
 import { usePage, useServerAndBrowser } from "./support/suite";
 
 // The destination pages from a visitor's side (docs/urls.md "Destination pages"), at desktop and
@@ -135,6 +136,8 @@ for (const mode of MODES) {
         // No tile server is reachable: the map says so and still shows the countries.
         await page.getByTestId("map-tiles-failed").waitFor();
         expect(await page.locator(".leaflet-pane path").count()).toBeGreaterThan(10);
+        // The resort's name shows beside its dot, above the countries.
+        await expect.poll(() => visibleResortLabels(page, page.getByTestId("destination-leaflet"))).toEqual([resortName]);
       });
     } else {
       it("links to the results page's map view, which works without JavaScript", async () => {

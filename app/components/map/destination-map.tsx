@@ -6,7 +6,8 @@ import { escapeHtml } from "~/domain/escape-html";
 import { formatPrice } from "~/domain/format";
 import { gridClusters } from "~/domain/map-clusters";
 import { texts } from "~/domain/texts";
-import { addTiles, clusterMarker, FIT_PADDING, TilesFailedNote, ZOOMS, type MapTiles } from "./map-parts";
+import { addTiles, clusterMarker, FIT_PADDING, ZOOMS, type MapTiles } from "./map-parts";
+import { TilesFailedNote } from "./tiles-failed-note";
 import { addBaseLayer, drawResorts, NAMED_FROM_ZOOM } from "./base-layer";
 
 // A destination page's map: the place's accommodations with their lowest price per person, crowded

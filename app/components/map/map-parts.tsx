@@ -4,7 +4,7 @@ import { lowestPrice, type Cluster } from "~/domain/map-clusters";
 import { texts } from "~/domain/texts";
 
 // What the results map and a destination page's map draw alike: the tile layer that tells when
-// its server cannot be reached, the note saying so, and a crowded cell's cluster marker
+// its server cannot be reached (tiles-failed-note.tsx says so), and a crowded cell's cluster marker
 // (app/domain/map-clusters.ts) that zooms into its points when clicked.
 
 type L = typeof Leaflet;
@@ -38,19 +38,6 @@ export function addTiles(L: L, map: Leaflet.Map, tiles: MapTiles, unreachable: (
       if (loaded === 0 && ++errors === FAILED_TILES) unreachable();
     })
     .addTo(map);
-}
-
-/** The note over a map whose tiles could not be loaded (its own base layer shows where things are). */
-export function TilesFailedNote() {
-  return (
-    <p
-      role="status"
-      className="absolute bottom-6 left-3 z-[650] max-w-[80%] rounded bg-amber-50 px-3 py-1.5 text-xs text-amber-900 shadow"
-      data-testid="map-tiles-failed"
-    >
-      {texts.map.tilesFailed}
-    </p>
-  );
 }
 
 /** A crowded cell's marker: its count and lowest price, both also in its label; a click zooms into its points. */

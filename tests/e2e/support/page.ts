@@ -101,3 +101,39 @@ export async function layoutShifts(page: Page): Promise<Array<{ value: number; n
   await framesRendered(page);
   return page.evaluate(() => (window as unknown as { layoutShifts: Array<{ value: number; nodes: string }> }).layoutShifts);
 }
+
+/**
+ * The names a map's own base layer shows (app/components/map/base-layer.ts) that a visitor can see:
+ * each label's centre inside the map, and its text drawn there, seen in a screenshot of its middle
+ * (dark pixels of the text; a label under the countries' fill shows none). The browser decodes the
+ * screenshot.
+ */
+export async function visibleResortLabels(page: Page, map: Locator): Promise<string[]> {
+  const area = (await map.boundingBox())!;
+  const seen: string[] = [];
+  for (const label of await map.locator(".pp-resort-label").all()) {
+    const box = await label.boundingBox();
+    if (!box) continue;
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    if (x < area.x || x > area.x + area.width || y < area.y || y > area.y + area.height) continue;
+    // The middle of the label: clear of the dot (and of an accommodation's marker) beside it.
+    const png = await page.screenshot({
+      clip: { x: box.x + box.width * 0.3, y: box.y + box.height * 0.25, width: box.width * 0.4, height: box.height * 0.5 },
+    });
+    const dark = await page.evaluate(async (base64) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${base64}`;
+      await img.decode();
+      const canvas = document.createElement("canvas");
+      [canvas.width, canvas.height] = [img.width, img.height];
+      const g = canvas.getContext("2d")!;
+      g.drawImage(img, 0, 0);
+      const px = g.getImageData(0, 0, img.width, img.height).data;
+      let n = 0;
+      for (let i = 0; i < px.length; i += 4) if (0.3 * px[i] + 0.59 * px[i + 1] + 0.11 * px[i + 2] < 100) n++;
+      return n;
+    }, png.toString("base64"));
+    if (dark > 5) seen.push((await label.textContent())!);
+  }
+  return seen;
+}
