@@ -137,6 +137,7 @@ const CORE: Modules = {
     "components/ui/page-parts.tsx",
     "components/ui/use-hydrated.ts",
     "components/ui/browser-storage.ts",
+    "domain/markup-only.ts",
     "components/ui/markup-only.tsx",
     "components/accommodation/photo.tsx",
   ],

@@ -2,7 +2,6 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { MarkupOnlyContext } from "~/components/ui/markup-only";
 import { NonceContext } from "~/components/ui/nonce";
 import { INLINE_STYLES } from "~/domain/inline-styles";
 import { htmlSink } from "~/utils/html-stream.server";
@@ -41,9 +40,7 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <MarkupOnlyContext.Provider value={loadContext.markupOnly ?? {}}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </MarkupOnlyContext.Provider>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </NonceContext.Provider>,
       {
         nonce,

@@ -9,7 +9,6 @@ import { createGuestCookie } from "../app/services/saved-trips/guest-saves.serve
 import { createMailer, type Mailer } from "../app/services/mail/transport.server";
 import { createVisitors, type Visitors } from "../app/services/visitors/visitors.server";
 import type { Config } from "../app/utils/config.server";
-import type { MarkupOnly } from "../app/domain/markup-only";
 import { seedIfEmpty } from "../cli/seed";
 
 // The app context: everything a loader or action needs besides its request, built once when the
@@ -34,8 +33,8 @@ export interface AppContext {
   clientAddress: string;
   /** This response's Content-Security-Policy nonce (server/security-headers.ts), for the page's inline scripts. */
   cspNonce: string;
-  /** A document request's data for its markup only (app/domain/markup-only.ts); null for a data request. */
-  markupOnly: MarkupOnly | null;
+  /** A request for a whole page, not a client navigation's data: its loaders return the parts the browser keeps as markup only (app/domain/markup-only.ts). */
+  documentRequest: boolean;
   /** Runs `task` once the response has gone out: work whose time must not show in the answer's (an e-mail to a known address only). */
   afterResponse(task: () => void): void;
 }
@@ -45,7 +44,7 @@ declare module "@remix-run/server-runtime" {
   interface AppLoadContext extends AppContext {}
 }
 
-export type SharedContext = Omit<AppContext, "clientAddress" | "cspNonce" | "markupOnly" | "afterResponse">;
+export type SharedContext = Omit<AppContext, "clientAddress" | "cspNonce" | "documentRequest" | "afterResponse">;
 
 /**
  * Loads the demo data into an empty store (not into one that cannot take writes: the server then
@@ -87,15 +86,15 @@ export function contextFor(
 
 /**
  * Remix's getLoadContext: the shared context plus the request's client address, the response's CSP
- * nonce, for a document (not a client navigation's `.data` request) its markup-only data, and a
- * way to run work after the response.
+ * nonce, whether it asks for a document (not a client navigation's `.data`), and a way to run
+ * work after the response.
  */
 export function loadContextFor(shared: SharedContext) {
   return (req: ExpressRequest, res: ExpressResponse): AppLoadContext => ({
     ...shared,
     clientAddress: req.socket.remoteAddress ?? "",
     cspNonce: String(res.locals.cspNonce ?? ""),
-    markupOnly: req.path.endsWith(".data") ? null : {},
+    documentRequest: !req.path.endsWith(".data"),
     // 'close' comes when the response is sent, and also when the client went away before.
     afterResponse: (task) => void res.once("close", task),
   });

@@ -7,7 +7,6 @@ import { OffersForm } from "~/components/accommodation/offers-form";
 import { PriceBar } from "~/components/accommodation/price-bar";
 import { PriceCalendar } from "~/components/accommodation/price-calendar";
 import { PriceHistoryChart } from "~/components/accommodation/price-history-chart";
-import { useMarkupOnly } from "~/components/ui/markup-only";
 import { useNonce } from "~/components/ui/nonce";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { OFFERS_ANCHOR, RESULTS_PATH, TRIP_ID_PATTERN } from "~/domain/constants";
@@ -15,6 +14,7 @@ import { todayInDenmark } from "~/domain/dates";
 import { formatCount, formatPrice } from "~/domain/format";
 import { priceIn } from "~/domain/accommodation-offers";
 import { lodgingJsonLd, scriptJson } from "~/domain/json-ld";
+import { MARKUP_ONLY, markupOnlyOf } from "~/domain/markup-only";
 import { accommodationCanonical, accommodationHref, accommodationLinks, accommodationState, atOffers } from "~/domain/accommodation-url";
 import { isCanonical } from "~/domain/results-url";
 import { shareMeta } from "~/domain/share-meta";
@@ -48,10 +48,10 @@ export async function loader({ params: raw, request, context }: LoaderFunctionAr
   // A page rendered here carries its offers tables as markup only, which the browser keeps; a
   // client navigation's data carries them whole.
   const { groups, drops, ...rest } = page;
-  if (context.markupOnly) context.markupOnly.offers = { groups, drops };
   return {
     ...rest,
-    offers: context.markupOnly ? null : { groups, drops },
+    offers: context.documentRequest ? null : { groups, drops },
+    [MARKUP_ONLY]: context.documentRequest ? { offers: { groups, drops } } : undefined,
     shownDates: groups.map((g) => g.departureDate),
     // The cheapest shown offer, for the page's description.
     lowestPrice: groups.length ? Math.min(...groups.map((g) => priceIn(g.rows[0].trip, state.priceMode))) : null,
@@ -99,7 +99,7 @@ export default function AccommodationRoute() {
   const data = useLoaderData<typeof loader>();
   const nonce = useNonce();
   const hydrated = useHydrated();
-  const kept = useMarkupOnly().offers;
+  const kept = markupOnlyOf(data).offers;
   const { accommodation: a, state, links } = data;
   const t = texts.accommodation;
   const persons = state.query.searchData.adultCount + state.query.searchData.childrenCount;

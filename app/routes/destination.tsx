@@ -9,13 +9,13 @@ import { cardMarkup } from "~/components/results/card-markup.server";
 import { ResultCard, type CardView } from "~/components/results/result-card";
 import { SaveTripForms } from "~/components/saved-trips/save-trip-button";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { useMarkupOnly } from "~/components/ui/markup-only";
 import { useNonce } from "~/components/ui/nonce";
 import { accommodationPath } from "~/domain/accommodation-url";
 import { DEFAULT_SORTING_METHOD, DESTINATIONS_PATH, RESULTS_PATH } from "~/domain/constants";
 import { formatCount, formatPrice } from "~/domain/format";
 import { breadcrumbJsonLd, scriptJson, touristDestinationJsonLd } from "~/domain/json-ld";
 import { resultCardItem, resultCardKey, type ResultCardItem } from "~/domain/search-result";
+import { MARKUP_ONLY, markupOnlyOf } from "~/domain/markup-only";
 import { shareMeta } from "~/domain/share-meta";
 import { texts } from "~/domain/texts";
 import { priceDrops } from "~/services/offers/price-history.server";
@@ -54,18 +54,19 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       items.map((i) => i.trip.id),
     ),
   );
-  // A page rendered here carries its cards as markup only, which the browser keeps (as the results page's).
-  if (context.markupOnly)
-    context.markupOnly.resultCards = items.map((item) => cardMarkup(item, cardViewOf(item.accommodation.id, drops, item.trip.id)));
   const origin = context.publicUrl;
   return {
     ...page,
     cardKeys: items.map(resultCardKey),
-    items: context.markupOnly ? null : items,
+    // A page rendered here carries its cards as markup only, which the browser keeps (as the results page's).
+    items: context.documentRequest ? null : items,
     drops,
     canonical: `${origin}${page.path}`,
     jsonLd: jsonLd(page, origin),
     tiles: context.config.mapTiles,
+    [MARKUP_ONLY]: context.documentRequest
+      ? { resultCards: items.map((item) => cardMarkup(item, cardViewOf(item.accommodation.id, drops, item.trip.id))) }
+      : undefined,
   };
 }
 
@@ -108,7 +109,7 @@ export default function DestinationRoute() {
   const data = useLoaderData<typeof loader>();
   const nonce = useNonce();
   const hydrated = useHydrated();
-  const markup = useMarkupOnly().resultCards;
+  const markup = markupOnlyOf(data).resultCards;
   const t = texts.destinations;
   const root = data.level === "root";
   const heading = root ? t.rootHeading : t.heading(data.name);

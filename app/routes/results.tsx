@@ -5,6 +5,7 @@ import { cardView } from "~/components/results/result-card";
 import { RESULTS_END_ID, RESULTS_ID, ResultsPage } from "~/components/results/results-page";
 import type { FirstPaintHandle } from "~/components/ui/first-paint";
 import type { SkipLinkHandle } from "~/components/ui/skip-link";
+import { MARKUP_ONLY } from "~/domain/markup-only";
 import { isCanonical, parseResultsParams, resultsHref } from "~/domain/results-url";
 import { resultCardKey } from "~/domain/search-result";
 import { texts } from "~/domain/texts";
@@ -25,13 +26,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { redirectTo, page } = await resultsPage(context, state);
   if (redirectTo !== null) throw redirect(redirectTo, 302);
   const { cards, ...data } = page;
-  // A page rendered here carries its cards as markup only, which the browser keeps (ResultCard):
-  // Remix has serialised a loader's data before the document renders, so the markup goes beside
-  // it, through the load context to entry.server.tsx. A client navigation's data carries the cards
-  // whole, and so does the map view's page: the browser renders that view anew once its code is
-  // there (page-parts.tsx), cards and all.
-  const markupOnly = state.map ? null : context.markupOnly;
-  if (markupOnly) markupOnly.resultCards = cards.map((card) => cardMarkup(card, cardView(state, resultCardKey(card), data.drops)));
+  // A page rendered here carries its cards as markup only, which the browser keeps (ResultCard);
+  // a client navigation's data carries the cards whole, and so does the map view's page: the
+  // browser renders that view anew once its code is there (page-parts.tsx), cards and all.
+  const markupOnly = context.documentRequest && !state.map;
   return {
     ...data,
     result: { ...data.result, cardKeys: cards.map(resultCardKey), items: markupOnly ? null : cards },
@@ -41,10 +39,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       context,
       cards.map((card) => card.trip.id),
     ),
+    [MARKUP_ONLY]: markupOnly
+      ? { resultCards: cards.map((card) => cardMarkup(card, cardView(state, resultCardKey(card), data.drops))) }
+      : undefined,
   };
 }
 
-/** The page writes its own canonical link (in its meta), for the root's to leave out. */
 export const handle: SkipLinkHandle & FirstPaintHandle & { canonical: "own" } = {
   canonical: "own",
   skipLink: { href: `#${RESULTS_ID}`, label: texts.nav.skipToResults },

@@ -20,5 +20,5 @@ export function testContext(
   const shared = contextFor(db, config, opts.engine ?? new EmbeddedEngine(db), config.publicUrl ?? TEST_ORIGIN);
   // No response goes out here: work for after it runs once the route's call has returned.
   const afterResponse = (task: () => void) => void setImmediate(task);
-  return { ...shared, clientAddress: opts.clientAddress ?? "192.0.2.1", cspNonce: "", markupOnly: null, afterResponse };
+  return { ...shared, clientAddress: opts.clientAddress ?? "192.0.2.1", cspNonce: "", documentRequest: false, afterResponse };
 }

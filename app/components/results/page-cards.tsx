@@ -1,5 +1,4 @@
 import { Banner, type BannerData } from "~/components/banners/banner";
-import { useMarkupOnly } from "~/components/ui/markup-only";
 import { placeBanners } from "~/domain/banner-slots";
 import type { CardMarkup } from "~/domain/markup-only";
 import type { ResultCardItem, ResultCardKey, SearchResult } from "~/domain/search-result";
@@ -19,8 +18,10 @@ type Drops = Record<string, CardView["drop"]>;
  * The page's cards: whole where their data is at hand (a client navigation), as markup in the
  * server's render, else their keys only, in a browser that keeps the cards' markup from the server.
  */
-export function usePageCards(result: { cardKeys: ResultCardKey[]; items: ResultCardItem[] | null }): PageCardData[] {
-  const markup = useMarkupOnly().resultCards;
+export function pageCards(
+  result: { cardKeys: ResultCardKey[]; items: ResultCardItem[] | null },
+  markup: CardMarkup[] | undefined,
+): PageCardData[] {
   return result.cardKeys.map((key, i) => ({ key, item: result.items?.[i], markup: markup?.[i] }));
 }
 

@@ -15,6 +15,7 @@ import { hasFilters } from "~/domain/filters";
 import { formatCount } from "~/domain/format";
 import { RESULTS_NO_JS_STYLE } from "~/domain/inline-styles";
 import type { PlacesByResort } from "~/domain/map-places";
+import { markupOnlyOf, type WithMarkupOnly } from "~/domain/markup-only";
 import { resultsHref, type ResultsState } from "~/domain/results-url";
 import type { PlaceNames } from "~/domain/search-names";
 import type { FacetNumbers, MapData, ResultCardItem, ResultCardKey, SearchOptions, SearchResult } from "~/domain/search-result";
@@ -23,7 +24,7 @@ import { HoveredAccommodationProvider } from "./hover-context";
 import { MobileBar } from "./mobile-bar";
 import { Pagination } from "./pagination";
 import type { CardView } from "./result-card";
-import { MapSideList, ResultsList, usePageCards } from "./page-cards";
+import { MapSideList, pageCards, ResultsList } from "./page-cards";
 import { SearchStateProvider, useSearchState } from "./search-state";
 import { SortingBar } from "./sorting-bar";
 import { Loading, NoResults, SaveTripHint, ScrollToTop } from "./status";
@@ -34,9 +35,9 @@ import { Loading, NoResults, SaveTripHint, ScrollToTop } from "./status";
 
 /**
  * What the page shows, as the route's loader returns it. A page rendered on the server has its
- * cards as markup only (`result.items` null, the markup beside the data: app/domain/markup-only.ts).
+ * cards as markup only (`result.items` null, the markup under MARKUP_ONLY: app/domain/markup-only.ts).
  */
-export interface ResultsPageData {
+export interface ResultsPageData extends WithMarkupOnly {
   /** The URL's state as the loader parsed it: the page's script never parses a URL. */
   state: ResultsState;
   result: Pick<SearchResult, "pagination" | "totalCount"> & {
@@ -99,7 +100,7 @@ function ResultsView({ data }: { data: ResultsPageData }) {
   // `data-hydrated` (what the browser tests wait for): the page and its desktop-only parts are live.
   const desktopReady = useDesktopPartsReady();
   const noResults = result.pagination.totalCount === 0 && searchIsUpToDate && !searchIsLoading;
-  const cards = usePageCards(result);
+  const cards = pageCards(result, markupOnlyOf(data).resultCards);
 
   return (
     <div

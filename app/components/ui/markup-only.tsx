@@ -1,14 +1,5 @@
 import { useNavigate } from "@remix-run/react";
-import { createContext, useContext, type MouseEvent } from "react";
-import type { MarkupOnly } from "~/domain/markup-only";
-
-/**
- * The markup-only data of the page being rendered (app/domain/markup-only.ts), given by
- * entry.server.tsx from the load context. Empty in the browser.
- */
-export const MarkupOnlyContext = createContext<MarkupOnly>({});
-
-export const useMarkupOnly = () => useContext(MarkupOnlyContext);
+import type { MouseEvent } from "react";
 
 /**
  * The props of an element whose content the browser keeps from the server's markup: React hydrates
