@@ -148,7 +148,12 @@ function inPackage(id: string, names: string[]): boolean {
   return names.some((n) => id.includes(`/node_modules/${n}${n.endsWith("/") ? "" : "/"}`));
 }
 
-/** The chunks above, in the browser's build only (the server's build is one bundle). */
+/**
+ * The chunks above, in the browser's build only (the server's build is one bundle), minified by
+ * Terser: it makes the scripts a page loads about 4 % smaller gzipped than esbuild's minifier (the
+ * framework chunk 85.1 → 81.4 kB), toward the budget of 100 kB before any interaction (README,
+ * "Performance"). Two passes; no unsafe transforms.
+ */
 function clientChunks(): Plugin {
   return {
     name: "client-chunks",
@@ -157,6 +162,8 @@ function clientChunks(): Plugin {
         ? undefined
         : {
             build: {
+              minify: "terser",
+              terserOptions: { module: true, compress: { passes: 2 } },
               rollupOptions: {
                 output: {
                   manualChunks: (id: string) =>
