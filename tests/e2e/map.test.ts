@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FIRST_TILE_TIMEOUT_MS } from "~/components/map/map-parts";
 import { importLines } from "../support/cli";
 import { departureInDays, trip } from "../support/feed";
 import { DESKTOP, MOBILE } from "./support/browser";
@@ -253,6 +254,20 @@ describe("desktop", () => {
     await p.screenshot({ path: path.join(SHOTS, "map-tiles-blocked-1440-zoomed.png") });
     // The blocked tiles are the only failures.
     expect(errors.filter((e) => !e.includes("ERR_FAILED"))).toEqual([]);
+    await c.close();
+  });
+
+  it("says the tiles failed on a phone when the tile server takes the requests and never answers, over its own base layer", async () => {
+    const c = await suite.newContext({ size: MOBILE });
+    // Every tile request is held, never answered: no error reaches the page, only silence.
+    await c.route(`${tileUrl}/**`, () => undefined);
+    suite.allowPageErrors(new RegExp(`net::ERR_\\w+ \\(${tileUrl}/`));
+    const p = await c.newPage();
+    await p.goto("/skirejser?map=1");
+    await openMap(p);
+    await p.getByTestId("map-tiles-failed").waitFor({ timeout: FIRST_TILE_TIMEOUT_MS + 20_000 });
+    expect(await p.locator(".leaflet-pp-base-pane path").count()).toBeGreaterThan(50);
+    expect(await p.locator(".pp-marker > span").count()).toBeGreaterThan(0);
     await c.close();
   });
 

@@ -28,15 +28,35 @@ export const FIT_PADDING: [number, number] = [48, 32];
 /** Tile errors before any tile has loaded that count as "the tile server is unreachable". */
 const FAILED_TILES = 3;
 
-/** Adds the tile layer; `unreachable` is called once, when its server answers no tile at all. */
+/**
+ * How long the first tile may take before the tile server counts as unreachable all the same: one
+ * that takes the connection and never answers gives no error at all, and the map would show its
+ * base layer without saying why.
+ */
+export const FIRST_TILE_TIMEOUT_MS = 10_000;
+
+/**
+ * Adds the tile layer; `unreachable` is called once, when its server answers no tile at all: a few
+ * errors, or silence for FIRST_TILE_TIMEOUT_MS, before the first tile.
+ */
 export function addTiles(L: L, map: Leaflet.Map, tiles: MapTiles, unreachable: () => void) {
   let loaded = 0;
   let errors = 0;
+  let said = false;
+  const say = () => {
+    if (said || loaded > 0) return;
+    said = true;
+    clearTimeout(silence);
+    unreachable();
+  };
+  const silence = setTimeout(say, FIRST_TILE_TIMEOUT_MS);
+  map.once("unload", () => clearTimeout(silence));
   L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: ZOOMS.maxZoom })
-    .on("tileload", () => loaded++)
-    .on("tileerror", () => {
-      if (loaded === 0 && ++errors === FAILED_TILES) unreachable();
+    .on("tileload", () => {
+      loaded++;
+      clearTimeout(silence);
     })
+    .on("tileerror", () => ++errors === FAILED_TILES && say())
     .addTo(map);
 }
 
