@@ -45,6 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
+/** The page writes its own canonical link (in its meta), for the root's to leave out. */
 export const handle: SkipLinkHandle & FirstPaintHandle & { canonical: "own" } = {
   canonical: "own",
   skipLink: { href: `#${RESULTS_ID}`, label: texts.nav.skipToResults },
