@@ -919,7 +919,7 @@ function reportPage(page: PageResult) {
     }),
   ]);
   if (wr.length) table(wh, wr);
-  both("Targets: the default results page ≤ 70 kB of HTML and ≤ 100 kB of gzipped JavaScript before any interaction.");
+  both("Targets: the default results page ≤ 70 kB of HTML, and every page ≤ 100 kB of gzipped JavaScript before any interaction.");
   both();
   both(`### JavaScript the results page names (entry, root and results route with their static imports; gzip)`);
   both();

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { runIndexer } from "../support/cli";
 import { departureInDays, trip } from "../support/feed";
 import { DESKTOP, MOBILE } from "./support/browser";
-import { visibleResortLabels } from "./support/page";
+import { hydrationData, visibleResortLabels } from "./support/page";
 import { usePage, useServerAndBrowser } from "./support/suite";
 
 // The accommodation page from a visitor's side, at desktop and mobile sizes, with JavaScript on and
@@ -159,9 +159,7 @@ describe("the accommodation page's form and edges", () => {
     await page.goto("/skirejser");
     const href = (await page.getByRole("article").first().getByRole("heading").getByRole("link").getAttribute("href"))!;
     const html = await (await fetch(`${suite.server.url}${href}`)).text();
-    const hydration = [...html.matchAll(/<script[^>]*>(.*?)<\/script>/gs)]
-      .map((m) => m[1])
-      .find((s) => s.includes("streamController.enqueue"))!;
+    const hydration = hydrationData(html);
     const data = await (await fetch(`${suite.server.url}${href.replace(/^([^?]*)/, "$1.data")}`)).text();
     await page.goto(href);
     await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer")));

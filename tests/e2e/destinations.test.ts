@@ -11,7 +11,7 @@ import { runIndexer } from "../support/cli";
 import { departureInDays, trip } from "../support/feed";
 import { jsonLdIssues } from "../support/schema-org";
 import { DESKTOP, MOBILE } from "./support/browser";
-import { visibleResortLabels } from "./support/page";
+import { hydrationData, visibleResortLabels } from "./support/page";
 import { usePage, useServerAndBrowser } from "./support/suite";
 
 // The destination pages from a visitor's side (docs/urls.md "Destination pages"), at desktop and
@@ -162,6 +162,21 @@ describe("the edges of the destination pages", () => {
   });
   afterAll(() => tmp && fs.rmSync(tmp, { recursive: true, force: true }));
   usePage(suite, { size: DESKTOP, javaScript: false }, (opened) => ({ page } = opened));
+
+  it("sends its cards once: their photos in the markup, not in the page's data; a navigation's data carries them whole", async () => {
+    const html = await (await fetch(`${suite.server.url}/skiferie/oestrig`)).text();
+    const data = await (await fetch(`${suite.server.url}/skiferie/oestrig.data`)).text();
+    await page.goto("/skiferie/oestrig");
+    // A card's photo is its own (the map's points carry the places' names and ids, but no photo).
+    const photos = await page
+      .getByTestId("destination-cards")
+      .getByRole("article")
+      .locator("img")
+      .evaluateAll((imgs) => imgs.map((img) => img.getAttribute("src")!));
+    expect(photos.length).toBeGreaterThan(0);
+    for (const src of photos)
+      expect([html.includes(src), hydrationData(html).includes(src), data.includes(src)]).toEqual([true, false, true]);
+  });
 
   it("answers an unknown place with the Danish 404, and an old path or one with capitals with a redirect", async () => {
     suite.allowPageErrors(/status of 404 .*\/skiferie\/findes-ikke/);

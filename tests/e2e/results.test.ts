@@ -3,7 +3,15 @@ import type { BrowserContext, Page, Response } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { SAVE_TRIP_HINT_KEY } from "../../app/domain/constants";
 import { DESKTOP, MOBILE } from "./support/browser";
-import { framesRendered, intersectionsDelivered, layoutShifts, open, seriousViolations, watchLayoutShifts } from "./support/page";
+import {
+  framesRendered,
+  hydrationData,
+  intersectionsDelivered,
+  layoutShifts,
+  open,
+  seriousViolations,
+  watchLayoutShifts,
+} from "./support/page";
 import { splitPageProxy } from "./support/split-page";
 import { usePage, useServerAndBrowser } from "./support/suite";
 
@@ -255,9 +263,7 @@ describe("desktop", () => {
 
   it("sends the cards once: their text in the markup, only their keys in the page's data; a navigation's data carries them whole", async () => {
     const html = await (await fetch(`${suite.server.url}/skirejser?sort=price:asc`)).text();
-    const hydration = [...html.matchAll(/<script[^>]*>(.*?)<\/script>/gs)]
-      .map((m) => m[1])
-      .find((s) => s.includes("streamController.enqueue"))!;
+    const hydration = hydrationData(html);
     const data = await (await fetch(`${suite.server.url}/skirejser.data?sort=price:asc`)).text();
     await open(page, "/skirejser?sort=price:asc");
     const cards = page.getByRole("article");

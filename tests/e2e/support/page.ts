@@ -137,3 +137,8 @@ export async function visibleResortLabels(page: Page, map: Locator): Promise<str
   }
   return seen;
 }
+
+/** A page's hydration data: the inline script into which Remix streams its loaders' data. */
+export function hydrationData(html: string): string {
+  return [...html.matchAll(/<script[^>]*>(.*?)<\/script>/gs)].map((m) => m[1]).find((s) => s.includes("streamController.enqueue"))!;
+}
