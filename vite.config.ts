@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { declareRoutes } from "./app/route-table";
+import { unbindTextCalls } from "./scripts/vite/unbound-text-calls";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -29,29 +30,30 @@ function isOneOf(id: string, modules: Modules): boolean {
 }
 
 /**
- * Modules whose texts the browser needs only after a page has loaded: the operators' dashboard and the
- * partner page (pages away from the search), and the parts of the search pages loaded on demand
- * (dialogs, drawers, the search bar's steps, the filters, the map). Not the filter chips: the results
+ * Modules whose texts only some pages need, by group: the operators' dashboard and the partner page
+ * (pages away from the search); the parts of the search pages loaded on demand (dialogs, drawers,
+ * the filters, the maps); the search bar's steps (the /soeg page and the desktop search bar); the
+ * destination pages; the accommodation page; the account pages. Not the filter chips: the results
  * page shows them from the start, and with them in `later` every page load fetched that copy too.
+ * A text two groups use is in both copies; a page loads the copies of the groups it shows.
  */
 const APART: Record<string, Modules> = {
   ops: { in: ["routes/ops/", "routes/partner.tsx", "components/ops/"] },
   later: {
     in: [
       "components/filters/",
-      "components/search-bar/",
       "components/results/mobile-drawers.tsx",
       "components/results/sorting-bar.tsx",
       "components/agents/results-dialogs.tsx",
-      "components/map/results-map.tsx",
+      "components/map/",
     ],
-    except: [
-      "components/filters/chips.tsx",
-      "components/search-bar/index.ts",
-      "components/search-bar/mobile-search-summary.tsx",
-      "components/search-bar/state.tsx",
-    ],
+    except: ["components/filters/chips.tsx", "components/map/destination-map.tsx"],
   },
+  searchSteps: {
+    in: ["components/search-bar/"],
+    except: ["components/search-bar/index.ts", "components/search-bar/mobile-search-summary.tsx", "components/search-bar/state.tsx"],
+  },
+  places: { in: ["routes/destination.tsx", "components/destinations/", "components/map/destination-map.tsx", "domain/resort-facts.ts"] },
   stay: { in: ["routes/accommodation.tsx", "components/accommodation/"], except: ["components/accommodation/photo.tsx"] },
   account: {
     in: [
@@ -82,6 +84,28 @@ function textsApart(): Plugin {
       if (!group) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       return resolved?.id === TEXTS ? `${TEXTS}?apart=${group}` : null;
+    },
+  };
+}
+
+/** Calls of the text functions unbound in the browser's modules, so that Rollup keeps only the texts read (scripts/vite/unbound-text-calls.ts). */
+function unboundTextCalls(): Plugin {
+  return {
+    name: "unbound-text-calls",
+    apply: "build",
+    enforce: "post",
+    async transform(code, id, options) {
+      if (options?.ssr || !id.startsWith(APP) || !/\.tsx?$/.test(id.split("?")[0]) || !code.includes("texts")) return null;
+      const program = this.parse(code);
+      const textsSources = new Set<string>();
+      for (const node of program.body)
+        if (node.type === "ImportDeclaration" && typeof node.source.value === "string") {
+          const resolved = await this.resolve(node.source.value, id);
+          if (resolved?.id.split("?")[0] === TEXTS) textsSources.add(node.source.value);
+        }
+      if (!textsSources.size) return null;
+      const unbound = unbindTextCalls(code, program, (source) => textsSources.has(source));
+      return unbound && { code: unbound, map: null };
     },
   };
 }
@@ -179,6 +203,7 @@ export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   plugins: [
     textsApart(),
+    unboundTextCalls(),
     clientChunks(),
     precompress(),
     tailwindcss(),
