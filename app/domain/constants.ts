@@ -125,6 +125,12 @@ export const OFFER_REDIRECT_PATH = "/ud";
 export const HYDRATION_DEADLINE_MS = 100;
 
 export const DESKTOP_MEDIA_QUERY = "(min-width: 64rem)";
+
+/**
+ * How near the screen a part below the fold comes before its code loads (app/components/ui/page-parts.tsx):
+ * half a phone's screen ahead of a scrolling visitor. Until then its markup works as without JavaScript.
+ */
+export const NEAR_SCREEN_MARGIN = "400px 0px";
 /**
  * Messages between the embedded results page and the partner page (public/embed.js): the page
  * posts `scroll` and `height`; the partner page posts `viewport`, the part of the iframe its window shows.

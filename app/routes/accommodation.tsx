@@ -8,6 +8,7 @@ import { PriceBar } from "~/components/accommodation/price-bar";
 import { PriceCalendar } from "~/components/accommodation/price-calendar";
 import { PriceHistoryChart } from "~/components/accommodation/price-history-chart";
 import { useNonce } from "~/components/ui/nonce";
+import { nearScreenPart, PagePartView } from "~/components/ui/page-parts";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { OFFERS_ANCHOR, RESULTS_PATH, TRIP_ID_PATTERN } from "~/domain/constants";
 import { todayInDenmark } from "~/domain/dates";
@@ -95,6 +96,20 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   });
 };
 
+// Below the offers on a phone, so their code loads as they come near the screen (app/components/ui/page-parts.tsx).
+const calendarPart = nearScreenPart(import.meta.env.SSR ? PriceCalendar : null, () =>
+  import("~/components/accommodation/price-calendar").then((m) => m.PriceCalendar),
+);
+const historyPart = nearScreenPart(import.meta.env.SSR ? PriceHistoryChart : null, () =>
+  import("~/components/accommodation/price-history-chart").then((m) => m.PriceHistoryChart),
+);
+const offersFormPart = nearScreenPart(import.meta.env.SSR ? OffersForm : null, () =>
+  import("~/components/accommodation/offers-form").then((m) => m.OffersForm),
+);
+const mapPart = nearScreenPart(import.meta.env.SSR ? AccommodationMap : null, () =>
+  import("~/components/accommodation/accommodation-map").then((m) => m.AccommodationMap),
+);
+
 export default function AccommodationRoute() {
   const data = useLoaderData<typeof loader>();
   const nonce = useNonce();
@@ -158,23 +173,29 @@ export default function AccommodationRoute() {
               </Link>
             </p>
           </section>
-          <PriceCalendar days={data.calendar} hrefs={links.onDate} priceMode={state.priceMode} state={state} />
+          <PagePartView part={calendarPart} props={{ days: data.calendar, hrefs: links.onDate, priceMode: state.priceMode, state }} />
           <section aria-labelledby="history-heading" className="mt-6 rounded-xl bg-white p-4 shadow-sm">
             <h2 id="history-heading" className="mb-3 text-xl font-bold text-brand-900">
               {texts.prices.historyHeading}
             </h2>
-            <PriceHistoryChart points={data.history} perPerson={state.priceMode === "perPerson"} today={data.today} />
+            <PagePartView
+              part={historyPart}
+              props={{ points: data.history, perPerson: state.priceMode === "perPerson", today: data.today }}
+            />
           </section>
         </div>
         <div className="mt-6 space-y-6 lg:mt-0">
-          <OffersForm
-            action={atOffers(links.path)}
-            state={state}
-            options={data.options}
-            calendar={data.calendar}
-            shownDates={data.shownDates}
+          <PagePartView
+            part={offersFormPart}
+            props={{
+              action: atOffers(links.path),
+              state,
+              options: data.options,
+              calendar: data.calendar,
+              shownDates: data.shownDates,
+            }}
           />
-          <AccommodationMap accommodation={a} tiles={data.tiles} resortMapHref={links.resortMap} />
+          <PagePartView part={mapPart} props={{ accommodation: a, tiles: data.tiles, resortMapHref: links.resortMap }} />
         </div>
       </div>
     </main>

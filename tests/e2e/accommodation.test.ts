@@ -221,7 +221,8 @@ describe("the accommodation page's form and edges", () => {
     expect(await page.locator('meta[property="og:title"]').getAttribute("content")).toContain(hostile);
     expect(await page.title()).toContain(hostile);
     // The page's scripts ran (it hydrated, and the map drew once scrolled to, its tooltip named) and the feed's did not.
-    await page.getByTestId("accommodation-leaflet").scrollIntoViewIfNeeded();
+    // The map's code loads as its section comes near the screen (app/components/ui/page-parts.tsx).
+    await page.getByTestId("accommodation-map").scrollIntoViewIfNeeded();
     await page.waitForSelector('[data-testid="accommodation-leaflet"][data-ready="true"]');
     expect(await page.title()).not.toBe("hacked");
   });
@@ -604,8 +605,10 @@ for (const mode of [sizes[1], sizes[3]]) {
       const atStart = await edges();
       expect(atStart.overflow).toBeGreaterThan(0);
       expect([atStart.start, atStart.end]).toEqual([0, 1]);
+      // Below the offers on a phone: the calendar's code loads as it comes near the screen.
+      await page.getByTestId("price-calendar").scrollIntoViewIfNeeded();
       const buttons = page.getByTestId("calendar-scroll");
-      expect(await buttons.evaluate((el) => getComputedStyle(el).visibility)).toBe(mode.javaScript ? "visible" : "hidden");
+      await expect.poll(() => buttons.evaluate((el) => getComputedStyle(el).visibility)).toBe(mode.javaScript ? "visible" : "hidden");
       if (mode.javaScript) {
         expect(await page.getByRole("button", { name: "Tidligere afrejsedatoer" }).isDisabled()).toBe(true);
         await page.getByRole("button", { name: "Senere afrejsedatoer" }).click();
@@ -663,7 +666,7 @@ for (const size of [DESKTOP, MOBILE])
       await page.goto(`/ophold/${id}`);
       const resort = (await page.getByTestId("resort-page-link").textContent())!.replace("Om skiferie i ", "");
       const map = page.getByTestId("accommodation-leaflet");
-      await map.scrollIntoViewIfNeeded();
+      await page.getByTestId("accommodation-map").scrollIntoViewIfNeeded();
       await page.getByTestId("map-tiles-failed").waitFor();
       expect(await map.locator(".leaflet-pane path").count()).toBeGreaterThan(10);
       await expect.poll(() => visibleResortLabels(page, map)).toEqual([resort]);

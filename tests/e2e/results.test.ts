@@ -568,3 +568,58 @@ describe("mobile", () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 });
+
+describe("a phone's first load: the parts below the fold load their code near the screen", () => {
+  /** The names of the scripts the page requested so far, without their hashes. */
+  function scriptsOf(page: Page): () => string[] {
+    const names: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") names.push(new URL(r.url()).pathname.replace(/^.*\//, "").replace(/-[\w-]{8}\.js$/, ""));
+    });
+    return () => names;
+  }
+
+  it("results: page links, banners and the code of a card load when wanted; the links work before and after", async () => {
+    const ctx = await suite.newContext({ size: MOBILE });
+    const page = await ctx.newPage();
+    const scripts = scriptsOf(page);
+    await open(page, "/skirejser");
+    expect(scripts()).toContain("results");
+    expect(scripts().filter((s) => ["pagination", "banner", "card-parts"].includes(s))).toEqual([]);
+    // The server's markup is there: the page links and the first banner, as plain links.
+    const pages = page.getByRole("navigation", { name: "Sider" });
+    expect(await pages.getByRole("link", { name: "Side 2" }).getAttribute("href")).toContain("page=2");
+    await page.getByTestId("banner").first().scrollIntoViewIfNeeded();
+    await expect.poll(() => scripts().includes("banner")).toBe(true);
+    await pages.scrollIntoViewIfNeeded();
+    await expect.poll(() => scripts().includes("pagination")).toBe(true);
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    const first = (await page.getByRole("article").first().getByRole("heading").textContent())!;
+    await pages.getByRole("link", { name: "Side 2" }).click();
+    await page.waitForURL((url) => url.searchParams.get("page") === "2");
+    // The browser draws the second page's cards itself, with their code loaded as the search ran.
+    await expect.poll(() => page.getByRole("article").first().getByRole("heading").textContent()).not.toBe(first);
+    expect(scripts()).toContain("card-parts");
+    expect(await page.getByRole("article").count()).toBe(20);
+    expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+    await ctx.close();
+  });
+
+  it("accommodation: the calendar, price history, offers form and map load their code as they come near", async () => {
+    const ctx = await suite.newContext({ size: MOBILE });
+    const page = await ctx.newPage();
+    const scripts = scriptsOf(page);
+    await open(page, "/skirejser");
+    const stay = (await page.getByRole("article").first().getByRole("heading").getByRole("link").getAttribute("href"))!;
+    await open(page, stay);
+    const parts = ["price-calendar", "price-history-chart", "offers-form", "accommodation-map"];
+    expect(scripts().filter((s) => parts.includes(s))).toEqual([]);
+    await page.getByTestId("price-calendar").scrollIntoViewIfNeeded();
+    await expect.poll(() => scripts().includes("price-calendar")).toBe(true);
+    await page.getByTestId("accommodation-map").scrollIntoViewIfNeeded();
+    await expect.poll(() => parts.filter((p) => scripts().includes(p))).toEqual(parts);
+    // The map draws once its code is there.
+    await page.locator('[data-testid="accommodation-leaflet"][data-ready="true"]').waitFor();
+    await ctx.close();
+  });
+});

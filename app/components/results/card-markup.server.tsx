@@ -1,6 +1,7 @@
 import { LRUCache } from "lru-cache";
 import { renderToStaticMarkup } from "react-dom/server";
-import { cardParts, type CardView } from "./result-card";
+import { cardParts } from "./card-parts";
+import type { CardView } from "./result-card";
 import type { CardMarkup } from "~/domain/markup-only";
 import type { ResultCardItem } from "~/domain/search-result";
 

@@ -1,4 +1,5 @@
 import { Banner, type BannerData } from "~/components/banners/banner";
+import { nearScreenPart, PagePartView } from "~/components/ui/page-parts";
 import { placeBanners } from "~/domain/banner-slots";
 import type { CardMarkup } from "~/domain/markup-only";
 import type { ResultCardItem, ResultCardKey, SearchResult } from "~/domain/search-result";
@@ -10,6 +11,15 @@ import { useSearchState } from "./search-state";
 // The results page's cards: the list with its banners between them, and the map view's list
 // beside the map. A card is whole where its data is at hand (a client navigation), else the
 // server's markup of it (app/domain/markup-only.ts).
+
+// Below the fold on a phone, so their code loads as they come near the screen (app/components/ui/page-parts.tsx).
+const bannerPart = nearScreenPart(import.meta.env.SSR ? Banner : null, () => import("~/components/banners/banner").then((m) => m.Banner));
+const paginationPart = nearScreenPart(import.meta.env.SSR ? Pagination : null, () => import("./pagination").then((m) => m.Pagination));
+
+/** The page links under the list. */
+export function PagePagination(props: { totalCount: number; pageSize: number }) {
+  return <PagePartView part={paginationPart} props={props} />;
+}
 
 export type PageCardData = { key: ResultCardKey; item: ResultCardItem | undefined; markup: CardMarkup | undefined };
 type Drops = Record<string, CardView["drop"]>;
@@ -50,7 +60,7 @@ export function ResultsList({ cards, banners, drops }: { cards: PageCardData[]; 
           </li>
         ) : (
           <li key={`b-${entry.banner.id}`}>
-            <Banner banner={entry.banner} aff={applied.aff} />
+            <PagePartView part={bannerPart} props={{ banner: entry.banner, aff: applied.aff }} />
           </li>
         ),
       )}
@@ -73,7 +83,7 @@ export function MapSideList({ cards, drops, pagination }: { cards: PageCardData[
           </li>
         ))}
       </ol>
-      <Pagination totalCount={pagination.totalCount} pageSize={pagination.pageSize} />
+      <PagePagination totalCount={pagination.totalCount} pageSize={pagination.pageSize} />
     </>
   );
 }

@@ -1,14 +1,12 @@
-import type { ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import type { PriceMode, SortingMethod } from "~/domain/constants";
-import { formatCount, formatPrice, formatShortDate } from "~/domain/format";
-import { offerRedirectHref, type ResultsState } from "~/domain/results-url";
-import { accommodationHref, atOffers } from "~/domain/accommodation-url";
-import { texts } from "~/domain/texts";
+import type { ResultsState } from "~/domain/results-url";
+import { accommodationHref } from "~/domain/accommodation-url";
 import type { ResultCardItem, ResultCardKey } from "~/domain/search-result";
-import { priceDropText, type PriceChange } from "~/domain/price-history";
+import type { PriceChange } from "~/domain/price-history";
+import { cardParts } from "./card-parts";
 import { useHoveredAccommodation } from "./hover-context";
 import { SaveTripButton } from "../saved-trips/save-trip-button";
-import { Photo } from "../accommodation/photo";
 import { keepServerMarkup, useFollowLinks } from "../ui/markup-only";
 import type { CardMarkup } from "~/domain/markup-only";
 
@@ -27,7 +25,44 @@ export interface CardView {
 }
 
 /** A card's data and how it shows. */
-type CardPartProps = { item: ResultCardItem; view: CardView };
+export type CardPartProps = { item: ResultCardItem; view: CardView };
+
+type CardParts = typeof cardParts;
+/**
+ * The parts' code: in the server's build from the start; in the browser loaded where it renders a
+ * card itself (after a navigation in the page), since the cards of a page it loads are the
+ * server's markup. A page's first load stays within the JavaScript budget (README, "Performance").
+ */
+let loadedParts: CardParts | null = import.meta.env.SSR ? cardParts : null;
+let loadingParts: Promise<CardParts> | undefined;
+
+/** Loads the parts' code; the results page starts it as soon as a search runs in the page. */
+export function loadCardParts(): Promise<CardParts> {
+  return (loadingParts ??= import("./card-parts").then(
+    (m) => (loadedParts = m.cardParts),
+    (error: unknown) => {
+      loadingParts = undefined; // tried again by the next card
+      throw error;
+    },
+  ));
+}
+
+/** The parts' code once loaded, loading it when `wanted`. */
+function useCardParts(wanted: boolean): CardParts | null {
+  const [parts, setParts] = useState(loadedParts);
+  useEffect(() => {
+    if (parts || !wanted) return;
+    let stopped = false;
+    loadCardParts().then(
+      (loaded) => !stopped && setParts(loaded),
+      () => undefined,
+    );
+    return () => {
+      stopped = true;
+    };
+  }, [parts, wanted]);
+  return parts;
+}
 
 /** A card's view on the results page: from the page's search and the price drops by trip id. */
 export function cardView(
@@ -68,6 +103,7 @@ export function ResultCard({
   const [accommodationId, tripId] = cardKey;
   const { hoveredAccommodationId, setHoveredAccommodationId } = useHoveredAccommodation();
   const followLinks = useFollowLinks();
+  const parts = useCardParts(data !== undefined);
   return (
     // The card's links are followed by a click on the card, which Enter on a link fires too.
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
@@ -79,14 +115,14 @@ export function ResultCard({
       onClick={followLinks}
     >
       <CardPart className="rc-photo" html={markup?.photo}>
-        {data && <CardPhoto {...data} />}
+        {data && parts && <parts.photo {...data} />}
       </CardPart>
       <CardPart className="rc-main" html={markup?.main}>
-        {data && <CardFacts {...data} />}
+        {data && parts && <parts.main {...data} />}
       </CardPart>
       <div className="rc-offer">
         <CardPart className="rc-deal" html={markup?.deal}>
-          {data && <CardDeal {...data} />}
+          {data && parts && <parts.deal {...data} />}
         </CardPart>
         <SaveTripButton tripId={tripId} />
       </div>
@@ -94,127 +130,12 @@ export function ResultCard({
   );
 }
 
-/** A part of the card: rendered, the server's markup, or (without either) the markup the browser has. */
+/**
+ * A part of the card: rendered, the server's markup, or (without either) the markup the browser
+ * has; empty for the moment a rendered card waits for the parts' code.
+ */
 function CardPart({ className, html, children }: { className: string; html: string | undefined; children: ReactNode }) {
-  if (children) return <div className={className}>{children}</div>;
+  if (children !== false && children !== undefined) return <div className={className}>{children}</div>;
   if (html !== undefined) return <div className={className} dangerouslySetInnerHTML={{ __html: html }} />;
   return <div className={className} {...keepServerMarkup} />;
-}
-
-/** The card's parts, rendered for the server's markup (HTML strings) or in the browser. */
-export const cardParts = { photo: CardPhoto, main: CardFacts, deal: CardDeal };
-
-/** The photo links to the accommodation's page for the pointer only: the name's link says the same to the keyboard and screen readers. */
-function CardPhoto({ item, view }: CardPartProps) {
-  return (
-    <a href={view.pageHref} target={view.newTab ? "_blank" : undefined} tabIndex={-1} aria-hidden="true">
-      {/* Square as a phone's thumbnail beside the name, 4:3 in a wider list. */}
-      <Photo src={item.accommodation.imageUrl} alt="" decorative className="aspect-square @md:aspect-[4/3]" />
-    </a>
-  );
-}
-
-/** The name, place, stars, facts and facilities. */
-function CardFacts({ item, view }: CardPartProps) {
-  const { accommodation: a, trip } = item;
-  const r = texts.results;
-  return (
-    <>
-      <h2>
-        {/* data-discover: Remix's router learns the page's route from the link, as from a <Link>. */}
-        <a href={view.pageHref} target={view.newTab ? "_blank" : undefined} data-discover="true">
-          {a.name}
-        </a>
-      </h2>
-      <p className="rc-place">{`${a.destination.name}, ${a.country.name}`}</p>
-      <p className="rc-stars" aria-label={r.stars(a.rating)} role="img">
-        {"★".repeat(a.rating)}
-      </p>
-      <ul className="rc-facts">
-        <li>{trip.mealPlan.title}</li>
-        <li>{trip.skiPass.included ? r.skiPassIncluded(trip.skiPass.days) : r.skiPassExcluded}</li>
-        <li>{r.transport[trip.transport]}</li>
-        <li>{r.departure(formatShortDate(trip.departureDate), trip.nights)}</li>
-      </ul>
-      {a.features.length > 0 && (
-        <ul aria-label={r.features} className="feature-chips">
-          {a.features.map((name) => (
-            <li key={name}>{name}</li>
-          ))}
-        </ul>
-      )}
-    </>
-  );
-}
-
-/**
- * The offer: "Fra" the lowest matching price (the one the accommodation page marks cheapest), in the
- * chosen price type and the other, then the trip the sort picked, named by the sort where it costs
- * more, with its discount and price drop, the offer count and the link to the company.
- */
-function CardDeal({ item, view }: CardPartProps) {
-  const { priceMode, sort, aff, pageHref, newTab, drop } = view;
-  const { trip, cheapest } = item;
-  const r = texts.results;
-  const total = priceMode === "total";
-  const lowest = total ? cheapest.price : cheapest.pricePerPerson;
-  const picked = total ? trip.price : trip.pricePerPerson;
-  const tripNotes = (
-    <>
-      {trip.discountPercentage > 0 && <span className="rc-discount">{r.discount(trip.discountPercentage)}</span>}
-      {drop && (
-        <span className="rc-drop" title={priceDropText(drop, total ? undefined : trip.pricePerPerson)} data-testid="price-drop">
-          {texts.prices.droppedLabel(formatPrice(total ? drop.previousPrice : (drop.previousPricePerPerson ?? drop.previousPrice)))}
-        </span>
-      )}
-      {trip.originalPrice !== null && trip.originalPrice > trip.price && (
-        <span className="rc-before">
-          {`${r.originalPrice} `}
-          <s>{formatPrice(trip.originalPrice)}</s>
-          {/* The feed's price before is the whole party's, as on the accommodation page's offers. */}
-          {!total && ` ${r.inTotal}`}
-        </span>
-      )}
-    </>
-  );
-  return (
-    <>
-      <span className="rc-label">{r.from}</span>
-      <span className="rc-price">{formatPrice(lowest)}</span>
-      <span className="rc-unit">{total ? r.partyPrice(trip.persons) : r.perPerson}</span>
-      {/* The other price type follows in small print. */}
-      <span className="rc-other">
-        {total ? (
-          <>
-            {`${r.fromLower} `}
-            <strong>{formatPrice(cheapest.pricePerPerson)}</strong>
-            {` ${r.perPerson}`}
-          </>
-        ) : (
-          <>
-            {`${r.partyPrice(trip.persons)}: ${r.fromLower} `}
-            <strong>{formatPrice(cheapest.price)}</strong>
-          </>
-        )}
-      </span>
-      {picked === lowest ? (
-        tripNotes
-      ) : (
-        <>
-          <span className="rc-pick">
-            {`${texts.sorting.options[sort]}: `}
-            <strong>{formatPrice(picked)}</strong>
-            {` ${total ? r.inTotal : r.perPerson}`}
-          </span>
-          {tripNotes}
-        </>
-      )}
-      <a href={atOffers(pageHref)} target={newTab ? "_blank" : undefined} className="rc-offers">
-        {r.offers(item.offerCount, item.companyCount, formatCount)}
-      </a>
-      <a href={offerRedirectHref(trip.id, aff)} target="_blank" rel="noopener nofollow" className="rc-link">
-        {r.seeOffer(trip.travelCompany.name)}
-      </a>
-    </>
-  );
 }

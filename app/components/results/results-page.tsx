@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { AgentToggle } from "~/components/agents/agent-toggle";
 import { ResultsDialogs } from "~/components/agents/results-dialogs";
 import type { BannerData } from "~/components/banners/banner";
@@ -22,9 +22,8 @@ import type { FacetNumbers, MapData, ResultCardItem, ResultCardKey, SearchOption
 import { texts } from "~/domain/texts";
 import { HoveredAccommodationProvider } from "./hover-context";
 import { MobileBar } from "./mobile-bar";
-import { Pagination } from "./pagination";
-import type { CardView } from "./result-card";
-import { MapSideList, pageCards, ResultsList } from "./page-cards";
+import { loadCardParts, type CardView } from "./result-card";
+import { MapSideList, PagePagination, pageCards, ResultsList } from "./page-cards";
 import { SearchStateProvider, useSearchState } from "./search-state";
 import { SortingBar } from "./sorting-bar";
 import { Loading, NoResults, SaveTripHint, ScrollToTop } from "./status";
@@ -101,6 +100,10 @@ function ResultsView({ data }: { data: ResultsPageData }) {
   const desktopReady = useDesktopPartsReady();
   const noResults = result.pagination.totalCount === 0 && searchIsUpToDate && !searchIsLoading;
   const cards = pageCards(result, markupOnlyOf(data).resultCards);
+  // The browser renders the next page's cards itself: their code loads while the search runs.
+  useEffect(() => {
+    if (searchIsLoading) loadCardParts().catch(() => undefined);
+  }, [searchIsLoading]);
 
   return (
     <div
@@ -165,7 +168,7 @@ function ResultsView({ data }: { data: ResultsPageData }) {
             )}
           </div>
           <span id={RESULTS_END_ID} hidden />
-          {!mapView && <Pagination totalCount={result.pagination.totalCount} pageSize={result.pagination.pageSize} />}
+          {!mapView && <PagePagination totalCount={result.pagination.totalCount} pageSize={result.pagination.pageSize} />}
           <p className="mt-4 text-center text-sm text-slate-600" data-testid="total-trips">
             {texts.results.totalTrips(formatCount(result.totalCount))}
           </p>
