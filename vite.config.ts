@@ -5,7 +5,8 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { declareRoutes } from "./app/route-table";
-import { unbindTextCalls } from "./scripts/vite/unbound-text-calls";
+import { texts } from "./app/domain/texts";
+import { ownFunctionAt, unbindTextCalls } from "./scripts/vite/unbound-text-calls";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -104,7 +105,12 @@ function unboundTextCalls(): Plugin {
           if (resolved?.id.split("?")[0] === TEXTS) textsSources.add(node.source.value);
         }
       if (!textsSources.size) return null;
-      const unbound = unbindTextCalls(code, program, (source) => textsSources.has(source));
+      const unbound = unbindTextCalls(
+        code,
+        program,
+        (source) => textsSources.has(source),
+        (textPath) => ownFunctionAt(texts, textPath),
+      );
       return unbound && { code: unbound, map: null };
     },
   };

@@ -8,17 +8,23 @@ import MagicString from "magic-string";
 // Rollup then keeps every text in it, read or not. Every text function is an arrow function (it
 // has no `this` of its own), so calling it unbound, `(0, texts.results.title)(n)`, changes
 // nothing it does and lets Rollup drop the texts no page uses: a smaller script on every page
-// (README, "Performance").
+// (README, "Performance"). Only a text function is called so: a method a text inherits
+// (`texts.privacy.rights.map(…)`, `label.toUpperCase()`) needs its `this` and keeps it.
 
 /**
- * The module's code with every call of a function read from the texts unbound, or null when there
- * is none. `program` is the module parsed (ESTree, with start and end offsets); `isTexts` says
- * whether an import's source is the texts module. A callee counts as read from the texts when its
- * object is the texts import, or a const initialised from it (`const t = texts.results`), or a
- * property of either: resolved through the module's scopes, so a parameter or a local that
- * shadows such a name is left alone.
+ * The module's code with every call of a text function unbound, or null when there is none.
+ * `program` is the module parsed (ESTree, with start and end offsets); `isTexts` says whether an
+ * import's source is the texts module; `isTextFunction` whether the texts hold a function of their
+ * own at a path of property names. A callee's path is read from the texts import, a const
+ * initialised from it (`const t = texts.results`) or a property of either, resolved through the
+ * module's scopes, so a parameter or a local that shadows such a name is left alone.
  */
-export function unbindTextCalls(code: string, program: ESTree.Program, isTexts: (source: string) => boolean): string | null {
+export function unbindTextCalls(
+  code: string,
+  program: ESTree.Program,
+  isTexts: (source: string) => boolean,
+  isTextFunction: (path: string[]) => boolean,
+): string | null {
   // eslint-scope reads offsets from `range`, as ESLint's parsers give them; Rollup's parser gives start and end.
   walk(program, (node) => {
     const { start, end } = node as ESTree.Node & { start: number; end: number };
@@ -29,17 +35,29 @@ export function unbindTextCalls(code: string, program: ESTree.Program, isTexts: 
   for (const scope of scopes.scopes) for (const ref of scope.references) variableOf.set(ref.identifier, ref.resolved);
 
   const seen = new Set<Scope.Variable>();
-  const fromTexts = (node: ESTree.Node): boolean => {
-    if (node.type === "MemberExpression") return !node.computed && fromTexts(node.object);
-    if (node.type !== "Identifier") return false;
+  /** The path in the texts that `node` reads, or null when it reads something else. */
+  const textsPath = (node: ESTree.Node): string[] | null => {
+    if (node.type === "MemberExpression") {
+      if (node.computed || node.property.type !== "Identifier") return null;
+      const object = textsPath(node.object);
+      return object && [...object, node.property.name];
+    }
+    if (node.type !== "Identifier") return null;
     const variable = variableOf.get(node);
-    if (!variable || variable.defs.length !== 1 || seen.has(variable)) return false;
+    if (!variable || variable.defs.length !== 1 || seen.has(variable)) return null;
     const def = variable.defs[0];
-    if (def.type === "ImportBinding") return def.parent.type === "ImportDeclaration" && isTexts(String(def.parent.source.value));
-    if (def.type !== "Variable" || def.parent.kind !== "const" || !def.node.init || def.node.id.type !== "Identifier") return false;
+    if (def.type === "ImportBinding")
+      return def.parent.type === "ImportDeclaration" &&
+        isTexts(String(def.parent.source.value)) &&
+        def.node.type === "ImportSpecifier" &&
+        def.node.imported.type === "Identifier" &&
+        def.node.imported.name === "texts"
+        ? []
+        : null;
+    if (def.type !== "Variable" || def.parent.kind !== "const" || !def.node.init || def.node.id.type !== "Identifier") return null;
     seen.add(variable);
     try {
-      return fromTexts(def.node.init);
+      return textsPath(def.node.init);
     } finally {
       seen.delete(variable);
     }
@@ -50,11 +68,22 @@ export function unbindTextCalls(code: string, program: ESTree.Program, isTexts: 
   walk(program, (node) => {
     if (node.type !== "CallExpression" || node.callee.type !== "MemberExpression" || node.optional) return;
     const callee = node.callee as ESTree.MemberExpression & { start: number; end: number };
-    if (!fromTexts(callee)) return;
+    const path = textsPath(callee);
+    if (!path || !isTextFunction(path)) return;
     out.appendLeft(callee.start, "(0, ").prependRight(callee.end, ")");
     changed = true;
   });
   return changed ? out.toString() : null;
+}
+
+/** Whether `root` holds a function of its own at `path`: each step an own property of a plain object. */
+export function ownFunctionAt(root: object, path: string[]): boolean {
+  let value: unknown = root;
+  for (const key of path) {
+    if (typeof value !== "object" || value === null || Array.isArray(value) || !Object.hasOwn(value, key)) return false;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return typeof value === "function";
 }
 
 /** Every node of the tree, parents before children. */

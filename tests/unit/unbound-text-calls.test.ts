@@ -2,13 +2,19 @@ import { parseAst } from "rollup/parseAst";
 import type * as ESTree from "estree";
 import { describe, expect, it } from "vitest";
 import { texts } from "~/domain/texts";
-import { unbindTextCalls } from "../../scripts/vite/unbound-text-calls";
+import { ownFunctionAt, unbindTextCalls } from "../../scripts/vite/unbound-text-calls";
 
 // The build's rewrite of text-function calls (scripts/vite/unbound-text-calls.ts): only calls of
 // functions read from the texts module lose their `this`; every other call keeps its own.
 
 const TEXTS = "~/domain/texts";
-const unbind = (code: string) => unbindTextCalls(code, parseAst(code) as unknown as ESTree.Program, (source) => source === TEXTS);
+const unbind = (code: string) =>
+  unbindTextCalls(
+    code,
+    parseAst(code) as unknown as ESTree.Program,
+    (source) => source === TEXTS,
+    (path) => ownFunctionAt(texts, path),
+  );
 
 describe("unbindTextCalls", () => {
   it("unbinds a call on the texts import, however deep", () => {
@@ -38,6 +44,26 @@ describe("unbindTextCalls", () => {
       "export const names = [' a '].map((s) => s.trim());",
     ].join("\n");
     expect(unbind(code)).toBeNull();
+  });
+
+  it("leaves bound a method a text inherits: an array's map, a string's, an object's", () => {
+    const code = [
+      `import { texts } from "${TEXTS}";`,
+      "const p = texts.privacy;",
+      "export const a = p.rights.map((r) => r.heading);",
+      "export const b = texts.results.heading.toUpperCase();",
+      "export const c = texts.results.hasOwnProperty('heading');",
+      "export const d = texts.results.nope(1);",
+    ].join("\n");
+    expect(Array.isArray(texts.privacy.rights)).toBe(true);
+    expect(unbind(code)).toBeNull();
+  });
+
+  it("unbinds only the text function among calls on a path that also reads an inherited method", () => {
+    const code = `import { texts } from "${TEXTS}";\nexport const a = [texts.results.found(1, 2)].map(String).join(texts.results.stars(3));`;
+    expect(unbind(code)).toBe(
+      `import { texts } from "${TEXTS}";\nexport const a = [(0, texts.results.found)(1, 2)].map(String).join((0, texts.results.stars)(3));`,
+    );
   });
 
   it("leaves an optional call as it is", () => {
