@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { runIndexer } from "../support/cli";
 import { departureInDays, trip } from "../support/feed";
 import { DESKTOP, MOBILE } from "./support/browser";
-import { hydrationData, visibleResortLabels } from "./support/page";
+import { hydrationData, scrollToPart, visibleResortLabels } from "./support/page";
 import { usePage, useServerAndBrowser } from "./support/suite";
 
 // The accommodation page from a visitor's side, at desktop and mobile sizes, with JavaScript on and
@@ -222,7 +222,7 @@ describe("the accommodation page's form and edges", () => {
     expect(await page.title()).toContain(hostile);
     // The page's scripts ran (it hydrated, and the map drew once scrolled to, its tooltip named) and the feed's did not.
     // The map's code loads as its section comes near the screen (app/components/ui/page-parts.tsx).
-    await page.getByTestId("accommodation-map").scrollIntoViewIfNeeded();
+    await scrollToPart(page.getByTestId("accommodation-map"));
     await page.waitForSelector('[data-testid="accommodation-leaflet"][data-ready="true"]');
     expect(await page.title()).not.toBe("hacked");
   });
@@ -402,7 +402,7 @@ for (const mode of sizes) {
       expect(await page.getByTestId("calendar-unit").textContent()).toBe("Kr. pr. person");
       const day = page.getByTestId("calendar-day").nth(1);
       const date = (await day.getAttribute("data-date"))!;
-      await day.scrollIntoViewIfNeeded();
+      await scrollToPart(day);
       await day.click();
       await page.waitForURL((url) => url.searchParams.get("dates") === date && url.hash === "#tilbud");
       await expect.poll(async () => (await groupsOf(page)).map((g) => g.date)).toEqual([date]);
@@ -606,7 +606,7 @@ for (const mode of [sizes[1], sizes[3]]) {
       expect(atStart.overflow).toBeGreaterThan(0);
       expect([atStart.start, atStart.end]).toEqual([0, 1]);
       // Below the offers on a phone: the calendar's code loads as it comes near the screen.
-      await page.getByTestId("price-calendar").scrollIntoViewIfNeeded();
+      await scrollToPart(page.getByTestId("price-calendar"));
       const buttons = page.getByTestId("calendar-scroll");
       await expect.poll(() => buttons.evaluate((el) => getComputedStyle(el).visibility)).toBe(mode.javaScript ? "visible" : "hidden");
       if (mode.javaScript) {
@@ -666,7 +666,7 @@ for (const size of [DESKTOP, MOBILE])
       await page.goto(`/ophold/${id}`);
       const resort = (await page.getByTestId("resort-page-link").textContent())!.replace("Om skiferie i ", "");
       const map = page.getByTestId("accommodation-leaflet");
-      await page.getByTestId("accommodation-map").scrollIntoViewIfNeeded();
+      await scrollToPart(page.getByTestId("accommodation-map"));
       await page.getByTestId("map-tiles-failed").waitFor();
       expect(await map.locator(".leaflet-pane path").count()).toBeGreaterThan(10);
       await expect.poll(() => visibleResortLabels(page, map)).toEqual([resort]);

@@ -9,6 +9,7 @@ import { importLines } from "../support/cli";
 import { departureInDays, trip } from "../support/feed";
 import { confirmFromMail, submitSignUp } from "./support/accounts";
 import { DESKTOP, newContext } from "./support/browser";
+import { scrollToPart } from "./support/page";
 import { useServerAndBrowser } from "./support/suite";
 
 // The Content-Security-Policy the server sends is one the pages satisfy: in Chromium, with
@@ -104,7 +105,7 @@ describe("with JavaScript", () => {
   it("the results page, hydrated, its filters' counts fetched and a banner seen", async () => {
     servedUnderPolicy(await page.goto("/skirejser?sort=price:asc"));
     await page.locator('[data-hydrated="true"]').waitFor();
-    await page.getByTestId("banner").first().scrollIntoViewIfNeeded();
+    await scrollToPart(page.getByTestId("banner").first());
     await page.getByTestId("page-next").click();
     await page.waitForURL(/page=2/);
     await page.waitForLoadState("networkidle");

@@ -8,6 +8,7 @@ import { hashPassword } from "../../app/services/accounts/password.server";
 import { runIndexer } from "../support/cli";
 import { trip, departureInDays } from "../support/feed";
 import { DESKTOP, MOBILE } from "./support/browser";
+import { scrollToPart } from "./support/page";
 import { usePage, useServerAndBrowser } from "./support/suite";
 
 // The operators' dashboard (/drift) in the browser, on desktop and mobile, with JavaScript and
@@ -122,7 +123,9 @@ for (const combo of COMBOS) {
       await entries.first().waitFor();
       expect(await entries.nth(1).getAttribute("data-banner-id")).toBe(id);
       const banner = page.locator(`[data-testid="banner"][data-banner-id="${id}"]`);
-      await banner.scrollIntoViewIfNeeded();
+      await scrollToPart(banner);
+      // With JavaScript the banner's code loads as it comes near the screen; then it links to the site itself.
+      if (combo.javaScript) await expect.poll(() => banner.getByRole("link").getAttribute("href")).toBe(`https://example.com/${combo.tag}`);
       // The click opens the banner's site in a new tab; that site is answered here (no internet).
       // Without JavaScript the link goes through /banner/:id, which counts it and redirects there.
       await ctx.route("https://example.com/**", (route) =>

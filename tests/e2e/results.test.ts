@@ -9,6 +9,7 @@ import {
   intersectionsDelivered,
   layoutShifts,
   open,
+  scrollToPart,
   seriousViolations,
   watchLayoutShifts,
 } from "./support/page";
@@ -336,11 +337,11 @@ describe("desktop", () => {
     await intersectionsDelivered(banner);
     expect(await viewsSent()).toBe(0);
     const before = bannerEvents(id, "view");
-    await banner.scrollIntoViewIfNeeded();
+    await scrollToPart(banner);
     await expect.poll(() => bannerEvents(id, "view")).toBe(before + 1);
     await page.mouse.wheel(0, 4000);
     await intersectionsDelivered(banner);
-    await banner.scrollIntoViewIfNeeded();
+    await scrollToPart(banner);
     await intersectionsDelivered(banner);
     expect(await viewsSent()).toBe(1);
     expect(bannerEvents(id, "view")).toBe(before + 1);
@@ -589,9 +590,9 @@ describe("a phone's first load: the parts below the fold load their code near th
     // The server's markup is there: the page links and the first banner, as plain links.
     const pages = page.getByRole("navigation", { name: "Sider" });
     expect(await pages.getByRole("link", { name: "Side 2" }).getAttribute("href")).toContain("page=2");
-    await page.getByTestId("banner").first().scrollIntoViewIfNeeded();
+    await scrollToPart(page.getByTestId("banner").first());
     await expect.poll(() => scripts().includes("banner")).toBe(true);
-    await pages.scrollIntoViewIfNeeded();
+    await scrollToPart(pages);
     await expect.poll(() => scripts().includes("pagination")).toBe(true);
     await page.evaluate(() => Object.assign(window, { samePage: true }));
     const first = (await page.getByRole("article").first().getByRole("heading").textContent())!;
@@ -614,9 +615,9 @@ describe("a phone's first load: the parts below the fold load their code near th
     await open(page, stay);
     const parts = ["price-calendar", "price-history-chart", "offers-form", "accommodation-map"];
     expect(scripts().filter((s) => parts.includes(s))).toEqual([]);
-    await page.getByTestId("price-calendar").scrollIntoViewIfNeeded();
+    await scrollToPart(page.getByTestId("price-calendar"));
     await expect.poll(() => scripts().includes("price-calendar")).toBe(true);
-    await page.getByTestId("accommodation-map").scrollIntoViewIfNeeded();
+    await scrollToPart(page.getByTestId("accommodation-map"));
     await expect.poll(() => parts.filter((p) => scripts().includes(p))).toEqual(parts);
     // The map draws once its code is there.
     await page.locator('[data-testid="accommodation-leaflet"][data-ready="true"]').waitFor();

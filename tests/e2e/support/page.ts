@@ -9,6 +9,15 @@ export async function open(page: Page, path: string) {
 }
 
 /**
+ * Scrolls an element to the middle of the screen in one step. A part below the fold is swapped for
+ * its live copy as it comes near the screen (app/components/ui/page-parts.tsx), which Playwright's
+ * scrollIntoViewIfNeeded, waiting for the element to hold still, may find detached.
+ */
+export async function scrollToPart(locator: Locator) {
+  await locator.evaluate((el) => el.scrollIntoView({ block: "center" }));
+}
+
+/**
  * Clicks one of the header's links (app/components/ui/site-nav.tsx, `nav-…`), opening the phone's
  * 'Menu' first where the links sit behind it, as a visitor would.
  */
