@@ -8,6 +8,7 @@ import { cardParts } from "./card-parts";
 import { useHoveredAccommodation } from "./hover-context";
 import { SaveTripButton } from "../saved-trips/save-trip-button";
 import { keepServerMarkup, useFollowLinks } from "../ui/markup-only";
+import { loadOnce } from "../ui/page-parts";
 import type { CardMarkup } from "~/domain/markup-only";
 
 /** How a card shows, beside its data. */
@@ -34,18 +35,9 @@ type CardParts = typeof cardParts;
  * server's markup. A page's first load stays within the JavaScript budget (README, "Performance").
  */
 let loadedParts: CardParts | null = import.meta.env.SSR ? cardParts : null;
-let loadingParts: Promise<CardParts> | undefined;
 
 /** Loads the parts' code; the results page starts it as soon as a search runs in the page. */
-export function loadCardParts(): Promise<CardParts> {
-  return (loadingParts ??= import("./card-parts").then(
-    (m) => (loadedParts = m.cardParts),
-    (error: unknown) => {
-      loadingParts = undefined; // tried again by the next card
-      throw error;
-    },
-  ));
-}
+export const loadCardParts = loadOnce(() => import("./card-parts").then((m) => (loadedParts = m.cardParts)));
 
 /** The parts' code once loaded, loading it when `wanted`. */
 function useCardParts(wanted: boolean): CardParts | null {

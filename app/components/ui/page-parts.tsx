@@ -47,24 +47,28 @@ export function partOnDemand<P>(
   load: () => Promise<ComponentType<P>>,
   wanted: () => boolean = () => true,
 ): PagePart<P> {
-  let loading: Promise<ComponentType<P>> | undefined;
   const part: PagePart<P> = {
     loaded: server,
     wanted,
-    load: () =>
-      (loading ??= load().then(
-        (component) => {
-          part.loaded = component;
-          listeners.forEach((listener) => listener());
-          return component;
-        },
-        (error: unknown) => {
-          loading = undefined; // tried again next time
-          throw error;
-        },
-      )),
+    load: loadOnce(() =>
+      load().then((component) => {
+        part.loaded = component;
+        listeners.forEach((listener) => listener());
+        return component;
+      }),
+    ),
   };
   return part;
+}
+
+/** `load` run once, its promise shared; after a failure the next call tries again. */
+export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
 }
 
 /** A desktop-only part: its code starts loading at once on a desktop-wide screen. */
