@@ -232,3 +232,13 @@ export const OFFERS_ANCHOR = "tilbud";
  * date links to the page narrowed to it for all of them (a popular place has hundreds of offers).
  */
 export const OFFERS_PER_DEPARTURE = 5;
+
+/** The range filters' default bounds (0 and the sliders' maxima): a bound at its default means unset (docs/screens.md "Price filter"). */
+export const DEFAULT_BOUNDS = {
+  minPrice: 0,
+  maxPrice: PER_PERSON_PRICE_MAX,
+  minFullPrice: 0,
+  maxFullPrice: FULL_PRICE_MAX,
+  minSkiPassDaysCount: 0,
+  maxSkiPassDaysCount: SKI_PASS_DAYS_MAX,
+} as const;

@@ -1,4 +1,4 @@
-import { FULL_PRICE_MAX, MIN_PRICE_GAP, PER_PERSON_PRICE_MAX, RATINGS, SKI_PASS_DAYS_MAX, type PriceMode } from "./constants";
+import { DEFAULT_BOUNDS, MIN_PRICE_GAP, RATINGS, SKI_PASS_DAYS_MAX, type PriceMode } from "./constants";
 import { hasTotalBound, priceKeys, switchPriceMode } from "./price-mode";
 import type { SearchFilters } from "./search-data";
 import type { FacetNumbers } from "./search-result";
@@ -6,16 +6,6 @@ import type { FacetNumbers } from "./search-result";
 // The filter sidebar's rules (docs/screens.md "Filter sidebar" and "Price filter"), as pure
 // functions on SearchFilters so the page, the mobile drawer and the no-JavaScript form all share
 // them.
-
-/** The range filters' default bounds (0 and the sliders' maxima): a bound at its default means unset (docs/screens.md "Price filter"). */
-export const DEFAULT_BOUNDS = {
-  minPrice: 0,
-  maxPrice: PER_PERSON_PRICE_MAX,
-  minFullPrice: 0,
-  maxFullPrice: FULL_PRICE_MAX,
-  minSkiPassDaysCount: 0,
-  maxSkiPassDaysCount: SKI_PASS_DAYS_MAX,
-} as const;
 
 type BoundKey = keyof typeof DEFAULT_BOUNDS;
 

@@ -1,5 +1,4 @@
-import { OFFER_REDIRECT_PATH, RESULTS_PATH, type PriceMode, AFFILIATE_ID_PATTERN } from "./constants";
-import { DEFAULT_BOUNDS } from "./filters";
+import { AFFILIATE_ID_PATTERN, DEFAULT_BOUNDS, OFFER_REDIRECT_PATH, RESULTS_PATH, type PriceMode } from "./constants";
 import { hasTotalBound, switchPriceMode } from "./price-mode";
 import type { SearchQuery } from "./search-data";
 import { LIST_PARAMS, NUMERIC_FILTER_KEYS, parseSearchQuery, readableQuery, toSearchParams } from "./url-codec";

@@ -1,15 +1,13 @@
-import { filterChips, type ChipOptions, type ChipTexts } from "./filters";
-import { formatDayMonth, formatPrice } from "./format";
-import type { Arrival, SearchArea, SearchData } from "./search-data";
-import { peopleSummary } from "./search-summary";
+import { formatDayMonth } from "./format";
+import type { Arrival, SearchArea } from "./search-data";
 import { tagLabel } from "./tags";
 import { texts } from "./texts";
 
 // The search in names, where a count told nothing ("1 område", "2 uger"): the chosen place
 // ("Val Thorens", "Val Thorens + 2"), the weeks, months or dates by name, the party, and the
 // filters as their chips say them. The search bar's steps, the first line of the mobile summary,
-// a new search agent's name and an agent's summary use them; the mobile summary's second line
-// keeps the counted units (search-summary.ts; docs/screens.md "Search summary").
+// a new search agent's name and an agent's summary (filter-names.ts) use them; the mobile summary's
+// second line keeps the counted units (search-summary.ts; docs/screens.md "Search summary").
 
 /** Names of destination slugs as far as known (the page's loader, the destination picker); a slug stands for an unknown one. */
 export type PlaceNames = Record<string, string>;
@@ -76,43 +74,4 @@ export function arrivalName(arrival: Arrival): string {
     case "asap":
       return texts.summary.asap;
   }
-}
-
-/** The filters' chips say a set filter the same way everywhere (the folded sidebar, a phone's chips, an agent). */
-export const CHIP_TEXTS: ChipTexts = {
-  price: (mode, lo, hi) => texts.chips.price(mode, lo === undefined ? null : formatPrice(lo), hi === undefined ? null : formatPrice(hi)),
-  rating: (stars) => texts.filters.starsOrMore(stars),
-  skiPass: (included) => texts.chips.skiPass(included),
-  skiPassDays: (lo, hi) => texts.chips.skiPassDays(lo ?? null, hi ?? null),
-};
-
-/** The set filters in words, one each, as their chips say them. */
-export function filterNames(data: SearchData, options: ChipOptions): string[] {
-  return filterChips(data.filters, options, CHIP_TEXTS).map((c) => c.label);
-}
-
-/**
- * A new search agent's name: the place, the party, the arrival and the filters
- * ("Val Thorens + 2, 4 personer, Uge 7–8, Halvpension"); within `maxLength`, the filters that do
- * not fit are counted at the end ("+ 2 filtre").
- */
-export function agentName(data: SearchData, names: PlaceNames, options: ChipOptions, maxLength: number): string {
-  const head = [placeName(data.searchArea, names), peopleSummary(data.adultCount, data.childrenCount), arrivalName(data.arrival)];
-  const filters = filterNames(data, options);
-  for (let shown = filters.length; shown >= 0; shown--) {
-    const rest = filters.length - shown;
-    const name = [...head, ...filters.slice(0, shown), ...(rest ? [n.moreFilters(rest)] : [])].join(", ");
-    if (name.length <= maxLength) return name;
-  }
-  return head.join(", ").slice(0, maxLength);
-}
-
-/** A search agent's search in words: every place, the party, the arrival and every filter ("Val Thorens og Tignes · 4 personer · Uge 7 · Halvpension"). */
-export function agentSummary(data: SearchData, names: PlaceNames, options: ChipOptions): string {
-  return [
-    placeNamesInFull(data.searchArea, names),
-    peopleSummary(data.adultCount, data.childrenCount),
-    arrivalName(data.arrival),
-    ...filterNames(data, options),
-  ].join(" · ");
 }

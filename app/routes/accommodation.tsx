@@ -103,11 +103,17 @@ const calendarPart = nearScreenPart(import.meta.env.SSR ? PriceCalendar : null, 
 const historyPart = nearScreenPart(import.meta.env.SSR ? PriceHistoryChart : null, () =>
   import("~/components/accommodation/price-history-chart").then((m) => m.PriceHistoryChart),
 );
-const offersFormPart = nearScreenPart(import.meta.env.SSR ? OffersForm : null, () =>
-  import("~/components/accommodation/offers-form").then((m) => m.OffersForm),
+// The offers form and the map do nothing until used: on a desktop, where they may be near the
+// screen from the start, their code waits for the visitor's first interaction too.
+const offersFormPart = nearScreenPart(
+  import.meta.env.SSR ? OffersForm : null,
+  () => import("~/components/accommodation/offers-form").then((m) => m.OffersForm),
+  { interactive: true },
 );
-const mapPart = nearScreenPart(import.meta.env.SSR ? AccommodationMap : null, () =>
-  import("~/components/accommodation/accommodation-map").then((m) => m.AccommodationMap),
+const mapPart = nearScreenPart(
+  import.meta.env.SSR ? AccommodationMap : null,
+  () => import("~/components/accommodation/accommodation-map").then((m) => m.AccommodationMap),
+  { interactive: true },
 );
 
 export default function AccommodationRoute() {

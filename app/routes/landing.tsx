@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { desktopSearchBar, MobileSearchSummary, PlaceNamesProvider, StandaloneSearchProvider } from "~/components/search-bar";
+import { desktopSearchBar, mobileSearchSummary, PlaceNamesProvider, StandaloneSearchProvider } from "~/components/search-bar";
 import { PagePartView } from "~/components/ui/page-parts";
 import { LandingBoxTile } from "~/components/landing/landing-box";
 import { RESULTS_PATH } from "~/domain/constants";
@@ -46,7 +46,7 @@ export default function Landing() {
         </header>
         <main className="mx-auto -mt-9 max-w-5xl px-4 pb-16">
           <PagePartView part={desktopSearchBar} props={{ className: "hidden lg:block" }} />
-          <MobileSearchSummary className="lg:hidden" />
+          <PagePartView part={mobileSearchSummary} props={{ className: "lg:hidden" }} />
 
           {/* No heading over nothing: a store may have no boxes (an operator's, before any is made). */}
           {boxes.length > 0 && (

@@ -26,10 +26,37 @@ export interface PageWeight {
   /** The HTML as the server sends it, and gzipped. */
   htmlBytes: number;
   htmlGzip: number;
-  /** JavaScript the browser fetched until the network was idle, with no interaction: as transferred (Brotli or gzip, as the server chose), the same scripts gzipped (level 6), and how many files. */
+  /** JavaScript the browser fetched on a phone (390×844) until the network was idle, with no interaction: as transferred (Brotli or gzip, as the server chose), the same scripts gzipped (level 6), and how many files. */
   jsTransferred: number;
   jsGzip: number;
   jsFiles: number;
+  /** The same on a desktop (1440×900), gzipped, and how many files. */
+  desktopJsGzip: number;
+  desktopJsFiles: number;
+}
+
+/** The scripts Chromium loads for a page at a screen size until the network is idle, with no interaction. */
+async function scriptsLoaded(browser: Browser, url: string, phone: boolean): Promise<Array<{ transferred: number; gzip: number }>> {
+  const ctx = await browser.newContext(
+    phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : { viewport: { width: 1440, height: 900 } },
+  );
+  try {
+    const page = await ctx.newPage();
+    const scripts: Array<Promise<{ transferred: number; gzip: number }>> = [];
+    page.on("requestfinished", (req) => {
+      if (req.resourceType() !== "script") return;
+      scripts.push(
+        Promise.all([req.sizes(), req.response().then((r) => r!.body())]).then(([s, body]) => ({
+          transferred: s.responseBodySize,
+          gzip: zlib.gzipSync(body).length,
+        })),
+      );
+    });
+    await page.goto(url, { waitUntil: "networkidle" });
+    return await Promise.all(scripts);
+  } finally {
+    await ctx.close();
+  }
 }
 
 /** The page's HTML (a cookie, so it is rendered, not taken from the page cache) and the scripts Chromium loads for it. */
@@ -39,29 +66,19 @@ export async function pageWeight(base: string, paths: string[]): Promise<PageWei
     const out: PageWeight[] = [];
     for (const p of paths) {
       const html = Buffer.from(await (await fetch(base + p, { headers: { cookie: "bench=1" } })).arrayBuffer());
-      const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-      const page = await ctx.newPage();
-      const scripts: Array<Promise<{ transferred: number; gzip: number }>> = [];
-      page.on("requestfinished", (req) => {
-        if (req.resourceType() !== "script") return;
-        scripts.push(
-          Promise.all([req.sizes(), req.response().then((r) => r!.body())]).then(([s, body]) => ({
-            transferred: s.responseBodySize,
-            gzip: zlib.gzipSync(body).length,
-          })),
-        );
-      });
-      await page.goto(base + p, { waitUntil: "networkidle" });
-      const sizes = await Promise.all(scripts);
+      const sum = (sizes: Array<{ gzip: number }>) => sizes.reduce((a, b) => a + b.gzip, 0);
+      const phone = await scriptsLoaded(browser, base + p, true);
+      const desktop = await scriptsLoaded(browser, base + p, false);
       out.push({
         path: p,
         htmlBytes: html.length,
         htmlGzip: zlib.gzipSync(html).length,
-        jsTransferred: sizes.reduce((a, b) => a + b.transferred, 0),
-        jsGzip: sizes.reduce((a, b) => a + b.gzip, 0),
-        jsFiles: sizes.length,
+        jsTransferred: phone.reduce((a, b) => a + b.transferred, 0),
+        jsGzip: sum(phone),
+        jsFiles: phone.length,
+        desktopJsGzip: sum(desktop),
+        desktopJsFiles: desktop.length,
       });
-      await ctx.close();
     }
     return out;
   } finally {

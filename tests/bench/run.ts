@@ -897,7 +897,7 @@ function reportPage(page: PageResult) {
   both();
 
   both(
-    `## Page weight (HTML rendered for a visitor with a cookie; JavaScript Chromium loads with no interaction, gzipped and as transferred: Brotli from the build where accepted)`,
+    `## Page weight (HTML rendered for a visitor with a cookie; JavaScript Chromium loads with no interaction on a phone, gzipped and as transferred: Brotli from the build where accepted, and on a desktop, gzipped)`,
   );
   both();
   const wPaths = [...new Set(builds.flatMap((b) => b.weight.map((w) => w.path)))];
@@ -908,6 +908,7 @@ function reportPage(page: PageResult) {
       `${b.label} HTML gzip kB`,
       `${b.label} JS gzip kB (files)`,
       `${b.label} JS transferred kB`,
+      `${b.label} desktop JS gzip kB (files)`,
     ]),
   ];
   const kb = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? "–" : (n / 1024).toFixed(1));
@@ -915,7 +916,13 @@ function reportPage(page: PageResult) {
     p,
     ...builds.flatMap((b) => {
       const w = b.weight.find((x) => x.path === p);
-      return [kb(w?.htmlBytes), kb(w?.htmlGzip), w ? `${kb(w.jsGzip)} (${w.jsFiles})` : "–", kb(w?.jsTransferred)];
+      return [
+        kb(w?.htmlBytes),
+        kb(w?.htmlGzip),
+        w ? `${kb(w.jsGzip)} (${w.jsFiles})` : "–",
+        kb(w?.jsTransferred),
+        w?.desktopJsGzip !== undefined ? `${kb(w.desktopJsGzip)} (${w.desktopJsFiles})` : "–",
+      ];
     }),
   ]);
   if (wr.length) table(wh, wr);

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { runIndexer } from "../support/cli";
 import { departureInDays, trip } from "../support/feed";
 import { DESKTOP, MOBILE } from "./support/browser";
-import { hydrationData, scrollToPart, visibleResortLabels } from "./support/page";
+import { hydrationData, scrollToPart, visibleResortLabels, waitForLive } from "./support/page";
 import { usePage, useServerAndBrowser } from "./support/suite";
 
 // The accommodation page from a visitor's side, at desktop and mobile sizes, with JavaScript on and
@@ -431,7 +431,7 @@ for (const mode of [sizes[0], sizes[1], sizes[2]]) {
         if (query.startsWith("?sort=") && !phone) {
           // Sorted in the page (with JavaScript the browser renders the cards from the page's data).
           await page.goto("/skirejser");
-          if (mode.javaScript) await page.locator('[data-hydrated="true"]').waitFor();
+          if (mode.javaScript) await waitForLive(page);
           await page.getByTestId("sort-link").filter({ hasText: pick }).click();
           await page.waitForURL((url) => url.search === query);
           // The URL changes a moment before the page shows the new data; the sorting bar marks the sort with the cards.

@@ -9,7 +9,7 @@ import { importLines } from "../support/cli";
 import { departureInDays, trip } from "../support/feed";
 import { confirmFromMail, submitSignUp } from "./support/accounts";
 import { DESKTOP, newContext } from "./support/browser";
-import { scrollToPart } from "./support/page";
+import { scrollToPart, waitForLive } from "./support/page";
 import { useServerAndBrowser } from "./support/suite";
 
 // The Content-Security-Policy the server sends is one the pages satisfy: in Chromium, with
@@ -104,7 +104,7 @@ describe("with JavaScript", () => {
 
   it("the results page, hydrated, its filters' counts fetched and a banner seen", async () => {
     servedUnderPolicy(await page.goto("/skirejser?sort=price:asc"));
-    await page.locator('[data-hydrated="true"]').waitFor();
+    await waitForLive(page);
     await scrollToPart(page.getByTestId("banner").first());
     await page.getByTestId("page-next").click();
     await page.waitForURL(/page=2/);
@@ -138,7 +138,7 @@ describe("with JavaScript", () => {
     servedUnderPolicy(await framed);
     expect((await framed).headers()["content-security-policy"]).toContain("frame-ancestors *");
     const frame = (await (await partnerPage.waitForSelector("iframe")).contentFrame())!;
-    await frame.locator('[data-hydrated="true"]').waitFor();
+    await waitForLive(partnerPage, frame);
     await frame.waitForLoadState("networkidle");
     expect(await frame.getByRole("article").count()).toBeGreaterThan(0);
     expect(await violations()).toEqual([]);

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import type { BrowserContext, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, MOBILE, newContext } from "./support/browser";
-import { framesRendered } from "./support/page";
+import { framesRendered, waitForLive } from "./support/page";
 import { useServerAndBrowser } from "./support/suite";
 
 // Embed mode: a real partner page on another local port (another origin) pastes the
@@ -73,7 +73,7 @@ async function openPartner(ctx: BrowserContext): Promise<{ page: Page; frame: Fr
   page.on("console", (message) => void (message.type() === "error" && errors.push(`console: ${message.text()}`)));
   await page.goto(partnerUrl);
   const frame = (await (await page.waitForSelector("iframe")).contentFrame())!;
-  await frame.locator('[data-hydrated="true"]').waitFor();
+  await waitForLive(page, frame);
   await frame.waitForLoadState("networkidle");
   return { page, frame };
 }
@@ -187,7 +187,7 @@ describe("desktop", () => {
     // The same page outside embed mode has all three.
     const own = await ctx.newPage();
     await own.goto(`${suite.server.url}/skirejser?sort=price:asc&aff=${AFF}`);
-    await own.locator('[data-hydrated="true"]').waitFor();
+    await waitForLive(own);
     expect(await own.getByTestId("site-header").count()).toBe(1);
     expect(await own.getByTestId("site-footer").count()).toBe(1);
     await own.evaluate(() => window.scrollTo(0, 3000));
@@ -195,7 +195,7 @@ describe("desktop", () => {
     await own.close();
     // Reload the widget so it reports its real height again.
     await frame.goto(frame.url());
-    await frame.locator('[data-hydrated="true"]').waitFor();
+    await waitForLive(page, frame);
   });
 
   it("carries aff and embed=1 on every link and sends every offer link through the click redirect", async () => {

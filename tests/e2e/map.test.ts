@@ -9,7 +9,7 @@ import { FIRST_TILE_TIMEOUT_MS } from "~/components/map/map-parts";
 import { importLines } from "../support/cli";
 import { departureInDays, trip } from "../support/feed";
 import { DESKTOP, MOBILE } from "./support/browser";
-import { layoutShifts, watchLayoutShifts } from "./support/page";
+import { layoutShifts, waitForLive, watchLayoutShifts } from "./support/page";
 import { usePage, useServerAndBrowser } from "./support/suite";
 
 // The results map. No tile server is reachable in tests, so a tiny one here answers
@@ -106,7 +106,7 @@ describe("desktop", () => {
   it("'Vis på kort' replaces the list with the map: markers and clusters of the whole result, tiles from MAP_TILE_URL", async () => {
     await watchZoomAnimations(page);
     await page.goto("/skirejser");
-    await page.locator('[data-hydrated="true"]').waitFor();
+    await waitForLive(page);
     const toggle = page.getByTestId("sorting-bar").getByTestId("map-toggle");
     expect(await toggle.textContent()).toBe("Vis på kort");
     await toggle.click();
@@ -301,7 +301,7 @@ describe("desktop", () => {
     p.on("request", (req) => void (req.resourceType() === "script" && scripts.push(new URL(req.url()).pathname)));
     const mapCode = () => scripts.filter((s) => /\/(map-view|results-map|leaflet-src)-[\w-]+\.js$/.test(s));
     await p.goto("/skirejser");
-    await p.locator('[data-hydrated="true"]').waitFor();
+    await waitForLive(p);
     await p.waitForLoadState("networkidle");
     expect(mapCode()).toEqual([]);
 
@@ -343,7 +343,7 @@ describe("mobile", () => {
     const page = await ctx.newPage();
     await watchZoomAnimations(page);
     await page.goto("/skirejser?priceType=total&adultCount=4");
-    await page.locator('[data-hydrated="true"]').waitFor();
+    await waitForLive(page);
     await page.getByTestId("mobile-bar").getByTestId("map-toggle").click();
     await page.waitForURL((u) => u.searchParams.get("map") === "1");
     expect(params(page).get("priceType")).toBe("total");

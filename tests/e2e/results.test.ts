@@ -11,6 +11,7 @@ import {
   open,
   scrollToPart,
   seriousViolations,
+  waitForLive,
   watchLayoutShifts,
 } from "./support/page";
 import { splitPageProxy } from "./support/split-page";
@@ -21,6 +22,15 @@ import { usePage, useServerAndBrowser } from "./support/suite";
 const suite = useServerAndBrowser({ demoTrips: 4000 });
 
 const search = (page: Page) => new URL(page.url()).search;
+
+/** The names of the scripts the page requested so far, without their hashes. */
+function scriptsOf(page: Page): () => string[] {
+  const names: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "script") names.push(new URL(r.url()).pathname.replace(/^.*\//, "").replace(/-[\w-]{8}\.js$/, ""));
+  });
+  return () => names;
+}
 /** The histogram's POST /api/facet-numbers (a plain fetch: app/components/filters/use-facet-numbers.ts). */
 const isFacetNumbersUrl = (url: string) => new URL(url).pathname === "/api/facet-numbers";
 const isFacetNumbersCall = (r: Response) => isFacetNumbersUrl(r.url()) && r.request().method() === "POST";
@@ -83,7 +93,7 @@ describe("desktop", () => {
       void ((new URL(r.url()).pathname.endsWith(".data") || isFacetNumbersUrl(r.url())) && calls.push(r.url()));
     page.on("request", onRequest);
     await open(page, "/skirejser?minRating=3");
-    await page.locator('[data-hydrated="true"]').waitFor();
+    await waitForLive(page);
     page.off("request", onRequest);
     expect(calls).toEqual([]);
     const bars = page.locator('[data-testid="sidebar"] [data-testid="histogram-bar"]');
@@ -116,7 +126,7 @@ describe("desktop", () => {
     const mobile = await suite.newContext({ size: MOBILE });
     const phone = await mobile.newPage();
     await open(phone, "/skirejser");
-    await phone.locator('[data-hydrated="true"]').waitFor();
+    await waitForLive(phone);
     await phone.getByTestId("open-filters").click();
     const asksForPrices = (r: Response) =>
       (JSON.parse(r.request().postData() ?? "{}") as { requiredFacetFields?: string[] }).requiredFacetFields?.some((f) =>
@@ -218,6 +228,8 @@ describe("desktop", () => {
     expect(await page.getByTestId("total-trips").textContent()).toMatch(/^[\d.]+ tilgængelige rejser$/);
     await page.mouse.wheel(0, 3000);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    // The page links' code loads as they come near the screen: click once it is there.
+    await page.waitForLoadState("networkidle");
     await page.getByTestId("page-next").click();
     await expect.poll(() => search(page)).toBe("?page=2");
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
@@ -571,15 +583,6 @@ describe("mobile", () => {
 });
 
 describe("a phone's first load: the parts below the fold load their code near the screen", () => {
-  /** The names of the scripts the page requested so far, without their hashes. */
-  function scriptsOf(page: Page): () => string[] {
-    const names: string[] = [];
-    page.on("request", (r) => {
-      if (r.resourceType() === "script") names.push(new URL(r.url()).pathname.replace(/^.*\//, "").replace(/-[\w-]{8}\.js$/, ""));
-    });
-    return () => names;
-  }
-
   it("results: page links, banners and the code of a card load when wanted; the links work before and after", async () => {
     const ctx = await suite.newContext({ size: MOBILE });
     const page = await ctx.newPage();
@@ -621,6 +624,64 @@ describe("a phone's first load: the parts below the fold load their code near th
     await expect.poll(() => parts.filter((p) => scripts().includes(p))).toEqual(parts);
     // The map draws once its code is there.
     await page.locator('[data-testid="accommodation-leaflet"][data-ready="true"]').waitFor();
+    await ctx.close();
+  });
+});
+
+describe("the parts a screen shows load their code at the visitor's first interaction; what is done before counts", () => {
+  /** Holds back every script the page asks for from now on, until the returned function is called. */
+  async function holdScripts(page: Page): Promise<() => void> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    return release;
+  }
+
+  /** Opens `path` with no interaction: hydrated (the server's cards are kept) and the network quiet. */
+  async function openUntouched(page: Page, path: string) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+  }
+
+  it("desktop: the sidebar, sorting bar and search bar wait; a box ticked and a step opened before their code is there count", async () => {
+    const ctx = await suite.newContext({ size: DESKTOP });
+    const page = await ctx.newPage();
+    const scripts = scriptsOf(page);
+    await openUntouched(page, "/skirejser");
+    const waiting = ["filter-form", "sorting-bar", "search-bar", "markup-handoff"];
+    expect(scripts().filter((s) => waiting.includes(s))).toEqual([]);
+    expect(await page.locator('[data-hydrated="true"]').count()).toBe(0);
+
+    const release = await holdScripts(page);
+    const pool = page.locator('[data-testid="sidebar"] input[name="accommodationFeatures"][value="pool"]');
+    await pool.check(); // the first interaction: the parts' code is asked for, and held back
+    await page.getByTestId("step-where-toggle").click();
+    await expect.poll(() => waiting.filter((s) => scripts().includes(s)).sort()).toEqual([...waiting].sort());
+    expect(await search(page)).toBe("");
+    release();
+    await expect.poll(() => search(page)).toBe("?accommodationFeatures=pool");
+    await page.locator('[data-hydrated="true"]').waitFor();
+    expect(await pool.isChecked()).toBe(true);
+    await page.getByTestId("panel-where").waitFor();
+    await ctx.close();
+  });
+
+  it("phone: the search summary and the bar of drawers wait; 'Filtre' tapped before their code is there opens the drawer", async () => {
+    const ctx = await suite.newContext({ size: MOBILE });
+    const page = await ctx.newPage();
+    const scripts = scriptsOf(page);
+    await openUntouched(page, "/skirejser");
+    expect(scripts().filter((s) => ["mobile-bar", "mobile-search-summary"].includes(s))).toEqual([]);
+
+    const release = await holdScripts(page);
+    await page.getByTestId("open-filters").tap();
+    await expect.poll(() => scripts().includes("mobile-bar")).toBe(true);
+    release();
+    await page.getByTestId("filter-drawer").waitFor();
+    await page.locator('[data-hydrated="true"]').waitFor();
     await ctx.close();
   });
 });

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DESKTOP, MOBILE } from "./support/browser";
-import { seriousViolations } from "./support/page";
+import { seriousViolations, waitForLive } from "./support/page";
 import { usePage, useServerAndBrowser } from "./support/suite";
 
 // The search bar, the mobile search summary and the landing page, with and without JavaScript,
@@ -136,7 +136,7 @@ describe("desktop with JavaScript", () => {
 
   it("on the results page reads 'Rediger søgning' while up to date, 'Søg' after an edit, and runs the search", async () => {
     await open(page, "/skirejser?destinationSlugs=tirol&weeks=7");
-    await page.locator('[data-hydrated="true"]').waitFor();
+    await waitForLive(page);
     const button = page.getByTestId("search-button");
     expect(await button.textContent()).toBe("Rediger søgning");
     // 'Rediger søgning' reopens the editing step
@@ -160,7 +160,7 @@ describe("desktop with JavaScript", () => {
 
   it("shows a map area as 'Området på kortet' and offers to go back to destinations", async () => {
     await open(page, "/skirejser?bbox=45,6,47,8");
-    await page.locator('[data-hydrated="true"]').waitFor();
+    await waitForLive(page);
     expect(await page.getByTestId("step-where-value").textContent()).toBe("Området på kortet");
     await page.getByTestId("step-where-toggle").click();
     await page.getByRole("button", { name: "Tilbage til destinationer" }).click();
@@ -212,7 +212,7 @@ describe("mobile with JavaScript", () => {
     expect(p.tags).toBe("familievenlig");
     expect(p.childrenCount).toBe("2");
     expect(p.weeks).toMatch(/^5[12],(1|52|53)$/);
-    await page.locator('[data-hydrated="true"]').waitFor();
+    await waitForLive(page);
     expect(await page.getByTestId("mobile-search-summary-names").textContent()).toMatch(/^Familievenlig · Uge (5[12]–5[23]|52, 1)$/);
     expect(await page.getByTestId("mobile-search-summary-text").textContent()).toBe("1 kategori · 4 personer · 2 uger");
   });

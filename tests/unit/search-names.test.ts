@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { agentName, agentSummary, arrivalName, filterNames, placeName, placeNamesInFull } from "~/domain/search-names";
+import { agentName, agentSummary, filterNames } from "~/domain/filter-names";
+import { arrivalName, placeName, placeNamesInFull } from "~/domain/search-names";
 import type { SearchData } from "~/domain/search-data";
 import { parseSearchQuery } from "~/domain/url-codec";
 

@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { resultsHref, resultsParams } from "~/domain/results-url";
-import { agentName, type PlaceNames } from "~/domain/search-names";
+import { agentName } from "~/domain/filter-names";
+import type { PlaceNames } from "~/domain/search-names";
 import type { SearchOptions } from "~/domain/search-result";
 import { texts } from "~/domain/texts";
 import { LoginForm } from "../account/account-forms";

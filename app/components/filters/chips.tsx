@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { filterChips } from "~/domain/filters";
-import { CHIP_TEXTS } from "~/domain/search-names";
+import { CHIP_TEXTS } from "~/domain/filter-names";
 import { texts } from "~/domain/texts";
 import type { SearchOptions } from "~/domain/search-result";
 import { useSearchState } from "../results/search-state";

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, useState } from "react";
 import { filterChips } from "~/domain/filters";
 import { switchPriceMode } from "~/domain/price-mode";
-import { CHIP_TEXTS } from "~/domain/search-names";
+import { CHIP_TEXTS } from "~/domain/filter-names";
 import { texts } from "~/domain/texts";
 import type { FacetNumbers, SearchOptions } from "~/domain/search-result";
 import { Switch } from "../ui/switch";
@@ -9,8 +9,8 @@ import { useSearchState } from "./search-state";
 import { MapToggleLink } from "./map-toggle-link";
 
 // The drawers' code (and Headless UI's dialog) loads when one first opens.
-const FilterDrawer = lazy(() => import("./mobile-drawers").then((m) => ({ default: m.FilterDrawer })));
-const SortDrawer = lazy(() => import("./mobile-drawers").then((m) => ({ default: m.SortDrawer })));
+const FilterDrawer = /* @__PURE__ */ lazy(() => import("./mobile-drawers").then((m) => ({ default: m.FilterDrawer })));
+const SortDrawer = /* @__PURE__ */ lazy(() => import("./mobile-drawers").then((m) => ({ default: m.SortDrawer })));
 
 // Mobile (below lg, with JavaScript): the filter drawer, the sort drawer and the price-type toggle.
 // The filter drawer edits a draft, run by its 'Gem ændringer' button. Without JavaScript the page

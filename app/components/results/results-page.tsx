@@ -8,8 +8,8 @@ import { FilterForm } from "~/components/filters/filter-form";
 import { MapView } from "~/components/map/map-view";
 import type { MapTiles } from "~/components/map/map-parts";
 import { SaveTripForms } from "~/components/saved-trips/save-trip-button";
-import { desktopSearchBar, MobileSearchSummary, PlaceNamesProvider } from "~/components/search-bar";
-import { PagePartView, desktopPart, partOnDemand, useDesktopPartsReady } from "~/components/ui/page-parts";
+import { desktopSearchBar, mobileSearchSummary, PlaceNamesProvider } from "~/components/search-bar";
+import { PagePartView, desktopPart, partOnDemand, phonePart, useScreenPartsReady } from "~/components/ui/page-parts";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { hasFilters } from "~/domain/filters";
 import { formatCount } from "~/domain/format";
@@ -21,10 +21,10 @@ import type { PlaceNames } from "~/domain/search-names";
 import type { FacetNumbers, MapData, ResultCardItem, ResultCardKey, SearchOptions, SearchResult } from "~/domain/search-result";
 import { texts } from "~/domain/texts";
 import { HoveredAccommodationProvider } from "./hover-context";
-import { MobileBar } from "./mobile-bar";
 import { loadCardParts, type CardView } from "./result-card";
 import { MapSideList, PagePagination, pageCards, ResultsList } from "./page-cards";
 import { SearchStateProvider, useSearchState } from "./search-state";
+import { MobileBar } from "./mobile-bar";
 import { SortingBar } from "./sorting-bar";
 import { Loading, NoResults, SaveTripHint, ScrollToTop } from "./status";
 
@@ -69,6 +69,12 @@ const filterSidebar = desktopPart(import.meta.env.SSR ? FilterForm : null, () =>
 const sortingBar = desktopPart(import.meta.env.SSR ? SortingBar : null, () =>
   import("~/components/results/sorting-bar").then((m) => m.SortingBar),
 );
+// A phone's chips of the set filters: loaded on a page that has any.
+const filterChipsPart = partOnDemand(import.meta.env.SSR ? FilterChips : null, () =>
+  import("~/components/filters/chips").then((m) => m.FilterChips),
+);
+// A phone has the bar of drawers instead.
+const mobileBar = phonePart(import.meta.env.SSR ? MobileBar : null, () => import("./mobile-bar").then((m) => m.MobileBar));
 
 // The map view (and Leaflet with it) loads when it is shown; the dialogs when they open. A dialog
 // opened by the URL is in the server's markup, which the browser keeps until the dialog's code is
@@ -96,8 +102,8 @@ function ResultsView({ data }: { data: ResultsPageData }) {
   const { applied, searchIsUpToDate, searchIsLoading } = useSearchState();
   const mapView = applied.map === true;
   const hydrated = useHydrated();
-  // `data-hydrated` (what the browser tests wait for): the page and its desktop-only parts are live.
-  const desktopReady = useDesktopPartsReady();
+  // `data-hydrated` (what the browser tests wait for): the page and the parts this screen shows are live.
+  const partsReady = useScreenPartsReady();
   const noResults = result.pagination.totalCount === 0 && searchIsUpToDate && !searchIsLoading;
   const cards = pageCards(result, markupOnlyOf(data).resultCards);
   // The browser renders the next page's cards itself: their code loads while the search runs.
@@ -106,14 +112,10 @@ function ResultsView({ data }: { data: ResultsPageData }) {
   }, [searchIsLoading]);
 
   return (
-    <div
-      id="top"
-      className="mx-auto max-w-[1400px] px-3 py-4 sm:px-4 lg:py-6"
-      data-hydrated={hydrated && desktopReady ? "true" : undefined}
-    >
+    <div id="top" className="mx-auto max-w-[1400px] px-3 py-4 sm:px-4 lg:py-6" data-hydrated={hydrated && partsReady ? "true" : undefined}>
       <noscript dangerouslySetInnerHTML={{ __html: RESULTS_NO_JS_STYLE }} />
       <PagePartView part={desktopSearchBar} props={{ className: "mb-5 hidden lg:block" }} />
-      <MobileSearchSummary className="mb-3 lg:hidden" />
+      <PagePartView part={mobileSearchSummary} props={{ className: "mb-3 lg:hidden" }} />
       <div className="lg:flex lg:items-start lg:gap-6">
         <FiltersAside options={options} facetNumbers={result.facetNumbers} />
 
@@ -125,10 +127,10 @@ function ResultsView({ data }: { data: ResultsPageData }) {
         >
           <ResultsHeading result={result} account={account} placePage={placePage} />
           <PagePartView part={sortingBar} props={{ className: "nojs-flex mb-4 hidden lg:flex" }} />
-          <MobileBar className="js-only mb-4 flex lg:hidden" options={options} facetNumbers={result.facetNumbers} />
+          <PagePartView part={mobileBar} props={{ className: "js-only mb-4 flex lg:hidden", options, facetNumbers: result.facetNumbers }} />
           {hasFilters(applied.query.searchData.filters) && (
             <nav aria-label={texts.mobile.chipsLabel} className="mb-4 lg:hidden" data-testid="mobile-chips">
-              <FilterChips options={options} />
+              <PagePartView part={filterChipsPart} props={{ options }} />
             </nav>
           )}
           {mapView && (

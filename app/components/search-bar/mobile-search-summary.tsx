@@ -6,7 +6,7 @@ import { usePlaceNames } from "./place-names";
 import { WithSearchBarState, type SearchBarState } from "./state";
 
 // The modal's code (and Headless UI's dialog) loads when it first opens.
-const MobileSearchModal = lazy(() => import("./mobile-search-modal"));
+const MobileSearchModal = /* @__PURE__ */ lazy(() => import("./mobile-search-modal"));
 
 // The mobile search summary (docs/screens.md "Search summary"): a compact button that opens the
 // mobile search modal with the same three steps. It leads with the search by name (the place and

@@ -1,16 +1,19 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, useSyncExternalStore, type ComponentType } from "react";
 import { DESKTOP_MEDIA_QUERY, NEAR_SCREEN_MARGIN } from "~/domain/constants";
-import { keepServerMarkup } from "./markup-only";
+import { keepServerMarkup, useFollowLinks } from "./markup-only";
 import { useHydrated } from "./use-hydrated";
 
 // Parts of a page whose code the browser loads on demand, while the server renders them as always.
 //
 // - Desktop-only parts (display:none below DESKTOP_MEDIA_QUERY): the search bar, the filter sidebar
-//   and the sorting bar. Without JavaScript they show at every width. In the browser their code
-//   loads only where they show: on a desktop-wide screen it starts loading as soon as the route's
-//   module runs, so it is usually there when the page hydrates and the part hydrates with it; on a
-//   narrower screen the code loads only if the screen becomes desktop-wide.
+//   and the sorting bar; and phone-only parts (display:none from it up): the search summary and the
+//   bar of drawers. Without JavaScript the desktop parts show at every width. In the browser their
+//   code loads only where they show, at the visitor's first interaction with the page (the pointer
+//   moves, a key, a touch, a scroll), so that a page's first load stays within the JavaScript
+//   budget (README, "Performance"); elsewhere only if the screen's width crosses the line. What the
+//   visitor does in the markup before the code is there is handed to the live part
+//   (markup-handoff.ts), and its links navigate in the page.
 // - Parts loaded when they are rendered: the results-map view (and Leaflet with it).
 // - Parts below the fold on a phone (pagination and banners of the results page; the price calendar,
 //   price history, offers form and map of an accommodation page): their code loads when the part
@@ -29,12 +32,11 @@ export interface PagePart<P> {
   load: () => Promise<ComponentType<P>>;
   /** Whether its code is wanted on this screen now. */
   wanted: () => boolean;
-  /** Whether its code waits until the part comes near the screen. */
-  nearScreen?: boolean;
+  /** What its code waits for on a page the server rendered: the part near the screen, the visitor's first interaction, or both. */
+  waitsFor?: { nearScreen?: true; interaction?: true };
 }
 
 const isWide = () => window.matchMedia(DESKTOP_MEDIA_QUERY).matches;
-const desktopParts: Array<PagePart<never>> = [];
 const listeners = new Set<() => void>();
 
 /**
@@ -71,63 +73,145 @@ export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
     }));
 }
 
-/** A desktop-only part: its code starts loading at once on a desktop-wide screen. */
-export function desktopPart<P>(server: ComponentType<P> | null, load: () => Promise<ComponentType<P>>): PagePart<P> {
-  const part = partOnDemand(server, load, isWide);
-  desktopParts.push(part as PagePart<never>);
-  if (!server && isWide()) part.load().catch(() => undefined);
+const INTERACTIONS = ["pointermove", "pointerdown", "keydown", "touchstart", "wheel", "scroll"] as const;
+let interacted: Promise<void> | undefined;
+
+/** Resolves at the visitor's first interaction with the page. */
+function firstInteraction(): Promise<void> {
+  return (interacted ??= new Promise((resolve) => {
+    const done = () => {
+      for (const type of INTERACTIONS) window.removeEventListener(type, done, true);
+      resolve();
+    };
+    for (const type of INTERACTIONS) window.addEventListener(type, done, { capture: true, passive: true });
+  }));
+}
+
+const interactionParts: Array<PagePart<never>> = [];
+
+/** A part whose code loads at the visitor's first interaction, where `wanted`. */
+function interactionPart<P>(server: ComponentType<P> | null, load: () => Promise<ComponentType<P>>, wanted: () => boolean): PagePart<P> {
+  const part = partOnDemand(server, load, wanted);
+  part.waitsFor = { interaction: true };
+  interactionParts.push(part as PagePart<never>);
+  if (!server && wanted()) void firstInteraction().then(() => part.load().catch(() => undefined));
   return part;
 }
 
-/** A part below the fold on a phone: its code loads when the part comes near the screen. */
-export function nearScreenPart<P>(server: ComponentType<P> | null, load: () => Promise<ComponentType<P>>): PagePart<P> {
+/** A desktop-only part: on a desktop-wide screen its code loads at the visitor's first interaction. */
+export function desktopPart<P>(server: ComponentType<P> | null, load: () => Promise<ComponentType<P>>): PagePart<P> {
+  return interactionPart(server, load, isWide);
+}
+
+/** A phone-only part (hidden on a desktop-wide screen): elsewhere its code loads at the visitor's first interaction. */
+export function phonePart<P>(server: ComponentType<P> | null, load: () => Promise<ComponentType<P>>): PagePart<P> {
+  return interactionPart(server, load, () => !isWide());
+}
+
+/**
+ * A part below the fold on a phone: its code loads when the part comes near the screen; with
+ * `interactive`, a part that does nothing until it is used (a form, a map), not before the visitor's
+ * first interaction either (on a desktop it may be near the screen from the start).
+ */
+export function nearScreenPart<P>(
+  server: ComponentType<P> | null,
+  load: () => Promise<ComponentType<P>>,
+  { interactive = false } = {},
+): PagePart<P> {
   const part = partOnDemand(server, load);
-  part.nearScreen = true;
+  part.waitsFor = interactive ? { nearScreen: true, interaction: true } : { nearScreen: true };
   return part;
 }
 
 /**
- * Whether the page's desktop-only parts are live: every one loaded, or the screen narrower (where
- * they do not show). False on the server and while hydrating.
+ * Whether the page's desktop-only and phone-only parts are live: each loaded, or not shown on this
+ * screen. False on the server, while hydrating, and until the visitor's first interaction has
+ * loaded them.
  */
-export function useDesktopPartsReady(): boolean {
+export function useScreenPartsReady(): boolean {
   return useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    () => !isWide() || desktopParts.every((p) => p.loaded !== null),
+    () => interactionParts.every((p) => p.loaded !== null || !p.wanted()),
     () => false,
   );
+}
+
+/** A part's kept markup while its code loads: what the visitor clicked and where the focus is. */
+export interface KeptMarkup {
+  root: HTMLElement;
+  clicked: Element | null;
+  focused: Element | null;
+  stop: () => void;
+}
+
+/** Starts watching a part's kept markup. */
+export function watchKeptMarkup(root: HTMLElement): KeptMarkup {
+  const kept: KeptMarkup = { root, clicked: null, focused: null, stop: () => undefined };
+  const onClick = (event: Event) => {
+    const button = event.target instanceof Element ? event.target.closest("button, summary") : null;
+    if (!button || !root.contains(button) || (button instanceof HTMLButtonElement && button.type === "submit")) return;
+    event.preventDefault();
+    kept.clicked = button;
+  };
+  const onFocusIn = (event: FocusEvent) => {
+    kept.focused = event.target instanceof Element ? event.target : null;
+  };
+  const onFocusOut = (event: FocusEvent) => {
+    if (!(event.relatedTarget instanceof Node && root.contains(event.relatedTarget))) kept.focused = null;
+  };
+  root.addEventListener("click", onClick, true);
+  root.addEventListener("focusin", onFocusIn);
+  root.addEventListener("focusout", onFocusOut);
+  kept.stop = () => {
+    root.removeEventListener("click", onClick, true);
+    root.removeEventListener("focusin", onFocusIn);
+    root.removeEventListener("focusout", onFocusOut);
+  };
+  return kept;
 }
 
 /** A part in a `div` of its own (the element whose server markup may be kept). */
 export function PagePartView<P extends object>({ part, props }: { part: PagePart<P>; props: P }) {
   const [Component, setComponent] = useState(() => part.loaded);
   const kept = useRef<HTMLDivElement>(null);
+  const watched = useRef<KeptMarkup | null>(null);
+  const handOff = useRef<((kept: KeptMarkup, live: HTMLElement) => void) | null>(null);
+  const followLinks = useFollowLinks();
   const { key } = useLocation();
   const [firstKey] = useState(key);
   // Only a part hydrated from the server's markup has markup to show while it waits, and only as
   // long as the page is the one the server rendered: after a navigation it may be out of date.
   const hydrated = useHydrated();
   const [fromServer] = useState(!hydrated);
-  const waiting = part.nearScreen === true && fromServer && key === firstKey;
+  const waiting = part.waitsFor !== undefined && fromServer && key === firstKey;
   useEffect(() => {
     if (Component) return;
     let stopped = false;
+    // Only a part that waits for the visitor is watched: the others load no hand-off code.
+    if (waiting && kept.current && part.waitsFor?.interaction) watched.current ??= watchKeptMarkup(kept.current);
     const load = () => {
-      if (part.wanted())
-        void part.load().then(
-          (c) => !stopped && setComponent(() => c),
-          () => undefined,
-        );
+      if (!part.wanted()) return;
+      const handoff = watched.current ? import("./markup-handoff") : null;
+      Promise.all([part.load(), handoff]).then(
+        ([c, h]) => {
+          if (stopped) return;
+          handOff.current = h?.handOff ?? null;
+          setComponent(() => c);
+        },
+        () => undefined,
+      );
     };
-    if (waiting && kept.current) {
+    const loadAfterInteraction = () => void firstInteraction().then(() => !stopped && load());
+    if (waiting && kept.current && part.waitsFor?.nearScreen) {
       const near = new IntersectionObserver(
         (entries) => {
           if (!entries.some((e) => e.isIntersecting)) return;
           near.disconnect();
-          load();
+          if (part.waitsFor?.interaction) loadAfterInteraction();
+          else load();
         },
         { rootMargin: NEAR_SCREEN_MARGIN },
       );
@@ -138,16 +222,31 @@ export function PagePartView<P extends object>({ part, props }: { part: PagePart
       };
     }
     const wide = window.matchMedia(DESKTOP_MEDIA_QUERY);
-    load();
+    if (waiting) loadAfterInteraction();
+    else load();
     wide.addEventListener("change", load);
     return () => {
       stopped = true;
       wide.removeEventListener("change", load);
     };
   }, [Component, part, waiting]);
-  if (!Component) return part.nearScreen && !waiting ? <div key="changed" /> : <div ref={kept} {...keepServerMarkup} />;
+  // The live part's element, as it is attached in place of the kept markup.
+  const attachLive = (element: HTMLDivElement | null) => {
+    if (!element || !watched.current) return;
+    handOff.current?.(watched.current, element);
+    watched.current = null;
+  };
+  if (!Component)
+    return part.waitsFor?.nearScreen && !waiting ? (
+      <div key="changed" />
+    ) : (
+      // Links in the kept markup navigate in the page, as the live part's do.
+      // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
+      <div key="kept" ref={kept} onClick={followLinks} {...keepServerMarkup} />
+    );
   return (
-    <div>
+    // A new element (its own key): the kept markup stays whole, for the hand-off to read.
+    <div key="live" ref={attachLive}>
       <Component {...props} />
     </div>
   );

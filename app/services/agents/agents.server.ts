@@ -3,7 +3,7 @@ import type { Db } from "../../../db/client";
 import { searchAgents } from "../../../db/schema";
 import { MAX_AGENTS_PER_USER, RESULTS_PATH, type AgentFrequency } from "~/domain/constants";
 import { parseResultsParams } from "~/domain/results-url";
-import { agentSummary } from "~/domain/search-names";
+import { agentSummary } from "~/domain/filter-names";
 import { destinationNames } from "~/search/destinations.server";
 import { searchHref, parseSearchQuery, toSearchParams } from "~/domain/url-codec";
 import type { SearchEngine } from "~/search/types";

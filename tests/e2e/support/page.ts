@@ -1,11 +1,26 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { BrowserContext, Frame, Locator, Page } from "playwright-core";
 
-/** Opens a page and waits until React has hydrated it and the network is quiet. */
+/** Opens a page and waits until it is live (waitForLive) and the network is quiet. */
 export async function open(page: Page, path: string) {
   await page.goto(path);
-  await page.locator('[data-hydrated="true"]').waitFor();
+  await waitForLive(page);
   await page.waitForLoadState("networkidle");
+}
+
+/**
+ * Waits until a page (or the page in `frame`) says it is live (`data-hydrated`): hydrated, with the
+ * parts whose code waits for the visitor's first interaction loaded (app/components/ui/page-parts.tsx).
+ * The pointer moves over the page, as a visitor's would, until it is; in a frame, which may be out of
+ * the window's view, the frame gets the pointer's event itself.
+ */
+export async function waitForLive(page: Page, frame: Page | Frame = page) {
+  const live = frame.locator('[data-hydrated="true"]');
+  for (let i = 0; (await live.count()) === 0; i++) {
+    if (frame === page) await page.mouse.move(1 + (i % 2), 1);
+    else await frame.locator("body").dispatchEvent("pointermove");
+    await live.waitFor({ timeout: 250 }).catch(() => undefined);
+  }
 }
 
 /**
