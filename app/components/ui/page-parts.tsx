@@ -76,9 +76,10 @@ export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
 const INTERACTIONS = ["pointermove", "pointerdown", "keydown", "touchstart", "wheel", "scroll"] as const;
 let interacted: Promise<void> | undefined;
 
-/** Resolves at the visitor's first interaction with the page. */
+/** Resolves at the visitor's first interaction with the page (a page already scrolled counts). */
 function firstInteraction(): Promise<void> {
   return (interacted ??= new Promise((resolve) => {
+    if (window.scrollY > 0) return resolve();
     const done = () => {
       for (const type of INTERACTIONS) window.removeEventListener(type, done, true);
       resolve();
@@ -86,6 +87,10 @@ function firstInteraction(): Promise<void> {
     for (const type of INTERACTIONS) window.addEventListener(type, done, { capture: true, passive: true });
   }));
 }
+
+// Listened for from the start: a part below the fold asks only as it comes near the screen, when
+// the visitor's scroll that brought it there may have ended.
+if (typeof window !== "undefined") void firstInteraction();
 
 const interactionParts: Array<PagePart<never>> = [];
 
