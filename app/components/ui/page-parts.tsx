@@ -199,7 +199,8 @@ export function PagePartView<P extends object>({ part, props }: { part: PagePart
     if (waiting && kept.current && part.waitsFor?.interaction) watched.current ??= watchKeptMarkup(kept.current);
     const load = () => {
       if (!part.wanted()) return;
-      const handoff = watched.current ? import("./markup-handoff") : null;
+      // A hand-off that fails to load costs what was done in the markup, not the part itself.
+      const handoff = watched.current ? import("./markup-handoff").catch(() => null) : null;
       Promise.all([part.load(), handoff]).then(
         ([c, h]) => {
           if (stopped) return;
