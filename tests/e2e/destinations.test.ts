@@ -11,7 +11,7 @@ import { runIndexer } from "../support/cli";
 import { departureInDays, trip } from "../support/feed";
 import { jsonLdIssues } from "../support/schema-org";
 import { DESKTOP, MOBILE } from "./support/browser";
-import { hydrationData, visibleResortLabels } from "./support/page";
+import { hydrationData, scrollToPart, visibleResortLabels } from "./support/page";
 import { usePage, useServerAndBrowser } from "./support/suite";
 
 // The destination pages from a visitor's side (docs/urls.md "Destination pages"), at desktop and
@@ -127,10 +127,22 @@ for (const mode of MODES) {
         // No tile server answers this page (the suite's local one is cut off): the map loads afresh without tiles.
         await page.context().route(/\/\d+\/\d+\/\d+\.png$/, (route) => route.abort());
         suite.allowPageErrors(/net::ERR_FAILED .*\/\d+\/\d+\/\d+\.png/);
-        await page.reload();
-        await page.getByTestId("destination-map").scrollIntoViewIfNeeded();
+        const scripts: string[] = [];
+        page.on("requestfinished", (r) => r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname));
+        await page.goto(resortPath);
+        await atPlace(page, resortName, true);
         const map = page.locator('[data-testid="destination-leaflet"][data-ready="true"]');
+        if (mode.size === DESKTOP) {
+          // The map's box is in the first screen: until the visitor moves, it is the server's picture
+          // of the places, and Leaflet's code is not loaded.
+          await page.waitForLoadState("networkidle");
+          expect(await page.getByTestId("map-preview").locator("circle").count()).toBeGreaterThan(0);
+          expect(await page.getByTestId("destination-leaflet").count()).toBe(0);
+          expect(scripts.filter((s) => /leaflet|destination-map/.test(s))).toEqual([]);
+          await page.mouse.move(200, 200);
+        } else await scrollToPart(page.getByTestId("destination-map"));
         await map.waitFor();
+        expect(await page.getByTestId("map-preview").count()).toBe(0);
         expect(Number(await map.getAttribute("data-points"))).toBeGreaterThan(0);
         await expect.poll(() => page.locator('[data-testid="map-marker"], [data-testid="map-cluster"]').count()).toBeGreaterThan(0);
         // No tile server is reachable: the map says so and still shows the countries.
@@ -140,7 +152,8 @@ for (const mode of MODES) {
         await expect.poll(() => visibleResortLabels(page, page.getByTestId("destination-leaflet"))).toEqual([resortName]);
       });
     } else {
-      it("links to the results page's map view, which works without JavaScript", async () => {
+      it("shows where the resort's accommodations lie, and links to the results page's map view, which works without JavaScript", async () => {
+        expect(await page.getByTestId("map-preview").locator("circle").count()).toBeGreaterThan(0);
         const href = (await page.getByTestId("results-map-link").getAttribute("href"))!;
         expect(href).toBe(`/skirejser?destinationSlugs=${resortPath.split("/").pop()}&map=1`);
       });
