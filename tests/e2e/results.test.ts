@@ -669,6 +669,43 @@ describe("the parts a screen shows load their code at the visitor's first intera
     await ctx.close();
   });
 
+  it("desktop: a click whose press comes before the code and whose release after still counts", async () => {
+    const ctx = await suite.newContext({ size: DESKTOP });
+    const page = await ctx.newPage();
+    await openUntouched(page, "/skirejser");
+    const release = await holdScripts(page);
+    const where = page.getByTestId("step-where-toggle");
+    const box = (await where.boundingBox())!;
+    await where.evaluate((el) => el.setAttribute("data-pressed-here", ""));
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    release();
+    // The parts' code is there (the page says so), but the part is not swapped under the pressed pointer.
+    await page.locator('[data-hydrated="true"]').waitFor();
+    expect(await page.locator('[data-testid="step-where-toggle"][data-pressed-here]').count()).toBe(1);
+    await page.mouse.up();
+    await page.getByTestId("panel-where").waitFor();
+    expect(await page.locator("[data-pressed-here]").count()).toBe(0);
+    await ctx.close();
+  });
+
+  it("desktop: a part whose code could not be fetched tries again at the next press, which counts", async () => {
+    const ctx = await suite.newContext({ size: DESKTOP });
+    const page = await ctx.newPage();
+    await openUntouched(page, "/skirejser");
+    suite.allowPageErrors(/net::ERR_FAILED .*search-bar-/);
+    let failed = 0;
+    await page.route(/\/search-bar-[\w-]+\.js$/, (route) => (failed++ === 0 ? route.abort() : route.continue()));
+    await page.mouse.move(5, 5); // the first interaction: the search bar's code is asked for, and fails
+    await expect.poll(() => failed).toBe(1);
+    expect(await page.locator('[data-hydrated="true"]').count()).toBe(0);
+    await page.getByTestId("step-where-toggle").click();
+    await page.getByTestId("panel-where").waitFor();
+    expect(failed).toBe(2);
+    await page.locator('[data-hydrated="true"]').waitFor();
+    await ctx.close();
+  });
+
   it("phone: the search summary and the bar of drawers wait; 'Filtre' tapped before their code is there opens the drawer", async () => {
     const ctx = await suite.newContext({ size: MOBILE });
     const page = await ctx.newPage();

@@ -16,7 +16,6 @@ import type { KeptMarkup } from "./page-parts";
 
 /** Hands what the visitor did in `kept` to `live`, the live part's element that replaced it. */
 export function handOff(kept: KeptMarkup, live: HTMLElement) {
-  kept.stop();
   const counterpart = (el: Element) => {
     const found = atPath(live, pathOf(kept.root, el));
     return found && sameKind(el, found) ? found : null;

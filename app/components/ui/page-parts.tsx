@@ -13,7 +13,9 @@ import { useHydrated } from "./use-hydrated";
 //   moves, a key, a touch, a scroll), so that a page's first load stays within the JavaScript
 //   budget (README, "Performance"); elsewhere only if the screen's width crosses the line. What the
 //   visitor does in the markup before the code is there is handed to the live part
-//   (markup-handoff.ts), and its links navigate in the page.
+//   (markup-handoff.ts; a part waits for a pressed pointer's release before it takes the markup's
+//   place), and its links navigate in the page. Code that could not be fetched is asked for again
+//   at the visitor's next press or key.
 // - Parts loaded when they are rendered: the results-map view (and Leaflet with it).
 // - Parts below the fold on a phone (pagination and banners of the results page; the price calendar,
 //   price history, offers form and map of an accommodation page): their code loads when the part
@@ -144,17 +146,50 @@ export function useScreenPartsReady(): boolean {
   );
 }
 
+/** Calls `retry` once, at the visitor's next press or key. */
+function retryAtNextPress(retry: () => void) {
+  const again = () => {
+    window.removeEventListener("pointerdown", again, true);
+    window.removeEventListener("keydown", again, true);
+    retry();
+  };
+  window.addEventListener("pointerdown", again, true);
+  window.addEventListener("keydown", again, true);
+}
+
 /** A part's kept markup while its code loads: what the visitor clicked and where the focus is. */
 export interface KeptMarkup {
   root: HTMLElement;
   clicked: Element | null;
   focused: Element | null;
+  /**
+   * Resolves once no pointer is pressed in the markup, after the click its release brings: a
+   * part swapped between a press and its release would lose the click (it goes to neither element).
+   */
+  released: () => Promise<void>;
   stop: () => void;
 }
 
 /** Starts watching a part's kept markup. */
 export function watchKeptMarkup(root: HTMLElement): KeptMarkup {
-  const kept: KeptMarkup = { root, clicked: null, focused: null, stop: () => undefined };
+  let pressed = false;
+  const waiting: Array<() => void> = [];
+  const kept: KeptMarkup = {
+    root,
+    clicked: null,
+    focused: null,
+    released: () => (pressed ? new Promise((resolve) => waiting.push(resolve)) : Promise.resolve()),
+    stop: () => undefined,
+  };
+  const onPointerDown = () => {
+    pressed = true;
+  };
+  // The click follows the release in the same task: the waiting swap comes after it.
+  const onPointerUp = () => {
+    if (!pressed) return;
+    pressed = false;
+    setTimeout(() => waiting.splice(0).forEach((resolve) => resolve()));
+  };
   const onClick = (event: Event) => {
     const button = event.target instanceof Element ? event.target.closest("button, summary") : null;
     if (!button || !root.contains(button) || (button instanceof HTMLButtonElement && button.type === "submit")) return;
@@ -170,10 +205,16 @@ export function watchKeptMarkup(root: HTMLElement): KeptMarkup {
   root.addEventListener("click", onClick, true);
   root.addEventListener("focusin", onFocusIn);
   root.addEventListener("focusout", onFocusOut);
+  root.addEventListener("pointerdown", onPointerDown, true);
+  window.addEventListener("pointerup", onPointerUp, true);
+  window.addEventListener("pointercancel", onPointerUp, true);
   kept.stop = () => {
     root.removeEventListener("click", onClick, true);
     root.removeEventListener("focusin", onFocusIn);
     root.removeEventListener("focusout", onFocusOut);
+    root.removeEventListener("pointerdown", onPointerDown, true);
+    window.removeEventListener("pointerup", onPointerUp, true);
+    window.removeEventListener("pointercancel", onPointerUp, true);
   };
   return kept;
 }
@@ -202,12 +243,15 @@ export function PagePartView<P extends object>({ part, props }: { part: PagePart
       // A hand-off that fails to load costs what was done in the markup, not the part itself.
       const handoff = watched.current ? import("./markup-handoff").catch(() => null) : null;
       Promise.all([part.load(), handoff]).then(
-        ([c, h]) => {
+        async ([c, h]) => {
+          await watched.current?.released();
           if (stopped) return;
           handOff.current = h?.handOff ?? null;
           setComponent(() => c);
         },
-        () => undefined,
+        // The code could not be fetched (the network, or a deploy that replaced it): the visitor's
+        // next press or key tries again, and what it does in the markup is still held for the part.
+        () => !stopped && retryAtNextPress(load),
       );
     };
     const loadAfterInteraction = () => void firstInteraction().then(() => !stopped && load());
@@ -239,6 +283,7 @@ export function PagePartView<P extends object>({ part, props }: { part: PagePart
   // The live part's element, as it is attached in place of the kept markup.
   const attachLive = (element: HTMLDivElement | null) => {
     if (!element || !watched.current) return;
+    watched.current.stop();
     handOff.current?.(watched.current, element);
     watched.current = null;
   };
