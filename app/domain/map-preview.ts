@@ -43,9 +43,11 @@ export function mapPreview(
 ): MapPreview | null {
   if (spots.length === 0) return null;
   const projected = spots.map(([lat, lng]) => mercator(lat, lng));
-  const xs = projected.map((p) => p[0]);
-  const ys = projected.map((p) => p[1]);
-  const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  // A loop, not Math.min(...xs): a page may have as many places as the store has accommodations.
+  let [minX, maxX, minY, maxY] = [Infinity, -Infinity, Infinity, -Infinity];
+  for (const [x, y] of projected) {
+    [minX, maxX, minY, maxY] = [Math.min(minX, x), Math.max(maxX, x), Math.min(minY, y), Math.max(maxY, y)];
+  }
   const longest = Math.max(maxX - minX, maxY - minY, MIN_SPAN);
   // The box's shape, whichever side the places stretch along: the narrower span grows to fit it.
   const spanX = Math.max(maxX - minX + 2 * PADDING * longest, (maxY - minY + 2 * PADDING * longest) * ASPECT, MIN_SPAN);

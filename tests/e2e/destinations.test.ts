@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { XMLParser } from "fast-xml-parser";
-import type { Page } from "playwright-core";
+import type { Page, Request } from "playwright-core";
 import robotsParser from "robots-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../app/services/accounts/password.server";
@@ -128,7 +128,8 @@ for (const mode of MODES) {
         await page.context().route(/\/\d+\/\d+\/\d+\.png$/, (route) => route.abort());
         suite.allowPageErrors(/net::ERR_FAILED .*\/\d+\/\d+\/\d+\.png/);
         const scripts: string[] = [];
-        page.on("requestfinished", (r) => r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname));
+        const noteScript = (r: Request) => void (r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname));
+        page.on("requestfinished", noteScript);
         await page.goto(resortPath);
         await atPlace(page, resortName, true);
         const map = page.locator('[data-testid="destination-leaflet"][data-ready="true"]');
@@ -139,8 +140,12 @@ for (const mode of MODES) {
           expect(await page.getByTestId("map-preview").locator("circle").count()).toBeGreaterThan(0);
           expect(await page.getByTestId("destination-leaflet").count()).toBe(0);
           expect(scripts.filter((s) => /leaflet|destination-map/.test(s))).toEqual([]);
+          page.off("requestfinished", noteScript);
           await page.mouse.move(200, 200);
-        } else await scrollToPart(page.getByTestId("destination-map"));
+        } else {
+          page.off("requestfinished", noteScript);
+          await scrollToPart(page.getByTestId("destination-map"));
+        }
         await map.waitFor();
         expect(await page.getByTestId("map-preview").count()).toBe(0);
         expect(Number(await map.getAttribute("data-points"))).toBeGreaterThan(0);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { STORE_LIMITS } from "~/domain/constants";
 import { LABEL_SIZE, mapPreview, PREVIEW_SIZE } from "~/domain/map-preview";
 
 describe("mapPreview", () => {
@@ -46,7 +47,11 @@ describe("mapPreview", () => {
   });
 
   it("draws places closer than a unit of the picture as one dot, whatever their number", () => {
-    const crowd = Array.from({ length: 2000 }, (_, i): [number, number] => [45 + (i % 7) * 1e-6, 6 + (i % 11) * 1e-6]);
+    // As many places as the store may have accommodations (STORE_LIMITS).
+    const crowd = Array.from({ length: STORE_LIMITS.accommodations }, (_, i): [number, number] => [
+      45 + (i % 7) * 1e-6,
+      6 + (i % 11) * 1e-6,
+    ]);
     expect(mapPreview([...crowd, [46, 7]])!.dots).toHaveLength(2);
   });
 });
