@@ -15,7 +15,7 @@ const MIN_SPAN = 320 / (256 * 2 ** 12);
 /** Room kept round the dots, as a share of their longer extent. */
 const PADDING = 0.12;
 
-/** The picture's width to its height: about the map box's on a phone and a desktop (app/components/destinations/map-section.tsx). */
+/** The picture's width to its height: about the map box's on a phone and a desktop (app/components/map/destination-map.tsx). */
 const ASPECT = 8 / 7;
 
 /** The labels' font size, in the picture's units (about 13 px in the map's box). */

@@ -156,6 +156,23 @@ for (const mode of MODES) {
         // The resort's name shows beside its dot, above the countries.
         await expect.poll(() => visibleResortLabels(page, page.getByTestId("destination-leaflet"))).toEqual([resortName]);
       });
+      if (mode.size === DESKTOP) {
+        it("keeps the picture when the map's code cannot be fetched, and asks again at the next press", async () => {
+          // The tiles are still cut off (the test before).
+          suite.allowPageErrors(/net::ERR_FAILED .*destination-map-/, /net::ERR_FAILED .*\/\d+\/\d+\/\d+\.png/);
+          let asked = 0;
+          await page.route(/\/destination-map-[\w-]+\.js$/, (route) => (asked++ === 0 ? route.abort() : route.continue()));
+          await page.goto(resortPath);
+          await atPlace(page, resortName, true);
+          await page.mouse.move(200, 200); // the first interaction: the map's code is asked for, and fails
+          await expect.poll(() => asked).toBe(1);
+          expect(await page.getByTestId("map-preview").locator("circle").count()).toBeGreaterThan(0);
+          await page.getByTestId("destination-name").click();
+          await page.locator('[data-testid="destination-leaflet"][data-ready="true"]').waitFor();
+          expect(asked).toBe(2);
+          await page.unroute(/\/destination-map-[\w-]+\.js$/);
+        });
+      }
     } else {
       it("shows where the resort's accommodations lie, and links to the results page's map view, which works without JavaScript", async () => {
         expect(await page.getByTestId("map-preview").locator("circle").count()).toBeGreaterThan(0);

@@ -8,20 +8,58 @@ import { gridClusters } from "~/domain/map-clusters";
 import { texts } from "~/domain/texts";
 import { addTiles, clusterMarker, FIT_PADDING, ZOOMS, type MapTiles } from "./map-parts";
 import { TilesFailedNote } from "./tiles-failed-note";
+import { MapPicture } from "../destinations/map-picture";
+import { useHydrated } from "../ui/use-hydrated";
 import { addBaseLayer, drawResorts, NAMED_FROM_ZOOM } from "./base-layer";
 
 // A destination page's map: the place's accommodations with their lowest price per person, crowded
 // ones grouped (app/domain/map-clusters.ts), each linking to its page. Under the tiles lies the
 // map's own base layer (countries and resorts, base-layer.ts): where the tile server cannot be
-// reached it still shows where the place is, with its resorts named. This module (with Leaflet)
-// loads only when the map's box nears the screen (app/components/destinations/map-section.tsx).
+// reached it still shows where the place is, with its resorts named. Until the map is drawn (and
+// without JavaScript) the box shows the server's picture of the places (map-picture.tsx). This
+// module loads as a page part (app/components/destinations/map-section.tsx), Leaflet with its effect.
 
 type L = typeof Leaflet;
 
 export function DestinationMap({ name, data, tiles }: { name: string | null; data: DestinationMapData; tiles: MapTiles }) {
-  const el = useRef<HTMLDivElement>(null);
+  const hydrated = useHydrated();
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
+  return (
+    <div className="relative h-72 w-full overflow-hidden rounded-lg bg-slate-100 lg:h-80">
+      {hydrated && (
+        <LeafletMap
+          name={name}
+          data={data}
+          tiles={tiles}
+          ready={ready}
+          onReady={() => setReady(true)}
+          onTilesFailed={() => setFailed(true)}
+        />
+      )}
+      {!ready && <MapPicture data={data} />}
+      {failed && <TilesFailedNote />}
+    </div>
+  );
+}
+
+/** The Leaflet map itself, drawn in the browser (Leaflet is imported by its effect). */
+function LeafletMap({
+  name,
+  data,
+  tiles,
+  ready,
+  onReady,
+  onTilesFailed,
+}: {
+  name: string | null;
+  data: DestinationMapData;
+  tiles: MapTiles;
+  ready: boolean;
+  onReady: () => void;
+  onTilesFailed: () => void;
+}) {
+  const el = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const node = el.current;
     if (!node) return;
@@ -38,7 +76,7 @@ export function DestinationMap({ name, data, tiles }: { name: string | null; dat
       const drawPlaces = () => drawResorts(L, resorts, data.resorts, tilesMissing && m.getZoom() >= NAMED_FROM_ZOOM);
       addTiles(L, m, { url: tiles.url, attribution: tiles.attribution }, () => {
         tilesMissing = true;
-        setFailed(true);
+        onTilesFailed();
         drawPlaces();
       });
       const spots = data.points.length ? data.points.map((p) => [p[1], p[2]]) : data.resorts.map((r) => [r.lat, r.lng]);
@@ -48,26 +86,25 @@ export function DestinationMap({ name, data, tiles }: { name: string | null; dat
       m.on("moveend", draw).on("zoomend", drawPlaces);
       draw();
       drawPlaces();
-      setReady(true);
+      onReady();
     });
     return () => {
       cancelled = true;
       map?.remove();
     };
+    // The callbacks only set their parent's state: a new one each render changes nothing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data, tiles.url, tiles.attribution]);
   return (
-    <div className="relative">
-      <div
-        ref={el}
-        role="region"
-        aria-label={texts.destinations.mapLabel(name)}
-        className="pp-map h-72 w-full overflow-hidden rounded-lg bg-slate-100 lg:h-80"
-        data-testid="destination-leaflet"
-        data-ready={ready ? "true" : undefined}
-        data-points={data.points.length}
-      />
-      {failed && <TilesFailedNote />}
-    </div>
+    <div
+      ref={el}
+      role="region"
+      aria-label={texts.destinations.mapLabel(name)}
+      className="pp-map absolute inset-0"
+      data-testid="destination-leaflet"
+      data-ready={ready ? "true" : undefined}
+      data-points={data.points.length}
+    />
   );
 }
 

@@ -79,7 +79,7 @@ const INTERACTIONS = ["pointermove", "pointerdown", "keydown", "touchstart", "wh
 let interacted: Promise<void> | undefined;
 
 /** Resolves at the visitor's first interaction with the page (a page already scrolled counts). */
-export function firstInteraction(): Promise<void> {
+function firstInteraction(): Promise<void> {
   return (interacted ??= new Promise((resolve) => {
     if (window.scrollY > 0) return resolve();
     const done = () => {
