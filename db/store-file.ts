@@ -6,9 +6,11 @@ import fs from "node:fs";
 // running server: its connection keeps the unlinked file, so writes would be acknowledged and
 // lost, and with the WAL gone the next writes corrupt the store. A read-only file or file system,
 // or a full disk, fails every write. The server checks this before its writes and in /readyz
-// (server/readiness.ts), and refuses writes with a 503 while there is a problem.
+// (server/readiness.ts), and refuses writes with a 503 while there is a problem. A store another
+// writer held for longer than the busy timeout (db/client.ts) refuses that one write the same way,
+// but is not remembered: the next write waits its turn again.
 
-export type StoreProblemKind = "read-only" | "full" | "io" | "replaced" | "missing-wal";
+export type StoreProblemKind = "read-only" | "full" | "io" | "busy" | "replaced" | "missing-wal";
 
 export interface StoreProblem {
   kind: StoreProblemKind;
@@ -31,9 +33,15 @@ export function storeFailureKind(error: unknown): Extract<StoreProblemKind, "rea
   return undefined;
 }
 
+/** Whether a write gave up waiting for another writer's lock (SQLITE_BUSY after the busy timeout, or SQLITE_LOCKED). */
+export function storeBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED"));
+}
+
 /** The Danish line for a failed write of the store's, or undefined when the error is not the store's. */
 export function storeFailureMessage(file: string, error: unknown): string | undefined {
-  const kind = storeFailureKind(error);
+  const kind = storeBusy(error) ? "busy" : storeFailureKind(error);
   if (!kind) return undefined;
   return problemMessage(file, kind, error instanceof Error ? error.message : String(error));
 }
@@ -44,6 +52,8 @@ function problemMessage(file: string, kind: StoreProblemKind, detail?: string): 
       return `Databasen ${file} kan ikke skrives (skrivebeskyttet fil eller filsystem)`;
     case "full":
       return `Databasen ${file} kan ikke skrives: disken er fuld`;
+    case "busy":
+      return `Databasen ${file} var optaget af en anden skrivning for længe; skrivningen er afvist og kan prøves igen`;
     case "io":
       return `Databasen ${file} kan ikke skrives: ${detail ?? "I/O-fejl"}`;
     case "replaced":
@@ -94,8 +104,12 @@ export class StoreFile {
     return this.failure?.problem;
   }
 
-  /** A write failed: remembers it when it was the store's (read-only, full, I/O) and returns why; undefined for any other error. */
+  /**
+   * A write failed: remembers it when it was the store's (read-only, full, I/O) and returns why; a
+   * busy store's reason is returned but not remembered; undefined for any other error.
+   */
   failed(error: unknown): StoreProblem | undefined {
+    if (storeBusy(error)) return { kind: "busy", message: problemMessage(this.file, "busy") };
     const kind = storeFailureKind(error);
     if (!kind) return undefined;
     const problem = { kind, message: problemMessage(this.file, kind, error instanceof Error ? error.message : String(error)) };

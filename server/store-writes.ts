@@ -3,13 +3,13 @@ import { texts } from "../app/domain/texts";
 import type { StoreFile, StoreProblem } from "../db/store-file";
 
 // Writes to a store that cannot take them (a read-only file or file system, a full disk, the file
-// replaced or its WAL deleted under the running server: db/store-file.ts) are answered with a
-// Danish 503, never a 500, and never written into a file that is no longer the store. Remix 2 has
-// no middleware, so this wraps the build's route modules: before every action the store is checked
-// (two stat calls, and a remembered failed write), and a loader's or action's write that fails for
-// the store's reason becomes the 503. Each problem is logged once, until the store takes writes
-// again. The click-outs count their clicks only when they can, and redirect either way
-// (app/services/counting/count-if-possible.server.ts).
+// replaced or its WAL deleted under the running server, another writer's lock held past the busy
+// timeout: db/store-file.ts) are answered with a Danish 503, never a 500, and never written into a
+// file that is no longer the store. Remix 2 has no middleware, so this wraps the build's route
+// modules: before every action the store is checked (two stat calls, and a remembered failed
+// write), and a loader's or action's write that fails for the store's reason becomes the 503. Each
+// problem is logged once, until the store takes writes again. The click-outs count their clicks
+// only when they can, and redirect either way (app/services/counting/count-if-possible.server.ts).
 
 type Build = ServerBuild | (() => Promise<ServerBuild>);
 type Handler<A> = (args: A) => unknown;

@@ -1,8 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import Database from "better-sqlite3";
+import type { ActionFunctionArgs, ServerBuild } from "@remix-run/node";
 import { StoreFile, storeFailureKind } from "../../db/store-file";
+import { guardStoreWrites } from "../../server/store-writes";
 import { countIfPossible } from "~/services/counting/count-if-possible.server";
+import { texts } from "~/domain/texts";
 import { runIndexer } from "../support/cli";
 import { tempDb } from "../support/db";
 import { trip } from "../support/feed";
@@ -59,6 +63,39 @@ describe("the store file", () => {
     expect(other.db.$client.prepare("SELECT count(*) FROM meta WHERE key = 'store_probe'").pluck().get()).toBe(0);
     expect(otherStore.probe()?.kind).toBe("missing-wal");
     expect(other.db.$client.prepare("SELECT count(*) FROM meta WHERE key = 'store_probe'").pluck().get()).toBe(0);
+  });
+
+  it("answers a write that waited too long for another writer's lock with the Danish 503 and drops a click's count, without refusing the next write", async () => {
+    const { db, file } = tempDb();
+    const sqlite = db.$client;
+    const store = new StoreFile(sqlite);
+    // Another process's long write (an import's, a backup's) holds the lock past the busy timeout, shortened here.
+    sqlite.pragma("busy_timeout = 20");
+    const other = new Database(file);
+    other.exec("BEGIN IMMEDIATE");
+    const write = () => sqlite.prepare("INSERT INTO meta (key, value) VALUES (?, 'x')").run(`write-${Math.random()}`);
+    const build = {
+      routes: { "routes/form": { id: "routes/form", path: "form", module: { action: () => (write(), null) } } },
+    } as unknown as ServerBuild;
+    const action = (guardStoreWrites(build, store) as ServerBuild).routes["routes/form"].module.action!;
+    const args = { request: new Request("http://x/form", { method: "POST" }), params: {}, context: {} } as unknown as ActionFunctionArgs;
+
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const refused = await Promise.resolve(action(args)).catch((thrown: unknown) => thrown);
+    expect(refused).toBeInstanceOf(Response);
+    expect((refused as Response).status).toBe(503);
+    expect(await (refused as Response).text()).toBe(texts.errors.storeUnavailable);
+    for (let n = 0; n < 3; n++) expect(() => countIfPossible(store, write)).not.toThrow();
+    const busy = `Databasen ${file} var optaget af en anden skrivning for længe; skrivningen er afvist og kan prøves igen.`;
+    expect(log.mock.calls.map((c) => String(c[0]))).toEqual([`Skrivninger afvises (503): ${busy}`, `Klik tælles ikke: ${busy}`]);
+
+    // Not remembered: once the other writer is done, the very next write goes through.
+    other.exec("COMMIT");
+    other.close();
+    expect(store.problem()).toBeUndefined();
+    expect(await action(args)).toBeNull();
+    countIfPossible(store, write);
+    expect(sqlite.prepare("SELECT count(*) FROM meta WHERE key LIKE 'write-%'").pluck().get()).toBe(2);
   });
 
   it("tells SQLite's store failures from any other error", () => {

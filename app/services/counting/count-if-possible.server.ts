@@ -1,8 +1,9 @@
 import type { StoreFile } from "../../../db/store-file";
 
 // A click-out (/ud/<trip>, /banner/<id>) counts its click only when the store can take the write:
-// on a read-only or full store, or one replaced under the server (db/store-file.ts), the visitor
-// still reaches the company and the count is dropped, logged once until counting works again.
+// on a read-only or full store, one replaced under the server, or one another writer kept busy too
+// long (db/store-file.ts), the visitor still reaches the company and the count is dropped, logged
+// once until counting works again.
 
 let dropping: string | undefined;
 
