@@ -166,6 +166,7 @@ const CORE: Modules = {
     "components/ui/nonce.ts",
     "components/ui/page-parts.tsx",
     "components/ui/use-hydrated.ts",
+    "components/ui/site-nav.tsx",
     "components/ui/browser-storage.ts",
     "domain/markup-only.ts",
     "components/ui/markup-only.tsx",

@@ -91,11 +91,6 @@ export function toggleFeature(f: SearchFilters, value: string): SearchFilters {
   return out;
 }
 
-/** Whether any filter is set, i.e. whether the reset-filters button is shown. */
-export function hasFilters(f: SearchFilters): boolean {
-  return Object.values(f).some((v) => v !== undefined && !(typeof v === "object" && Object.keys(v).length === 0));
-}
-
 /** One removable chip of the folded sidebar. */
 export interface FilterChip {
   id: string;

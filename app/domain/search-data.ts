@@ -26,6 +26,14 @@ export interface SearchFilters {
   travelCompanies?: string[];
 }
 
+/**
+ * Whether any filter is set, i.e. whether the reset-filters button is shown. Here, not in
+ * filters.ts: the results page asks it at first paint, and filters.ts's rules load with the filters.
+ */
+export function hasFilters(f: SearchFilters): boolean {
+  return Object.values(f).some((v) => v !== undefined && !(typeof v === "object" && Object.keys(v).length === 0));
+}
+
 export interface SearchData {
   searchArea: SearchArea;
   adultCount: number;

@@ -651,7 +651,7 @@ describe("the parts a screen shows load their code at the visitor's first intera
     const page = await ctx.newPage();
     const scripts = scriptsOf(page);
     await openUntouched(page, "/skirejser");
-    const waiting = ["filter-form", "sorting-bar", "search-bar", "markup-handoff"];
+    const waiting = ["filter-form", "sorting-bar", "search-bar", "agent-toggle", "scroll-to-top", "markup-handoff"];
     expect(scripts().filter((s) => waiting.includes(s))).toEqual([]);
     expect(await page.locator('[data-hydrated="true"]').count()).toBe(0);
 
@@ -719,6 +719,23 @@ describe("the parts a screen shows load their code at the visitor's first intera
     release();
     await page.getByTestId("filter-drawer").waitFor();
     await page.locator('[data-hydrated="true"]').waitFor();
+    await ctx.close();
+  });
+
+  it("phone: the travel-alert toggle tapped before its code is there opens the login dialog", async () => {
+    const ctx = await suite.newContext({ size: MOBILE });
+    const page = await ctx.newPage();
+    const scripts = scriptsOf(page);
+    await openUntouched(page, "/skirejser?adultCount=3");
+    expect(scripts().filter((s) => ["agent-toggle", "scroll-to-top"].includes(s))).toEqual([]);
+
+    const release = await holdScripts(page);
+    await page.getByTestId("agent-toggle").tap();
+    await expect.poll(() => scripts().includes("agent-toggle")).toBe(true);
+    expect(new URL(page.url()).searchParams.get("dialog")).toBeNull();
+    release();
+    await page.getByTestId("login-dialog").waitFor();
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ adultCount: "3", dialog: "login" });
     await ctx.close();
   });
 });

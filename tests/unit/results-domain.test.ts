@@ -6,7 +6,6 @@ import {
   facetCounts,
   featureCount,
   filterChips,
-  hasFilters,
   minPriceUpperBound,
   setPriceRange,
   setSkiPassDays,
@@ -17,6 +16,7 @@ import {
   toggleSkiPassIncluded,
 } from "../../app/domain/filters";
 import { switchPriceMode } from "../../app/domain/price-mode";
+import { hasFilters } from "../../app/domain/search-data";
 import {
   barHeight,
   barInRange,

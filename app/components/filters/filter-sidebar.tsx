@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { hasFilters, showsSkiPassDays } from "~/domain/filters";
+import { showsSkiPassDays } from "~/domain/filters";
+import { hasFilters } from "~/domain/search-data";
 import type { SearchFilters } from "~/domain/search-data";
 import type { FacetNumbers, SearchOptions } from "~/domain/search-result";
 import { useSearchState, type Draft } from "../results/search-state";

@@ -9,9 +9,9 @@ import { MapView } from "~/components/map/map-view";
 import type { MapTiles } from "~/components/map/map-parts";
 import { SaveTripForms } from "~/components/saved-trips/save-trip-button";
 import { desktopSearchBar, mobileSearchSummary, PlaceNamesProvider } from "~/components/search-bar";
-import { PagePartView, desktopPart, partOnDemand, phonePart, useScreenPartsReady } from "~/components/ui/page-parts";
+import { PagePartView, desktopPart, interactionPart, partOnDemand, phonePart, useScreenPartsReady } from "~/components/ui/page-parts";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { hasFilters } from "~/domain/filters";
+import { hasFilters } from "~/domain/search-data";
 import { formatCount } from "~/domain/format";
 import { RESULTS_NO_JS_STYLE } from "~/domain/inline-styles";
 import type { PlacesByResort } from "~/domain/map-places";
@@ -26,7 +26,8 @@ import { MapSideList, PagePagination, pageCards, ResultsList } from "./page-card
 import { SearchStateProvider, useSearchState } from "./search-state";
 import { MobileBar } from "./mobile-bar";
 import { SortingBar } from "./sorting-bar";
-import { Loading, NoResults, SaveTripHint, ScrollToTop } from "./status";
+import { Loading, NoResults, SaveTripHint } from "./status";
+import { ScrollToTop } from "./scroll-to-top";
 
 // The search results page (docs/screens.md): the search bar, the filters, the sorting, the result
 // list or the results map, the pages, the dialogs. Its route (app/routes/results.tsx) loads the
@@ -75,6 +76,11 @@ const filterChipsPart = partOnDemand(import.meta.env.SSR ? FilterChips : null, (
 );
 // A phone has the bar of drawers instead.
 const mobileBar = phonePart(import.meta.env.SSR ? MobileBar : null, () => import("./mobile-bar").then((m) => m.MobileBar));
+// Nothing to do before the visitor acts: a switch, and a control that shows after some scrolling.
+const agentToggle = interactionPart(import.meta.env.SSR ? AgentToggle : null, () =>
+  import("~/components/agents/agent-toggle").then((m) => m.AgentToggle),
+);
+const scrollToTop = interactionPart(import.meta.env.SSR ? ScrollToTop : null, () => import("./scroll-to-top").then((m) => m.ScrollToTop));
 
 // The map view (and Leaflet with it) loads when it is shown; the dialogs when they open. A dialog
 // opened by the URL is in the server's markup, which the browser keeps until the dialog's code is
@@ -176,7 +182,7 @@ function ResultsView({ data }: { data: ResultsPageData }) {
           </p>
         </main>
       </div>
-      <ScrollToTop />
+      <PagePartView part={scrollToTop} props={{}} />
       {!applied.embed && applied.dialog && (
         <PagePartView
           part={resultsDialogs}
@@ -236,7 +242,7 @@ function ResultsHeading({ result, account, placePage }: Pick<ResultsPageData, "r
             </p>
           )}
         </div>
-        {!applied.embed && <AgentToggle agentExists={account.agentExists} loggedIn={account.loggedIn} />}
+        {!applied.embed && <PagePartView part={agentToggle} props={{ agentExists: account.agentExists, loggedIn: account.loggedIn }} />}
       </div>
       {placePage && !applied.embed && (
         <p className="-mt-1 mb-3 text-sm">

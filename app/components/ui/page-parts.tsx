@@ -15,7 +15,8 @@ import { useHydrated } from "./use-hydrated";
 //   visitor does in the markup before the code is there is handed to the live part
 //   (markup-handoff.ts; a part waits for a pressed pointer's release before it takes the markup's
 //   place), and its links navigate in the page. Code that could not be fetched is asked for again
-//   at the visitor's next press or key.
+//   at the visitor's next press or key. Parts that do nothing until the visitor acts, on every
+//   screen (the results page's travel-alert toggle and scroll-to-top control), load the same way.
 // - Parts loaded when they are rendered: the results-map view (and Leaflet with it).
 // - Parts below the fold on a phone (pagination and banners of the results page; the price calendar,
 //   price history, offers form and map of an accommodation page): their code loads when the part
@@ -96,8 +97,12 @@ if (typeof window !== "undefined") void firstInteraction();
 
 const interactionParts: Array<PagePart<never>> = [];
 
-/** A part whose code loads at the visitor's first interaction, where `wanted`. */
-function interactionPart<P>(server: ComponentType<P> | null, load: () => Promise<ComponentType<P>>, wanted: () => boolean): PagePart<P> {
+/** A part whose code loads at the visitor's first interaction, where `wanted` (on every screen unless told). */
+export function interactionPart<P>(
+  server: ComponentType<P> | null,
+  load: () => Promise<ComponentType<P>>,
+  wanted: () => boolean = () => true,
+): PagePart<P> {
   const part = partOnDemand(server, load, wanted);
   part.waitsFor = { interaction: true };
   interactionParts.push(part as PagePart<never>);
