@@ -38,3 +38,8 @@ export interface DestinationMapData {
   points: DestinationMapPoint[];
   resorts: Array<{ name: string; lat: number; lng: number }>;
 }
+
+/** Where the map's places lie, to fit the map (and its picture) to: its accommodations, else its resorts' centres. */
+export function mapSpots(data: DestinationMapData): Array<[lat: number, lng: number]> {
+  return data.points.length ? data.points.map((p) => [p[1], p[2]]) : data.resorts.map((r) => [r.lat, r.lng]);
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { STORE_LIMITS } from "~/domain/constants";
 import { LABEL_SIZE, mapPreview, PREVIEW_SIZE } from "~/domain/map-preview";
+import { mapSpots } from "~/domain/destination-page";
 
 describe("mapPreview", () => {
   it("draws nothing for no places", () => {
@@ -100,5 +101,14 @@ describe("mapPreview's labels", () => {
       expect(a.bottom).toBeLessThanOrEqual(preview.height);
       for (const b of boxes.slice(i + 1)) expect(a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom).toBe(false);
     }
+  });
+});
+
+describe("mapSpots", () => {
+  const resorts = [{ name: "Val Thorens", lat: 45.3, lng: 6.58 }];
+  it("fits the map to the accommodations, and to the resorts' centres where no accommodation has trips", () => {
+    expect(mapSpots({ points: [["a", 45.29, 6.57, 4200, "Chalet A"]], resorts })).toEqual([[45.29, 6.57]]);
+    expect(mapSpots({ points: [], resorts })).toEqual([[45.3, 6.58]]);
+    expect(mapSpots({ points: [], resorts: [] })).toEqual([]);
   });
 });

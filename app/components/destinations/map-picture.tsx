@@ -1,12 +1,9 @@
-import type { DestinationMapData } from "~/domain/destination-page";
+import { mapSpots, type DestinationMapData } from "~/domain/destination-page";
 import { LABEL_SIZE, mapPreview } from "~/domain/map-preview";
 
 /** The server's picture of the places as dots, its resorts named (app/domain/map-preview.ts), over the map's box until the map is drawn. */
 export function MapPicture({ data }: { data: DestinationMapData }) {
-  const spots = data.points.length
-    ? data.points.map((p): [number, number] => [p[1], p[2]])
-    : data.resorts.map((r): [number, number] => [r.lat, r.lng]);
-  const preview = mapPreview(spots, data.resorts);
+  const preview = mapPreview(mapSpots(data), data.resorts);
   return (
     <div className="absolute inset-0" data-testid="map-preview">
       {preview && (

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type * as Leaflet from "leaflet";
 import { accommodationPath } from "~/domain/accommodation-url";
-import type { DestinationMapData, DestinationMapPoint } from "~/domain/destination-page";
+import { mapSpots, type DestinationMapData, type DestinationMapPoint } from "~/domain/destination-page";
 import { escapeHtml } from "~/domain/escape-html";
 import { formatPrice } from "~/domain/format";
 import { gridClusters } from "~/domain/map-clusters";
@@ -27,16 +27,7 @@ export function DestinationMap({ name, data, tiles }: { name: string | null; dat
   const [failed, setFailed] = useState(false);
   return (
     <div className="relative h-72 w-full overflow-hidden rounded-lg bg-slate-100 lg:h-80">
-      {hydrated && (
-        <LeafletMap
-          name={name}
-          data={data}
-          tiles={tiles}
-          ready={ready}
-          onReady={() => setReady(true)}
-          onTilesFailed={() => setFailed(true)}
-        />
-      )}
+      {hydrated && <LeafletMap name={name} data={data} tiles={tiles} ready={ready} setReady={setReady} setFailed={setFailed} />}
       {!ready && <MapPicture data={data} />}
       {failed && <TilesFailedNote />}
     </div>
@@ -49,15 +40,15 @@ function LeafletMap({
   data,
   tiles,
   ready,
-  onReady,
-  onTilesFailed,
+  setReady,
+  setFailed,
 }: {
   name: string | null;
   data: DestinationMapData;
   tiles: MapTiles;
   ready: boolean;
-  onReady: () => void;
-  onTilesFailed: () => void;
+  setReady: (ready: boolean) => void;
+  setFailed: (failed: boolean) => void;
 }) {
   const el = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -76,25 +67,23 @@ function LeafletMap({
       const drawPlaces = () => drawResorts(L, resorts, data.resorts, tilesMissing && m.getZoom() >= NAMED_FROM_ZOOM);
       addTiles(L, m, { url: tiles.url, attribution: tiles.attribution }, () => {
         tilesMissing = true;
-        onTilesFailed();
+        setFailed(true);
         drawPlaces();
       });
-      const spots = data.points.length ? data.points.map((p) => [p[1], p[2]]) : data.resorts.map((r) => [r.lat, r.lng]);
-      if (spots.length) m.fitBounds(L.latLngBounds(spots as Array<[number, number]>), { padding: FIT_PADDING, maxZoom: 12 });
+      const spots = mapSpots(data);
+      if (spots.length) m.fitBounds(L.latLngBounds(spots), { padding: FIT_PADDING, maxZoom: 12 });
       else m.setView([46.5, 9], 4);
       const draw = () => drawMarkers(L, m, markers, data.points);
       m.on("moveend", draw).on("zoomend", drawPlaces);
       draw();
       drawPlaces();
-      onReady();
+      setReady(true);
     });
     return () => {
       cancelled = true;
       map?.remove();
     };
-    // The callbacks only set their parent's state: a new one each render changes nothing.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [data, tiles.url, tiles.attribution]);
+  }, [data, tiles.url, tiles.attribution, setReady, setFailed]);
   return (
     <div
       ref={el}
