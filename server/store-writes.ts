@@ -48,10 +48,12 @@ function guardBuild(build: ServerBuild, store: StoreFile, log: (problem: StorePr
       if (writes) {
         const problem = store.problem();
         if (problem) throw refusal(args.request, problem, log);
-        log(undefined);
       }
       try {
-        return await handler(args);
+        const answer = await handler(args);
+        // A write went through: the next problem, even the same one again, is logged.
+        if (writes) log(undefined);
+        return answer;
       } catch (error) {
         const problem = error instanceof Response ? undefined : store.failed(error);
         throw problem ? refusal(args.request, problem, log) : error;
