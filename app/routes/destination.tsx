@@ -182,7 +182,7 @@ export default function DestinationRoute() {
               </h2>
               <p className="mb-3 text-sm text-slate-600">{t.cardsIntro(PAGE_PERSONS)}</p>
               <SaveTripForms />
-              <ol className="@container space-y-4">
+              <ol className="card-list @container space-y-4">
                 {data.cardKeys.map((key, i) => (
                   <li key={`${data.items ? "" : "kept-"}${key[0]}`}>
                     <ResultCard

@@ -8,7 +8,9 @@ import {
   hydrationData,
   intersectionsDelivered,
   layoutShifts,
+  layoutStates,
   open,
+  readToTheEnd,
   scrollToPart,
   seriousViolations,
   waitForLive,
@@ -626,6 +628,28 @@ describe("a phone's first load: the parts below the fold load their code near th
     await page.locator('[data-testid="accommodation-leaflet"][data-ready="true"]').waitFor();
     await ctx.close();
   });
+});
+
+describe("the cards below the first screen are laid out only as they come near it (.card-list)", () => {
+  for (const size of [DESKTOP, MOBILE]) {
+    it(`${size.viewport.width}×${size.viewport.height}: the first screen's cards at once, a later one as it is reached, and nothing moves`, async () => {
+      const ctx = await suite.newContext({ size });
+      await watchLayoutShifts(ctx);
+      const page = await ctx.newPage();
+      await open(page, "/skirejser");
+      const list = page.getByTestId("results-list").locator(":scope > li");
+      const before = await layoutStates(list);
+      expect(before.length).toBeGreaterThan(20);
+      // Every entry on the first screen is laid out; the last ones, screens away, are not yet.
+      expect(before.filter((e) => e.onScreen && !e.laidOut)).toEqual([]);
+      expect(before.slice(-3).map((e) => e.laidOut)).toEqual([false, false, false]);
+      // Each entry is laid out by the time it is on the screen.
+      expect(await readToTheEnd(page, list)).toEqual({ seen: before.length, bare: [] });
+      // A card reached has its own height, and the cards and page links under it stay where a reader sees them.
+      expect(await layoutShifts(page)).toEqual([]);
+      await ctx.close();
+    });
+  }
 });
 
 describe("the parts a screen shows load their code at the visitor's first interaction; what is done before counts", () => {

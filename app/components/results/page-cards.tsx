@@ -50,7 +50,7 @@ export function ResultsList({ cards, banners, drops }: { cards: PageCardData[]; 
   return (
     <ol
       aria-label={texts.results.listLabel}
-      className={`@container space-y-4 transition-opacity ${searchIsLoading ? "opacity-50" : ""}`}
+      className={`card-list @container space-y-4 transition-opacity ${searchIsLoading ? "opacity-50" : ""}`}
       data-testid="results-list"
     >
       {placeBanners(cards, banners).map((entry) =>

@@ -31,7 +31,8 @@ export function ScrollToTop() {
       type="button"
       onClick={() => window.scrollTo({ top: 0, behavior: "smooth" })}
       className="fixed bottom-4 right-4 z-40 rounded-full bg-brand-900 px-4 py-3 text-sm font-semibold text-white shadow-lg"
-      style={lift ? { bottom: `calc(1rem + ${lift}px)` } : undefined}
+      // Moved, not placed anew: a transform is not a layout shift, so riding up does not count as one.
+      style={lift ? { transform: `translateY(-${lift}px)` } : undefined}
       data-testid="scroll-to-top"
     >
       ↑ {texts.results.scrollToTop}

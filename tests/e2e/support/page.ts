@@ -120,6 +120,45 @@ export async function watchLayoutShifts(context: BrowserContext): Promise<void> 
   });
 }
 
+/**
+ * Per element: whether the browser has laid out its content (content-visibility skips it while it is
+ * far from the screen, app/tailwind.css), and whether it is on the screen.
+ */
+export function layoutStates(items: Locator): Promise<Array<{ laidOut: boolean; onScreen: boolean }>> {
+  return items.evaluateAll((els) =>
+    els.map((el) => {
+      const box = el.getBoundingClientRect();
+      return {
+        laidOut: el.firstElementChild!.checkVisibility({ contentVisibilityAuto: true }),
+        onScreen: box.bottom > 0 && box.top < innerHeight,
+      };
+    }),
+  );
+}
+
+/**
+ * Scrolls the page to its end half a screen at a time, as a reader does, a frame between steps: how
+ * many of the elements were seen on the screen, and the indexes of those seen there not laid out.
+ */
+export async function readToTheEnd(page: Page, items: Locator): Promise<{ seen: number; bare: number[] }> {
+  const seen = new Set<number>();
+  const bare: number[] = [];
+  for (;;) {
+    (await layoutStates(items)).forEach((e, i) => {
+      if (!e.onScreen) return;
+      seen.add(i);
+      if (!e.laidOut) bare.push(i);
+    });
+    const atEnd = await page.evaluate(() => {
+      const end = scrollY + innerHeight >= document.documentElement.scrollHeight - 1;
+      window.scrollBy(0, innerHeight / 2);
+      return end;
+    });
+    if (atEnd) return { seen: seen.size, bare };
+    await framesRendered(page);
+  }
+}
+
 /** The layout shifts recorded on the page so far (watchLayoutShifts), after two more frames. */
 export async function layoutShifts(page: Page): Promise<Array<{ value: number; nodes: string }>> {
   await framesRendered(page);
