@@ -1,5 +1,7 @@
 // Colour contrast as WCAG 2.1 defines it, for the landing boxes' colours.
 
+import { onFirstUse } from "./format";
+
 /** A colour as the dashboard accepts it: #rgb or #rrggbb. */
 export const HEX_COLOUR = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
 
@@ -37,9 +39,9 @@ export function meetsAA(text: string, background: string): boolean {
   return ratio !== undefined && ratio >= AA_NORMAL_TEXT;
 }
 
-const oneDecimal = new Intl.NumberFormat("da-DK", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const oneDecimal = onFirstUse(() => new Intl.NumberFormat("da-DK", { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
 
 /** The ratio for people, rounded down to one decimal ("4,4"), so a ratio shown as 4,5 always passes AA. */
 export function formatContrast(ratio: number): string {
-  return oneDecimal.format(Math.floor(ratio * 10) / 10);
+  return oneDecimal().format(Math.floor(ratio * 10) / 10);
 }

@@ -1,5 +1,7 @@
 // Calendar arithmetic on ISO dates (YYYY-MM-DD), in UTC so a date never shifts with the server's zone.
 
+import { onFirstUse } from "./format";
+
 const DAY_MS = 86_400_000;
 
 export function toDay(iso: string): number {
@@ -17,11 +19,11 @@ export function isCalendarDate(s: string): boolean {
   return Number.isFinite(day) && fromDay(day) === s;
 }
 
-const copenhagenDate = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Copenhagen" });
+const copenhagenDate = onFirstUse(() => new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Copenhagen" }));
 
 /** Today's date in Copenhagen, where the season's departures are reckoned. */
 export function todayInDenmark(now = new Date()): string {
-  return copenhagenDate.format(now);
+  return copenhagenDate().format(now);
 }
 
 /** ISO weekday, Monday 1 … Sunday 7. */
@@ -66,21 +68,28 @@ export function monthRange(yearMonth: string): [number, number] {
   return [first, last];
 }
 
-const copenhagenClock = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/Copenhagen",
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
+const copenhagenClock = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/Copenhagen",
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    }),
+);
 
 /** The moment (ms) a Danish calendar day (YYYY-MM-DD) begins: midnight in Copenhagen. */
 export function danishDayStart(day: string): number {
   const utcMidnight = Date.parse(`${day}T00:00:00Z`);
-  const parts = Object.fromEntries(copenhagenClock.formatToParts(utcMidnight).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    copenhagenClock()
+      .formatToParts(utcMidnight)
+      .map((p) => [p.type, p.value]),
+  );
   const asLocal = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second);
   return utcMidnight - (asLocal - utcMidnight);
 }

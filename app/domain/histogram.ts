@@ -1,6 +1,7 @@
 import { HISTOGRAM_BAR_MAX_PX, HISTOGRAM_BAR_MIN_PX, HISTOGRAM_BAR_ZERO_PX, type PriceMode, type SortingMethod } from "./constants";
 import { FULL_PRICE_BUCKETS, PER_PERSON_BUCKETS, bucketKeys, type BucketScheme } from "./price-buckets";
 import type { SearchData } from "./search-data";
+import { onFirstUse } from "./format";
 import type { FacetNumbers } from "./search-result";
 
 // The price histogram above the price inputs (docs/screens.md "Price histogram").
@@ -70,9 +71,9 @@ export function barInRange(bar: HistogramBar, min: number, max: number | undefin
   return (bar.to === null || bar.to > min) && (max === undefined || bar.from < max);
 }
 
-const thousands = new Intl.NumberFormat("da-DK", { maximumFractionDigits: 2 });
+const thousands = onFirstUse(() => new Intl.NumberFormat("da-DK", { maximumFractionDigits: 2 }));
 
 /** A bar's bounds in thousands of kroner as a Dane writes them ("3", "3,75"); `to` is null for the open-ended bar. */
 export function barRangeInThousands(bar: HistogramBar): { from: string; to: string | null } {
-  return { from: thousands.format(bar.from / 1000), to: bar.to === null ? null : thousands.format(bar.to / 1000) };
+  return { from: thousands().format(bar.from / 1000), to: bar.to === null ? null : thousands().format(bar.to / 1000) };
 }

@@ -1,4 +1,4 @@
-import { formatCount } from "./format";
+import { formatCount, onFirstUse } from "./format";
 import { texts } from "./texts";
 
 // A resort's facts (docs/feed.md "Resort facts"): what operators tell about a resort beside the
@@ -48,7 +48,7 @@ export interface FactLine {
   value: string;
 }
 
-const kilometres = new Intl.NumberFormat("da-DK", { maximumFractionDigits: 1 });
+const kilometres = onFirstUse(() => new Intl.NumberFormat("da-DK", { maximumFractionDigits: 1 }));
 const PISTES = ["pisteKmGreen", "pisteKmBlue", "pisteKmRed", "pisteKmBlack"] as const;
 
 /** The facts as the page lists them, in a fixed order, each only when the catalogue has it. */
@@ -61,7 +61,7 @@ export function factLines(facts: ResortFacts): FactLine[] {
   add("bottomAltitude", t.facts.bottomAltitude, metres(facts.bottomAltitude));
   for (const key of PISTES) {
     const km = facts[key];
-    add(key, t.facts[key], km === undefined ? undefined : t.kilometres(kilometres.format(km)));
+    add(key, t.facts[key], km === undefined ? undefined : t.kilometres(kilometres().format(km)));
   }
   add("lifts", t.facts.lifts, facts.lifts === undefined ? undefined : formatCount(facts.lifts));
   add("season", t.facts.season, seasonText(facts.seasonFirstMonth, facts.seasonLastMonth));

@@ -1,4 +1,4 @@
-import { formatDayMonth } from "./format";
+import { formatDayMonth, onFirstUse } from "./format";
 import type { Arrival, SearchArea } from "./search-data";
 import { tagLabel } from "./tags";
 import { texts } from "./texts";
@@ -55,7 +55,7 @@ function weekRuns(weeks: number[]): string {
   return runs.map(([a, b]) => (a === b ? String(a) : `${a}–${b}`)).join(", ");
 }
 
-const monthName = new Intl.DateTimeFormat("da-DK", { month: "long", timeZone: "UTC" });
+const monthName = onFirstUse(() => new Intl.DateTimeFormat("da-DK", { month: "long", timeZone: "UTC" }));
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The arrival by name: "Uge 7–8", "Februar og marts", "13. feb. + 2", or "Snarest muligt". */
@@ -64,7 +64,7 @@ export function arrivalName(arrival: Arrival): string {
     case "weeks":
       return n.weeks(weekRuns(arrival.weeks));
     case "months": {
-      const months = [...arrival.months].sort().map((m) => monthName.format(new Date(`${m}-01T00:00:00Z`)));
+      const months = [...arrival.months].sort().map((m) => monthName().format(new Date(`${m}-01T00:00:00Z`)));
       return capital(months.length > 2 ? firstAndMore(months) : listDa(months));
     }
     case "dates": {

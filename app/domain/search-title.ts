@@ -1,4 +1,4 @@
-import { formatCount, formatDate } from "./format";
+import { formatCount, formatDate, onFirstUse } from "./format";
 import type { SearchQuery } from "./search-data";
 import { listDa, type PlaceNames } from "./search-names";
 import { tagLabel } from "./tags";
@@ -6,12 +6,12 @@ import { texts } from "./texts";
 
 // The results page's Danish title and description, naming the search.
 
-const monthName = new Intl.DateTimeFormat("da-DK", { month: "long", year: "numeric", timeZone: "UTC" });
+const monthName = onFirstUse(() => new Intl.DateTimeFormat("da-DK", { month: "long", year: "numeric", timeZone: "UTC" }));
 
 function when(query: SearchQuery): string | null {
   const a = query.searchData.arrival;
   if (a.type === "weeks") return texts.meta.weeks(a.weeks);
-  if (a.type === "months") return listDa(a.months.map((m) => monthName.format(new Date(`${m}-01T00:00:00Z`))));
+  if (a.type === "months") return listDa(a.months.map((m) => monthName().format(new Date(`${m}-01T00:00:00Z`))));
   if (a.type === "dates") return listDa(a.dates.map(formatDate));
   return null;
 }
