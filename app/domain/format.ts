@@ -45,19 +45,27 @@ export function formatDate(iso: string): string {
   return dateLong().format(new Date(`${iso}T00:00:00Z`));
 }
 
-/** 2027-02-13 → "lør. 13. feb." */
-export function formatShortDate(iso: string): string {
-  return dateShort().format(new Date(`${iso}T00:00:00Z`));
-}
-
-/** CLDR's Danish month abbreviations, as Intl.DateTimeFormat("da-DK") writes them (the unit test holds them to it). */
+/**
+ * CLDR's Danish abbreviations of months and weekdays (Sunday first, as getUTCDay counts), as
+ * Intl.DateTimeFormat("da-DK") writes them; the unit test holds them to it. Pages write their
+ * departure dates as they load (a destination page's calendar, the accommodation page's offers),
+ * so by hand, not by an Intl formatter.
+ */
 const SHORT_MONTHS = ["jan.", "feb.", "mar.", "apr.", "maj", "jun.", "jul.", "aug.", "sep.", "okt.", "nov.", "dec."];
+const SHORT_WEEKDAYS = ["søn.", "man.", "tirs.", "ons.", "tors.", "fre.", "lør."];
 
-/** 2026-12-03 → "3. dec." A destination page's calendar writes its weeks so as it loads: by hand, not by an Intl formatter. */
+/** 2026-12-03 → "3. dec." */
 export function formatDayMonth(iso: string): string {
   const date = new Date(`${iso}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return dayMonth().format(date);
   return `${date.getUTCDate()}. ${SHORT_MONTHS[date.getUTCMonth()]}`;
+}
+
+/** 2027-02-13 → "lør. 13. feb." */
+export function formatShortDate(iso: string): string {
+  const date = new Date(`${iso}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return dateShort().format(date);
+  return `${SHORT_WEEKDAYS[date.getUTCDay()]} ${formatDayMonth(iso)}`;
 }
 
 /** Two days (ISO dates) as a span: "14.–20. dec." in one month, "28. dec.–3. jan." across two. */

@@ -652,6 +652,42 @@ describe("the cards below the first screen are laid out only as they come near i
   }
 });
 
+describe("a page's first load makes no Intl formatter (its locale data is 35-60 ms of loading, app/domain/format.ts)", () => {
+  for (const size of [DESKTOP, MOBILE]) {
+    it(`${size.viewport.width}×${size.viewport.height}: the landing, results, accommodation and destination pages`, async () => {
+      const ctx = await suite.newContext({ size });
+      // Every Intl formatter the page makes, by kind and options.
+      await ctx.addInitScript(() => {
+        const made: string[] = [];
+        Object.assign(window, { intlMade: made });
+        for (const kind of ["NumberFormat", "DateTimeFormat", "PluralRules", "ListFormat", "RelativeTimeFormat"] as const) {
+          const Original = Intl[kind] as unknown as new (...args: unknown[]) => object;
+          (Intl as Record<string, unknown>)[kind] = new Proxy(Original, {
+            construct: (target, args) => (made.push(`${kind} ${JSON.stringify(args)}`), Reflect.construct(target, args)),
+          });
+        }
+      });
+      const page = await ctx.newPage();
+      // Each page opened untouched, hydrated with the network quiet, as openUntouched below.
+      const made = async (path: string) => {
+        await page.goto(path);
+        await page.waitForLoadState("networkidle");
+        return page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade);
+      };
+      expect(await made("/skirejser")).toEqual([]);
+      const stay = (await page.getByRole("article").first().getByRole("heading").getByRole("link").getAttribute("href"))!;
+      expect(await made(stay), stay).toEqual([]);
+      const resort = (await page.getByTestId("resort-page-link").getAttribute("href"))!;
+      for (const path of ["/", "/skiferie", resort]) expect(await made(path), path).toEqual([]);
+      // The check sees a formatter made: the page's own Intl is the recording one.
+      expect(
+        await page.evaluate(() => (new Intl.NumberFormat("da-DK"), (window as unknown as { intlMade: string[] }).intlMade.length)),
+      ).toBe(1);
+      await ctx.close();
+    });
+  }
+});
+
 describe("the parts a screen shows load their code at the visitor's first interaction; what is done before counts", () => {
   /** Holds back every script the page asks for from now on, until the returned function is called. */
   async function holdScripts(page: Page): Promise<() => void> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fromDay, toDay } from "../../app/domain/dates";
-import { formatCount, formatDayMonth, formatPrice, onFirstUse } from "../../app/domain/format";
+import { formatCount, formatDayMonth, formatPrice, formatShortDate, onFirstUse } from "../../app/domain/format";
 import { seededRandom } from "../support/random";
 
 // formatCount writes whole numbers by hand (no Intl formatter at a page's first load,
@@ -32,18 +32,21 @@ describe("formatCount", () => {
   });
 });
 
-describe("formatDayMonth", () => {
-  it("writes every day of four years as Intl.DateTimeFormat('da-DK') does: '3. dec.', '1. maj'", () => {
+describe("formatDayMonth and formatShortDate", () => {
+  it("write every day of four years as Intl.DateTimeFormat('da-DK') does: '3. dec.', 'lør. 1. maj'", () => {
     const dayMonth = new Intl.DateTimeFormat("da-DK", { day: "numeric", month: "short", timeZone: "UTC" });
+    const short = new Intl.DateTimeFormat("da-DK", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
     for (let day = toDay("2026-01-01"); day <= toDay("2029-12-31"); day++) {
       const iso = fromDay(day);
-      expect(formatDayMonth(iso), iso).toBe(dayMonth.format(new Date(`${iso}T00:00:00Z`)));
+      const date = new Date(`${iso}T00:00:00Z`);
+      expect([formatDayMonth(iso), formatShortDate(iso)], iso).toEqual([dayMonth.format(date), short.format(date)]);
     }
-    expect(formatDayMonth("2026-12-03")).toBe("3. dec.");
+    expect([formatDayMonth("2026-12-03"), formatShortDate("2027-05-01")]).toEqual(["3. dec.", "lør. 1. maj"]);
   });
 
-  it("throws on a date that is none, as Intl does", () => {
+  it("throw on a date that is none, as Intl does", () => {
     expect(() => formatDayMonth("2026-13-40")).toThrow(RangeError);
+    expect(() => formatShortDate("ikke en dato")).toThrow(RangeError);
   });
 });
 
