@@ -1,5 +1,5 @@
 import { fromDay, isoWeekOf, isoWeekday, toDay } from "./dates";
-import { onFirstUse } from "./format";
+import { formatDayMonth, formatShortDate, onFirstUse } from "./format";
 import { texts } from "./texts";
 
 // The ski season the "Hvornår" step offers (docs/screens.md "Search summary", "The season of Hvornår"): from today to the
@@ -126,25 +126,17 @@ export function toggleQuickPick(selected: number[], pick: QuickPick): number[] {
 
 // Danish labels of the choices.
 
-const dayMonth = onFirstUse(() => new Intl.DateTimeFormat("da-DK", { day: "numeric", month: "short", timeZone: "UTC" }));
-const weekdayDayMonth = onFirstUse(
-  () => new Intl.DateTimeFormat("da-DK", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }),
-);
 const monthYear = onFirstUse(() => new Intl.DateTimeFormat("da-DK", { month: "long", year: "numeric", timeZone: "UTC" }));
 
 const utc = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
 export function weekRangeLabel(w: WeekOption): string {
-  return texts.searchBar.arrival.weekRange(dayMonth().format(utc(w.from)), dayMonth().format(utc(w.to)));
+  return texts.searchBar.arrival.weekRange(formatDayMonth(w.from), formatDayMonth(w.to));
 }
 
 export function monthLabel(ym: string): string {
   const s = monthYear().format(utc(`${ym}-01`));
   return s.charAt(0).toUpperCase() + s.slice(1);
-}
-
-export function dateLabel(iso: string): string {
-  return weekdayDayMonth().format(utc(iso));
 }
 
 /** The "Hvornår" step's choices with their labels, which change only with the day. */
@@ -165,7 +157,7 @@ export function seasonChoices(today: string): SeasonChoices {
     const choices: SeasonChoices = {
       weeks: seasonWeeks(today).map((w) => ({ week: w.week, label: weekRangeLabel(w), holiday: holidayWeeks.has(w.week) })),
       months: seasonMonths(today).map((m) => ({ value: m, label: monthLabel(m) })),
-      dates: seasonSaturdays(today).map((d) => ({ value: d, label: dateLabel(d) })),
+      dates: seasonSaturdays(today).map((d) => ({ value: d, label: formatShortDate(d) })),
       picks,
     };
     lastSeason = { today, choices };
