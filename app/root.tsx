@@ -24,7 +24,6 @@ import { useNonce } from "./components/ui/nonce";
 import { PARTNER_PATH, PRIVACY_PATH } from "./domain/constants";
 import { texts } from "./domain/texts";
 import { STORAGE_FALLBACK_SCRIPT } from "./components/ui/storage-fallback";
-import { SCRIPT_LOADER } from "./utils/script-loader";
 import { keepsPageData } from "./utils/revalidation";
 import { SkipLink } from "./components/ui/skip-link";
 
@@ -72,8 +71,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <div>{children}</div>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
-        {/* Lets the scripts above go once the first paint is on the screen (app/utils/script-loader.ts). */}
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? SCRIPT_LOADER : "" }} />
       </body>
     </html>
   );

@@ -688,45 +688,6 @@ describe("a page's first load makes no Intl formatter (its locale data is 35-60 
   }
 });
 
-describe("a page asks for its scripts once its first paint is on the screen (app/utils/script-loader.ts)", () => {
-  for (const size of [DESKTOP, MOBILE]) {
-    it(`${size.viewport.width}×${size.viewport.height}: the landing, results, accommodation and destination pages`, async () => {
-      const ctx = await suite.newContext({ size });
-      const page = await ctx.newPage();
-      /** When the page's first contentful paint was, and when it asked for each of its scripts. */
-      const timings = async (path: string) => {
-        await page.goto(path);
-        await page.waitForLoadState("networkidle");
-        return page.evaluate(() => ({
-          paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
-          scripts: performance
-            .getEntriesByType("resource")
-            .filter((e) => new URL(e.name).pathname.endsWith(".js"))
-            .map((e) => ({ path: new URL(e.name).pathname, asked: e.startTime })),
-          held: document.querySelectorAll('link[rel="held-modulepreload"], script[type="held-module"]').length,
-        }));
-      };
-      await page.goto("/skirejser");
-      await waitForLive(page);
-      const stay = (await page.getByRole("article").first().getByRole("heading").getByRole("link").getAttribute("href"))!;
-      await page.goto(stay);
-      const resort = (await page.getByTestId("resort-page-link").getAttribute("href"))!;
-      for (const path of ["/skirejser", stay, "/", "/skiferie", resort]) {
-        const { paint, scripts, held } = await timings(path);
-        expect(paint, path).toBeGreaterThan(0);
-        // The entry, the framework and the page's route modules, each asked for after the paint.
-        expect(scripts.length, path).toBeGreaterThanOrEqual(3);
-        for (const script of scripts) expect(script.asked, `${path}: ${script.path}`).toBeGreaterThanOrEqual(paint!);
-        expect(held, path).toBe(0);
-      }
-      // And the page is live: a results page hydrates as before.
-      await page.goto("/skirejser");
-      await waitForLive(page);
-      await ctx.close();
-    });
-  }
-});
-
 describe("the parts a screen shows load their code at the visitor's first interaction; what is done before counts", () => {
   /** Holds back every script the page asks for from now on, until the returned function is called. */
   async function holdScripts(page: Page): Promise<() => void> {
