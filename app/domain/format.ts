@@ -13,7 +13,6 @@ export function onFirstUse<T>(make: () => T): () => T {
 const count = onFirstUse(() => new Intl.NumberFormat("da-DK", { maximumFractionDigits: 0 }));
 const dateLong = onFirstUse(() => new Intl.DateTimeFormat("da-DK", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }));
 const dayMonth = onFirstUse(() => new Intl.DateTimeFormat("da-DK", { day: "numeric", month: "short", timeZone: "UTC" }));
-const dateShort = onFirstUse(() => new Intl.DateTimeFormat("da-DK", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }));
 
 /**
  * A whole number as da-DK writes it, "23.960" (a fraction rounds half away from zero, as Intl's
@@ -63,9 +62,9 @@ export function formatDayMonth(iso: string): string {
 
 /** 2027-02-13 → "lør. 13. feb." */
 export function formatShortDate(iso: string): string {
-  const date = new Date(`${iso}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return dateShort().format(date);
-  return `${SHORT_WEEKDAYS[date.getUTCDay()]} ${formatDayMonth(iso)}`;
+  // formatDayMonth throws first on a date that is none.
+  const dayMonth = formatDayMonth(iso);
+  return `${SHORT_WEEKDAYS[new Date(`${iso}T00:00:00Z`).getUTCDay()]} ${dayMonth}`;
 }
 
 /** Two days (ISO dates) as a span: "14.–20. dec." in one month, "28. dec.–3. jan." across two. */
