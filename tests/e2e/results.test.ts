@@ -630,6 +630,72 @@ describe("a phone's first load: the parts below the fold load their code near th
   });
 });
 
+describe("a page reached in the browser shows its cards whole, even when their code comes after the data (withCardParts)", () => {
+  /**
+   * Holds back the cards' code until the page's data has arrived and two frames have been drawn
+   * (a page that did not wait for the code shows its cards by then), and records whether a card
+   * was ever on the page without its parts.
+   */
+  async function holdCardParts(page: Page): Promise<{ held: () => boolean; emptyCardSeen: () => Promise<boolean> }> {
+    let held = false;
+    await page.route(/\/card-parts-[\w-]+\.js$/, async (route) => {
+      held = true;
+      const data = await page.waitForResponse((r) => new URL(r.url()).pathname.endsWith(".data"));
+      await data.finished();
+      await framesRendered(page);
+      await route.continue();
+    });
+    await page.evaluate(() => {
+      const seen = { empty: false };
+      Object.assign(window, { cardsSeen: seen });
+      new MutationObserver(() => {
+        if ([...document.querySelectorAll("article")].some((a) => a.querySelector("h2 a") === null)) seen.empty = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    return {
+      held: () => held,
+      emptyCardSeen: () => page.evaluate(() => (window as unknown as { cardsSeen: { empty: boolean } }).cardsSeen.empty),
+    };
+  }
+
+  for (const size of [DESKTOP, MOBILE]) {
+    it(`${size.viewport.width}×${size.viewport.height}: the next page of results, and a place's page reached from another`, async () => {
+      const ctx = await suite.newContext({ size });
+      const page = await ctx.newPage();
+      await open(page, "/skirejser");
+      let cards = await holdCardParts(page);
+      await page.evaluate(() => Object.assign(window, { samePage: true }));
+      const first = (await page.getByRole("article").first().getByRole("heading").textContent())!;
+      const pages = page.getByRole("navigation", { name: "Sider" });
+      await scrollToPart(pages);
+      await pages.getByRole("link", { name: "Side 2" }).click();
+      await page.waitForURL((url) => url.searchParams.get("page") === "2");
+      await expect.poll(() => page.getByRole("article").first().getByRole("heading").textContent()).not.toBe(first);
+      expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+      expect(cards.held()).toBe(true);
+      expect(await cards.emptyCardSeen()).toBe(false);
+      expect(await page.locator("article h2 a").count()).toBe(20);
+
+      // A country's page, then one of its places reached by its link.
+      const ctx2 = await suite.newContext({ size });
+      const place = await ctx2.newPage();
+      await place.goto("/skiferie/oestrig");
+      await place.locator('[data-testid="destination-page"][data-hydrated="true"]').waitFor();
+      cards = await holdCardParts(place);
+      const child = place.getByTestId("child-place").first();
+      const href = (await child.getAttribute("href"))!;
+      await child.click();
+      await place.waitForURL((url) => url.pathname === href);
+      await place.getByTestId("destination-cards").getByRole("article").first().waitFor();
+      expect(cards.held()).toBe(true);
+      expect(await cards.emptyCardSeen()).toBe(false);
+      expect(await place.getByTestId("destination-cards").locator("article h2 a").count()).toBeGreaterThan(0);
+      await ctx2.close();
+      await ctx.close();
+    });
+  }
+});
+
 describe("the cards below the first screen are laid out only as they come near it (.card-list)", () => {
   for (const size of [DESKTOP, MOBILE]) {
     it(`${size.viewport.width}×${size.viewport.height}: the first screen's cards at once, a later one as it is reached, and nothing moves`, async () => {

@@ -36,8 +36,17 @@ type CardParts = typeof cardParts;
  */
 let loadedParts: CardParts | null = import.meta.env.SSR ? cardParts : null;
 
-/** Loads the parts' code; the results page starts it as soon as a search runs in the page. */
-export const loadCardParts = loadOnce(() => import("./card-parts").then((m) => (loadedParts = m.cardParts)));
+const loadCardParts = loadOnce(() => import("./card-parts").then((m) => (loadedParts = m.cardParts)));
+
+/**
+ * The clientLoader of a page of cards (results, destination): a navigation in the browser waits
+ * for the parts' code as it waits for the data, so its page never shows a card with empty parts.
+ * Without the code (a failed load) the page still comes, and each card asks for it again.
+ */
+export async function withCardParts<T>(data: Promise<T>): Promise<T> {
+  const [loaded] = await Promise.all([data, loadCardParts().catch(() => undefined)]);
+  return loaded;
+}
 
 /** The parts' code once loaded, loading it when `wanted`. */
 function useCardParts(wanted: boolean): CardParts | null {

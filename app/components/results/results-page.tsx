@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { AgentToggle } from "~/components/agents/agent-toggle";
 import { ResultsDialogs } from "~/components/agents/results-dialogs";
 import type { BannerData } from "~/components/banners/banner";
@@ -21,7 +21,7 @@ import type { PlaceNames } from "~/domain/search-names";
 import type { FacetNumbers, MapData, ResultCardItem, ResultCardKey, SearchOptions, SearchResult } from "~/domain/search-result";
 import { texts } from "~/domain/texts";
 import { HoveredAccommodationProvider } from "./hover-context";
-import { loadCardParts, type CardView } from "./result-card";
+import type { CardView } from "./result-card";
 import { MapSideList, PagePagination, pageCards, ResultsList } from "./page-cards";
 import { SearchStateProvider, useSearchState } from "./search-state";
 import { MobileBar } from "./mobile-bar";
@@ -112,10 +112,6 @@ function ResultsView({ data }: { data: ResultsPageData }) {
   const partsReady = useScreenPartsReady();
   const noResults = result.pagination.totalCount === 0 && searchIsUpToDate && !searchIsLoading;
   const cards = pageCards(result, markupOnlyOf(data).resultCards);
-  // The browser renders the next page's cards itself: their code loads while the search runs.
-  useEffect(() => {
-    if (searchIsLoading) loadCardParts().catch(() => undefined);
-  }, [searchIsLoading]);
 
   return (
     <div id="top" className="mx-auto max-w-[1400px] px-3 py-4 sm:px-4 lg:py-6" data-hydrated={hydrated && partsReady ? "true" : undefined}>
