@@ -165,6 +165,7 @@ const CORE: Modules = {
     "components/embed.tsx",
     "components/ui/nonce.ts",
     "components/ui/page-parts.tsx",
+    "components/results/card-parts-loader.ts",
     "components/ui/use-hydrated.ts",
     "components/ui/site-nav.tsx",
     "components/ui/browser-storage.ts",

@@ -26,6 +26,7 @@ import { texts } from "./domain/texts";
 import { STORAGE_FALLBACK_SCRIPT } from "./components/ui/storage-fallback";
 import { keepsPageData } from "./utils/revalidation";
 import { SkipLink } from "./components/ui/skip-link";
+import { PreloadCardParts } from "./components/results/card-parts-loader";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -98,6 +99,7 @@ export default function App() {
     return (
       <EmbedFrame>
         <SkipLink />
+        <PreloadCardParts />
         <Outlet />
       </EmbedFrame>
     );
@@ -106,6 +108,7 @@ export default function App() {
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />
+      <PreloadCardParts />
       {/* The landing page's hero is its own header. */}
       {pathname !== "/" && <SiteHeader />}
       <div className="flex-1">

@@ -1,12 +1,12 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, isRouteErrorResponse, useLoaderData, useRouteError, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/destinations/breadcrumbs";
 import { ResortFactsList } from "~/components/destinations/facts";
 import { MapSection } from "~/components/destinations/map-section";
 import { PlaceChildren } from "~/components/destinations/place-children";
 import { WeekCalendar } from "~/components/destinations/week-calendar";
 import { cardMarkup } from "~/components/results/card-markup.server";
-import { ResultCard, withCardParts, type CardView } from "~/components/results/result-card";
+import { ResultCard, type CardView } from "~/components/results/result-card";
 import { SaveTripForms } from "~/components/saved-trips/save-trip-button";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { useNonce } from "~/components/ui/nonce";
@@ -69,9 +69,6 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       : undefined,
   };
 }
-
-/** A place reached in the page shows its cards whole: the navigation waits for their code as for its data. */
-export const clientLoader = ({ serverLoader }: ClientLoaderFunctionArgs) => withCardParts(serverLoader<typeof loader>());
 
 /** A card on this page: per-person prices, the default sort's trip (placeSearch), linking to the accommodation's page for the default party. */
 function cardViewOf(accommodationId: string, drops: Record<string, CardView["drop"]>, tripId: string): CardView {

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData, type ClientLoaderFunctionArgs, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { cardMarkup } from "~/components/results/card-markup.server";
-import { cardView, withCardParts } from "~/components/results/result-card";
+import { cardView } from "~/components/results/result-card";
 import { RESULTS_END_ID, RESULTS_ID, ResultsPage } from "~/components/results/results-page";
 import type { FirstPaintHandle } from "~/components/ui/first-paint";
 import type { SkipLinkHandle } from "~/components/ui/skip-link";
@@ -44,9 +44,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       : undefined,
   };
 }
-
-/** A search in the page shows its cards whole: it waits for their code as for its data. */
-export const clientLoader = ({ serverLoader }: ClientLoaderFunctionArgs) => withCardParts(serverLoader<typeof loader>());
 
 /** The page writes its own canonical link (in its meta), for the root's to leave out. */
 export const handle: SkipLinkHandle & FirstPaintHandle & { canonical: "own" } = {

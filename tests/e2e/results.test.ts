@@ -630,18 +630,30 @@ describe("a phone's first load: the parts below the fold load their code near th
   });
 });
 
-describe("a page reached in the browser shows its cards whole, even when their code comes after the data (withCardParts)", () => {
+describe("a page reached in the browser shows its cards whole, even when their code comes after the data (ResultCard)", () => {
   /**
    * Holds back the cards' code until the page's data has arrived and two frames have been drawn
    * (a page that did not wait for the code shows its cards by then), and records whether a card
-   * was ever on the page without its parts.
+   * was ever on the page without its parts, and how many data requests the navigation made (one:
+   * waiting for the code costs no request).
    */
-  async function holdCardParts(page: Page): Promise<{ held: () => boolean; emptyCardSeen: () => Promise<boolean> }> {
+  async function holdCardParts(
+    page: Page,
+  ): Promise<{ held: () => boolean; dataRequests: () => number; emptyCardSeen: () => Promise<boolean> }> {
     let held = false;
+    const dataRequests: string[] = [];
+    // The navigation's data, as the browser has it (the code is asked for with the data, so this listens from before).
+    const dataIn = new Promise<void>((resolve) =>
+      page.on("requestfinished", (r) => {
+        if (new URL(r.url()).pathname.endsWith(".data")) resolve();
+      }),
+    );
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname.endsWith(".data")) dataRequests.push(r.url());
+    });
     await page.route(/\/card-parts-[\w-]+\.js$/, async (route) => {
       held = true;
-      const data = await page.waitForResponse((r) => new URL(r.url()).pathname.endsWith(".data"));
-      await data.finished();
+      await dataIn;
       await framesRendered(page);
       await route.continue();
     });
@@ -654,6 +666,7 @@ describe("a page reached in the browser shows its cards whole, even when their c
     });
     return {
       held: () => held,
+      dataRequests: () => dataRequests.length,
       emptyCardSeen: () => page.evaluate(() => (window as unknown as { cardsSeen: { empty: boolean } }).cardsSeen.empty),
     };
   }
@@ -675,6 +688,7 @@ describe("a page reached in the browser shows its cards whole, even when their c
       expect(cards.held()).toBe(true);
       expect(await cards.emptyCardSeen()).toBe(false);
       expect(await page.locator("article h2 a").count()).toBe(20);
+      expect(cards.dataRequests()).toBe(1);
 
       // A country's page, then one of its places reached by its link.
       const ctx2 = await suite.newContext({ size });
@@ -689,6 +703,7 @@ describe("a page reached in the browser shows its cards whole, even when their c
       await place.getByTestId("destination-cards").getByRole("article").first().waitFor();
       expect(cards.held()).toBe(true);
       expect(await cards.emptyCardSeen()).toBe(false);
+      expect(cards.dataRequests()).toBe(1);
       expect(await place.getByTestId("destination-cards").locator("article h2 a").count()).toBeGreaterThan(0);
       await ctx2.close();
       await ctx.close();

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { lazy, type ComponentType, type ReactNode } from "react";
 import type { PriceMode, SortingMethod } from "~/domain/constants";
 import type { ResultsState } from "~/domain/results-url";
 import { accommodationHref } from "~/domain/accommodation-url";
@@ -8,7 +8,7 @@ import { cardParts } from "./card-parts";
 import { useHoveredAccommodation } from "./hover-context";
 import { SaveTripButton } from "../saved-trips/save-trip-button";
 import { keepServerMarkup, useFollowLinks } from "../ui/markup-only";
-import { loadOnce } from "../ui/page-parts";
+import { loadCardParts } from "./card-parts-loader";
 import type { CardMarkup } from "~/domain/markup-only";
 
 /** How a card shows, beside its data. */
@@ -28,42 +28,18 @@ export interface CardView {
 /** A card's data and how it shows. */
 export type CardPartProps = { item: ResultCardItem; view: CardView };
 
-type CardParts = typeof cardParts;
 /**
  * The parts' code: in the server's build from the start; in the browser loaded where it renders a
  * card itself (after a navigation in the page), since the cards of a page it loads are the
  * server's markup. A page's first load stays within the JavaScript budget (README, "Performance").
+ * A card rendered before the code is there suspends, and the update that rendered it waits: a
+ * navigation is a transition (Remix's v7_startTransition), so the page on the screen stays until
+ * the new page can show its cards whole. The code starts loading with the navigation (PreloadCardParts).
  */
-let loadedParts: CardParts | null = import.meta.env.SSR ? cardParts : null;
-
-const loadCardParts = loadOnce(() => import("./card-parts").then((m) => (loadedParts = m.cardParts)));
-
-/**
- * The clientLoader of a page of cards (results, destination): a navigation in the browser waits
- * for the parts' code as it waits for the data, so its page never shows a card with empty parts.
- * Without the code (a failed load) the page still comes, and each card asks for it again.
- */
-export async function withCardParts<T>(data: Promise<T>): Promise<T> {
-  const [loaded] = await Promise.all([data, loadCardParts().catch(() => undefined)]);
-  return loaded;
-}
-
-/** The parts' code once loaded, loading it when `wanted`. */
-function useCardParts(wanted: boolean): CardParts | null {
-  const [parts, setParts] = useState(loadedParts);
-  useEffect(() => {
-    if (parts || !wanted) return;
-    let stopped = false;
-    loadCardParts().then(
-      (loaded) => !stopped && setParts(loaded),
-      () => undefined,
-    );
-    return () => {
-      stopped = true;
-    };
-  }, [parts, wanted]);
-  return parts;
-}
+const lazyPart = <K extends keyof typeof cardParts>(name: K) => lazy(() => loadCardParts().then((parts) => ({ default: parts[name] })));
+const parts: Record<keyof typeof cardParts, ComponentType<CardPartProps>> = import.meta.env.SSR
+  ? cardParts
+  : { photo: lazyPart("photo"), main: lazyPart("main"), deal: lazyPart("deal") };
 
 /** A card's view on the results page: from the page's search and the price drops by trip id. */
 export function cardView(
@@ -104,7 +80,6 @@ export function ResultCard({
   const [accommodationId, tripId] = cardKey;
   const { hoveredAccommodationId, setHoveredAccommodationId } = useHoveredAccommodation();
   const followLinks = useFollowLinks();
-  const parts = useCardParts(data !== undefined);
   return (
     // The card's links are followed by a click on the card, which Enter on a link fires too.
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
@@ -116,14 +91,14 @@ export function ResultCard({
       onClick={followLinks}
     >
       <CardPart className="rc-photo" html={markup?.photo}>
-        {data && parts && <parts.photo {...data} />}
+        {data && <parts.photo {...data} />}
       </CardPart>
       <CardPart className="rc-main" html={markup?.main}>
-        {data && parts && <parts.main {...data} />}
+        {data && <parts.main {...data} />}
       </CardPart>
       <div className="rc-offer">
         <CardPart className="rc-deal" html={markup?.deal}>
-          {data && parts && <parts.deal {...data} />}
+          {data && <parts.deal {...data} />}
         </CardPart>
         <SaveTripButton tripId={tripId} />
       </div>
@@ -132,8 +107,7 @@ export function ResultCard({
 }
 
 /**
- * A part of the card: rendered, the server's markup, or (without either) the markup the browser
- * has; empty for the moment a rendered card waits for the parts' code.
+ * A part of the card: rendered, the server's markup, or (without either) the markup the browser has.
  */
 function CardPart({ className, html, children }: { className: string; html: string | undefined; children: ReactNode }) {
   if (children !== false && children !== undefined) return <div className={className}>{children}</div>;
