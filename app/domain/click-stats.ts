@@ -1,5 +1,6 @@
 import type { Period } from "./click-period";
 import { fromDay, toDay, todayInDenmark } from "./dates";
+import { onFirstUse } from "./format";
 import { texts } from "./texts";
 
 // The click-out and banner statistics of the dashboard: the counts per day and per travel company,
@@ -100,8 +101,11 @@ export function clickRows(table: ClickTable): Array<{ day: string; label: string
   );
 }
 
-const csvNumber = new Intl.NumberFormat("da-DK", { maximumFractionDigits: 0, useGrouping: false });
-const csvRate = new Intl.NumberFormat("da-DK", { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
+// Made at the first CSV, not as the module loads (the clicks page's script imports it): see onFirstUse.
+const csvNumber = onFirstUse(() => new Intl.NumberFormat("da-DK", { maximumFractionDigits: 0, useGrouping: false }));
+const csvRate = onFirstUse(
+  () => new Intl.NumberFormat("da-DK", { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }),
+);
 
 /**
  * One CSV cell: a text that a spreadsheet would read as a formula (=, +, -, @, tab or CR first)
@@ -123,9 +127,9 @@ export function clickCsv(table: ClickTable): string {
     return [
       r.day,
       r.label,
-      r.views === null ? "" : csvNumber.format(r.views),
-      csvNumber.format(r.clicks),
-      rate === null ? "" : csvRate.format(rate * 100),
+      r.views === null ? "" : csvNumber().format(r.views),
+      csvNumber().format(r.clicks),
+      rate === null ? "" : csvRate().format(rate * 100),
     ];
   });
   return "\uFEFF" + [head, ...lines].map((cells) => cells.map(csvCell).join(";")).join("\r\n") + "\r\n";

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { parsePeriod } from "../../app/domain/click-period";
 import { clickCsv, clickRate, clickRows, clickTable, csvCell, daysOf, type HourCount } from "../../app/domain/click-stats";
 import { texts } from "../../app/domain/texts";
@@ -83,5 +83,22 @@ describe("CSV", () => {
     expect(clickCsv(banners)).toBe(`\uFEFFDag;Banner;Visninger;Klik;Klikrate (%)\r\n2026-11-24;"'=Ski; skole";3000;1;0,03\r\n`);
     const companies = clickTable("selskaber", period, [{ key: "a", hour, views: 0, clicks: 12 }], () => "Alpetours", false);
     expect(clickCsv(companies)).toBe(`\uFEFFDag;Rejseselskab;Visninger;Klik;Klikrate (%)\r\n2026-11-24;Alpetours;;12;\r\n`);
+  });
+
+  it("makes its number formats at the first CSV, not as the module loads (the clicks page's script imports it)", async () => {
+    const Original = Intl.NumberFormat;
+    let made = 0;
+    Intl.NumberFormat = new Proxy(Original, { construct: (target, args) => (made++, Reflect.construct(target, args)) });
+    try {
+      vi.resetModules();
+      const fresh = await import("../../app/domain/click-stats");
+      expect(made).toBe(0);
+      const period = { from: "2026-11-24", to: "2026-11-24" };
+      const rows = [{ key: "1", hour: hourOf("2026-11-24T10:00:00Z"), views: 3000, clicks: 1 }];
+      fresh.clickCsv(fresh.clickTable("bannere", period, rows, () => "Ski", true));
+      expect(made).toBe(2);
+    } finally {
+      Intl.NumberFormat = Original;
+    }
   });
 });
