@@ -709,6 +709,24 @@ describe("a page reached in the browser shows its cards whole, even when their c
       await ctx.close();
     });
   }
+
+  it("the cards' code cannot be fetched (a deploy replaced it): the next page comes from the server, its cards whole", async () => {
+    const ctx = await suite.newContext({ size: DESKTOP });
+    const page = await ctx.newPage();
+    await open(page, "/skirejser");
+    await page.route(/\/card-parts-[\w-]+\.js$/, (route) => route.abort());
+    suite.allowPageErrors(/net::ERR_FAILED .*\/card-parts-[\w-]+\.js/);
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    const pages = page.getByRole("navigation", { name: "Sider" });
+    await scrollToPart(pages);
+    const documentLoaded = page.waitForEvent("load");
+    await pages.getByRole("link", { name: "Side 2" }).click();
+    await documentLoaded;
+    expect(param(page, "page")).toBe("2");
+    expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBeUndefined();
+    expect(await page.locator("article h2 a").count()).toBe(20);
+    await ctx.close();
+  });
 });
 
 describe("the cards below the first screen are laid out only as they come near it (.card-list)", () => {

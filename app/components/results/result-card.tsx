@@ -36,7 +36,19 @@ export type CardPartProps = { item: ResultCardItem; view: CardView };
  * navigation is a transition (Remix's v7_startTransition), so the page on the screen stays until
  * the new page can show its cards whole. The code starts loading with the navigation (PreloadCardParts).
  */
-const lazyPart = <K extends keyof typeof cardParts>(name: K) => lazy(() => loadCardParts().then((parts) => ({ default: parts[name] })));
+const lazyPart = <K extends keyof typeof cardParts>(name: K) =>
+  lazy(() => loadCardParts().then((parts) => ({ default: parts[name] }), loadFromServer));
+
+/**
+ * The code could not be fetched (a deploy replaced it, or the network): the page the browser is at
+ * comes from the server instead, with its cards as markup, as Remix does when a route's module
+ * cannot be fetched.
+ */
+function loadFromServer(): Promise<never> {
+  window.location.reload();
+  return new Promise(() => undefined);
+}
+
 const parts: Record<keyof typeof cardParts, ComponentType<CardPartProps>> = import.meta.env.SSR
   ? cardParts
   : { photo: lazyPart("photo"), main: lazyPart("main"), deal: lazyPart("deal") };
