@@ -309,8 +309,19 @@ describe("desktop", () => {
     const c2 = await suite.newContext({ size: DESKTOP });
     const p2 = await c2.newPage();
     const errors2 = pageErrors(p2);
+    const scripts2: string[] = [];
+    p2.on("request", (req) => void (req.resourceType() === "script" && scripts2.push(new URL(req.url()).pathname)));
+    const cardCode = /\/card-parts-[\w-]+\.js$/;
+    let cardCodeWithView = false;
     await p2.route(/\/map-view-[\w-]+\.js$/, async (route) => {
       await p2.getByTestId("places-list").waitFor(); // the server's markup is on the page first
+      // The side list's cards need their code too: it is asked for with the view's, not after it.
+      cardCodeWithView =
+        scripts2.some((s) => cardCode.test(s)) ||
+        (await p2.waitForRequest(cardCode, { timeout: 10_000 }).then(
+          () => true,
+          () => false,
+        ));
       await route.continue();
     });
     await p2.goto("/skirejser?map=1");
@@ -321,6 +332,7 @@ describe("desktop", () => {
     expect(await sideCard.getByRole("heading").count()).toBe(1);
     expect(await sideCard.getByRole("heading").textContent()).not.toBe("");
     expect(await sideCard.locator(".rc-price").textContent()).toMatch(/kr\./);
+    expect(cardCodeWithView).toBe(true);
     expect([...errors, ...errors2]).toEqual([]);
     await c.close();
     await c2.close();

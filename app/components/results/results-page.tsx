@@ -22,6 +22,7 @@ import type { FacetNumbers, MapData, ResultCardItem, ResultCardKey, SearchOption
 import { texts } from "~/domain/texts";
 import { HoveredAccommodationProvider } from "./hover-context";
 import type { CardView } from "./result-card";
+import { loadCardParts } from "./card-parts-loader";
 import { MapSideList, PagePagination, pageCards, ResultsList } from "./page-cards";
 import { SearchStateProvider, useSearchState } from "./search-state";
 import { MobileBar } from "./mobile-bar";
@@ -86,7 +87,11 @@ const scrollToTop = interactionPart(import.meta.env.SSR ? ScrollToTop : null, ()
 // opened by the URL is in the server's markup, which the browser keeps until the dialog's code is
 // there (a lazy component under Suspense would be hydrated, and updated, while it still loads:
 // React's error #421).
-const mapViewPart = partOnDemand(import.meta.env.SSR ? MapView : null, () => import("~/components/map/map-view").then((m) => m.MapView));
+// The map view's side list renders the cards itself (the page's data has them whole): their code
+// comes with the view's, not after it.
+const mapViewPart = partOnDemand(import.meta.env.SSR ? MapView : null, () =>
+  Promise.all([import("~/components/map/map-view"), loadCardParts().catch(() => undefined)]).then(([m]) => m.MapView),
+);
 const resultsDialogs = partOnDemand(import.meta.env.SSR ? ResultsDialogs : null, () =>
   import("~/components/agents/results-dialogs").then((m) => m.ResultsDialogs),
 );
