@@ -153,7 +153,7 @@ for (const mode of MODES) {
         // No tile server is reachable: the map says so and still shows the countries.
         await page.getByTestId("map-tiles-failed").waitFor();
         expect(await page.locator(".leaflet-pane path").count()).toBeGreaterThan(10);
-        // The resort's name shows beside its dot, above the countries.
+        // The resort's name shows below its point, above the countries and clear of the markers.
         await expect.poll(() => visibleResortLabels(page, page.getByTestId("destination-leaflet"))).toEqual([resortName]);
       });
       if (mode.size === DESKTOP) {

@@ -3,6 +3,7 @@ import { feature } from "topojson-client";
 import type { FeatureCollection, Geometry, Position } from "geojson";
 import type { GeometryCollection, Topology } from "topojson-specification";
 import countries110m from "world-atlas/countries-110m.json";
+import { MARKER_BOX } from "~/domain/map-clusters";
 import type { MapData } from "~/domain/search-result";
 
 // The map's own base layer, bundled with the map's code (world-atlas: Natural Earth's country
@@ -76,13 +77,72 @@ export function addBaseLayer(L: L, map: Leaflet.Map): Leaflet.LayerGroup {
     interactive: false,
     style: { renderer, color: "#64748b", weight: 1, fillColor: "#f8fafc", fillOpacity: 1 },
   }).addTo(map);
-  return L.layerGroup([], { pane: PANE }).addTo(map);
+  const resorts = L.layerGroup([], { pane: PANE }).addTo(map);
+  // The names are placed again, once a frame, as markers or names come and go (each map redraws its
+  // markers after a move, its resorts with a new result or zoom) and after a move.
+  let queued = 0;
+  const place = () => {
+    cancelAnimationFrame(queued);
+    queued = requestAnimationFrame(() => placeNames(map, resorts));
+  };
+  map.on("layeradd layerremove moveend", place).on("unload", () => cancelAnimationFrame(queued));
+  return resorts;
 }
 
 /** From this zoom on there is room to name the resorts. */
 export const NAMED_FROM_ZOOM = 6;
 
-/** The resorts as points, each named beside it when the tiles (which name them) are missing and there is room. */
+/**
+ * Where a resort's name may hang from its point, in this order: below, above, right and left of a
+ * marker centred there (MARKER_BOX; Leaflet adds the tooltip's 6 px margin). A result's
+ * accommodations in one resort are often one marker on the resort's point, and a name beside the
+ * point lay under it ("ssfeld" for Nassfeld).
+ */
+const NAME_SPOTS: ReadonlyArray<{ direction: Leaflet.Direction; offset: [number, number] }> = [
+  { direction: "bottom", offset: [0, MARKER_BOX.height / 2] },
+  { direction: "top", offset: [0, -MARKER_BOX.height / 2] },
+  { direction: "right", offset: [MARKER_BOX.width / 2, 0] },
+  { direction: "left", offset: [-MARKER_BOX.width / 2, 0] },
+];
+
+/** What a visitor presses on a map, drawn above the base layer: markers and clusters (divIcons), circle markers, controls. */
+const PRESSABLE = ".leaflet-marker-pane .leaflet-marker-icon > *, .leaflet-overlay-pane .leaflet-interactive, .leaflet-control";
+
+function overlap(a: DOMRect, b: DOMRect): number {
+  const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+  const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+  return w > 0 && h > 0 ? w * h : 0;
+}
+
+/**
+ * Hangs each resort's name at the first of NAME_SPOTS where all of it is on the map and no marker or
+ * control covers it, or where the least of it is hidden.
+ */
+function placeNames(map: Leaflet.Map, layer: Leaflet.LayerGroup) {
+  const named = layer.getLayers().filter((dot) => dot.getTooltip()?.getElement());
+  if (!named.length) return; // the tiles name the places: nothing to measure
+  const container = map.getContainer();
+  const area = container.getBoundingClientRect();
+  const pressable = [...container.querySelectorAll(PRESSABLE)].map((el) => el.getBoundingClientRect());
+  for (const dot of named) {
+    const tooltip = dot.getTooltip()!;
+    const el = tooltip.getElement()!;
+    let best = { spot: NAME_SPOTS[0], covered: Infinity };
+    for (const spot of NAME_SPOTS) {
+      Object.assign(tooltip.options, spot);
+      tooltip.update();
+      const box = el.getBoundingClientRect();
+      const off = box.width * box.height - overlap(box, area);
+      const covered = pressable.reduce((sum, r) => sum + overlap(box, r), off);
+      if (covered < best.covered) best = { spot, covered };
+      if (covered === 0) break;
+    }
+    Object.assign(tooltip.options, best.spot);
+    tooltip.update();
+  }
+}
+
+/** The resorts as points, each named by it (placeNames) when the tiles (which name them) are missing and there is room. */
 export function drawResorts(
   L: L,
   layer: Leaflet.LayerGroup,
@@ -102,7 +162,7 @@ export function drawResorts(
       fillColor: "#ffffff",
       fillOpacity: 1,
     });
-    if (named) dot.bindTooltip(r.name, { permanent: true, direction: "right", offset: [6, 0], className: "pp-resort-label", pane: PANE });
+    if (named) dot.bindTooltip(r.name, { permanent: true, ...NAME_SPOTS[0], className: "pp-resort-label", pane: PANE });
     layer.addLayer(dot);
   }
 }

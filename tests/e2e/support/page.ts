@@ -167,9 +167,9 @@ export async function layoutShifts(page: Page): Promise<Array<{ value: number; n
 
 /**
  * The names a map's own base layer shows (app/components/map/base-layer.ts) that a visitor can see:
- * each label's centre inside the map, and its text drawn there, seen in a screenshot of its middle
- * (dark pixels of the text; a label under the countries' fill shows none). The browser decodes the
- * screenshot.
+ * each label's centre inside the map, nothing the visitor can press (a marker, a control) over any
+ * part of it, and its text drawn there, seen in a screenshot of its middle (dark pixels of the text;
+ * a label under the countries' fill shows none). The browser decodes the screenshot.
  */
 export async function visibleResortLabels(page: Page, map: Locator): Promise<string[]> {
   const area = (await map.boundingBox())!;
@@ -179,6 +179,17 @@ export async function visibleResortLabels(page: Page, map: Locator): Promise<str
     if (!box) continue;
     const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
     if (x < area.x || x > area.x + area.width || y < area.y || y > area.y + area.height) continue;
+    // The label's pane takes no pointer, so what the browser finds at a point of it is what lies on top.
+    const covered = await label.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      for (let i = 0; i <= 8; i++)
+        for (const fy of [0.25, 0.75]) {
+          const top = document.elementFromPoint(r.left + 1 + ((r.width - 2) * i) / 8, r.top + r.height * fy);
+          if (top?.closest(".leaflet-marker-pane, .leaflet-overlay-pane, .leaflet-control-container")) return true;
+        }
+      return false;
+    });
+    if (covered) continue;
     // The middle of the label: clear of the dot (and of an accommodation's marker) beside it.
     const png = await page.screenshot({
       clip: { x: box.x + box.width * 0.3, y: box.y + box.height * 0.25, width: box.width * 0.4, height: box.height * 0.5 },
