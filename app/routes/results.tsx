@@ -40,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       cards.map((card) => card.trip.id),
     ),
     [MARKUP_ONLY]: markupOnly
-      ? { resultCards: cards.map((card) => cardMarkup(card, cardView(state, resultCardKey(card), data.drops))) }
+      ? { resultCards: cards.map((card, i) => cardMarkup(card, cardView(state, resultCardKey(card), data.drops, i))) }
       : undefined,
   };
 }

@@ -46,6 +46,12 @@ describe("cardMarkup", () => {
     expect(cardMarkup(item(), { ...view })).toBe(first);
   });
 
+  it("loads the photo of the page's first card with the page, and the others' lazily", () => {
+    const photo = { ...item(), accommodation: { ...item().accommodation, imageUrl: "https://img.example.dk/1.jpg" } };
+    expect(cardMarkup(photo, { ...view, eagerPhoto: true }).photo).toContain('loading="eager"');
+    expect(cardMarkup(photo, view).photo).toContain('loading="lazy"');
+  });
+
   it("renders anew when anything it shows changes: a price, the price type, the search in its links", () => {
     const first = cardMarkup(item(), view);
     expect(cardMarkup(item("Hotel Alpenrose", 19960), view).deal).toContain("4.990 kr.");

@@ -15,7 +15,7 @@ function CardPhoto({ item, view }: CardPartProps) {
   return (
     <a href={view.pageHref} target={view.newTab ? "_blank" : undefined} tabIndex={-1} aria-hidden="true">
       {/* Square as a phone's thumbnail beside the name, 4:3 in a wider list. */}
-      <Photo src={item.accommodation.imageUrl} alt="" decorative className="aspect-square @md:aspect-[4/3]" />
+      <Photo src={item.accommodation.imageUrl} alt="" decorative eager={view.eagerPhoto} className="aspect-square @md:aspect-[4/3]" />
     </a>
   );
 }

@@ -21,7 +21,7 @@ export function PagePagination(props: { totalCount: number; pageSize: number }) 
   return <PagePartView part={paginationPart} props={props} />;
 }
 
-export type PageCardData = { key: ResultCardKey; item: ResultCardItem | undefined; markup: CardMarkup | undefined };
+export type PageCardData = { key: ResultCardKey; item: ResultCardItem | undefined; markup: CardMarkup | undefined; position: number };
 type Drops = Record<string, CardView["drop"]>;
 
 /**
@@ -32,7 +32,7 @@ export function pageCards(
   result: { cardKeys: ResultCardKey[]; items: ResultCardItem[] | null },
   markup: CardMarkup[] | undefined,
 ): PageCardData[] {
-  return result.cardKeys.map((key, i) => ({ key, item: result.items?.[i], markup: markup?.[i] }));
+  return result.cardKeys.map((key, i) => ({ key, item: result.items?.[i], markup: markup?.[i], position: i }));
 }
 
 /** A card kept from the server's markup is a new element once its data arrives. */
@@ -40,7 +40,7 @@ const cardKey = ({ key: [accommodationId], item }: PageCardData) => `${item ? ""
 
 function PageCard({ card, drops }: { card: PageCardData; drops: Drops }) {
   const { applied } = useSearchState();
-  const data = card.item && { item: card.item, view: cardView(applied, card.key, drops) };
+  const data = card.item && { item: card.item, view: cardView(applied, card.key, drops, card.position) };
   return <ResultCard cardKey={card.key} data={data} markup={card.markup} />;
 }
 

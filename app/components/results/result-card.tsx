@@ -23,6 +23,8 @@ export interface CardView {
   newTab?: boolean;
   /** Set when the best offer's price fell at its last change. */
   drop?: PriceChange & { previousPrice: number };
+  /** The page's first card: its photo is the first screen's largest paint, so it loads with the page, not lazily after layout. */
+  eagerPhoto?: true;
 }
 
 /** A card's data and how it shows. */
@@ -53,11 +55,12 @@ const parts: Record<keyof typeof cardParts, ComponentType<CardPartProps>> = impo
   ? cardParts
   : { photo: lazyPart("photo"), main: lazyPart("main"), deal: lazyPart("deal") };
 
-/** A card's view on the results page: from the page's search and the price drops by trip id. */
+/** A card's view on the results page: from the page's search, the price drops by trip id and the card's place on the page (0 first). */
 export function cardView(
   applied: ResultsState,
   [accommodationId, tripId]: ResultCardKey,
   drops: Record<string, CardView["drop"]>,
+  position: number,
 ): CardView {
   return {
     priceMode: applied.priceMode,
@@ -66,6 +69,7 @@ export function cardView(
     pageHref: accommodationHref(accommodationId, applied),
     newTab: applied.embed,
     drop: drops[tripId],
+    ...(position === 0 && { eagerPhoto: true as const }),
   };
 }
 
