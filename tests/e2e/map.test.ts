@@ -9,7 +9,7 @@ import { FIRST_TILE_TIMEOUT_MS } from "~/components/map/map-parts";
 import { importLines } from "../support/cli";
 import { departureInDays, trip } from "../support/feed";
 import { DESKTOP, MOBILE } from "./support/browser";
-import { layoutShifts, waitForLive, watchLayoutShifts } from "./support/page";
+import { layoutShifts, scriptsOf, waitForLive, watchLayoutShifts } from "./support/page";
 import { usePage, useServerAndBrowser } from "./support/suite";
 
 // The results map. No tile server is reachable in tests, so a tiny one here answers
@@ -297,9 +297,8 @@ describe("desktop", () => {
     const c = await suite.newContext({ size: DESKTOP });
     const p = await c.newPage();
     const errors = pageErrors(p);
-    const scripts: string[] = [];
-    p.on("request", (req) => void (req.resourceType() === "script" && scripts.push(new URL(req.url()).pathname)));
-    const mapCode = () => scripts.filter((s) => /\/(map-view|results-map|leaflet-src)-[\w-]+\.js$/.test(s));
+    const scripts = scriptsOf(p);
+    const mapCode = () => scripts().filter((s) => ["map-view", "results-map", "leaflet-src"].includes(s));
     await p.goto("/skirejser");
     await waitForLive(p);
     await p.waitForLoadState("networkidle");
@@ -309,15 +308,14 @@ describe("desktop", () => {
     const c2 = await suite.newContext({ size: DESKTOP });
     const p2 = await c2.newPage();
     const errors2 = pageErrors(p2);
-    const scripts2: string[] = [];
-    p2.on("request", (req) => void (req.resourceType() === "script" && scripts2.push(new URL(req.url()).pathname)));
+    const scripts2 = scriptsOf(p2);
     const cardCode = /\/card-parts-[\w-]+\.js$/;
     let cardCodeWithView = false;
     await p2.route(/\/map-view-[\w-]+\.js$/, async (route) => {
       await p2.getByTestId("places-list").waitFor(); // the server's markup is on the page first
       // The side list's cards need their code too: it is asked for with the view's, not after it.
       cardCodeWithView =
-        scripts2.some((s) => cardCode.test(s)) ||
+        scripts2().includes("card-parts") ||
         (await p2.waitForRequest(cardCode, { timeout: 10_000 }).then(
           () => true,
           () => false,

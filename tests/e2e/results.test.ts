@@ -11,6 +11,7 @@ import {
   layoutStates,
   open,
   readToTheEnd,
+  scriptsOf,
   scrollToPart,
   seriousViolations,
   waitForLive,
@@ -25,14 +26,6 @@ const suite = useServerAndBrowser({ demoTrips: 4000 });
 
 const search = (page: Page) => new URL(page.url()).search;
 
-/** The names of the scripts the page requested so far, without their hashes. */
-function scriptsOf(page: Page): () => string[] {
-  const names: string[] = [];
-  page.on("request", (r) => {
-    if (r.resourceType() === "script") names.push(new URL(r.url()).pathname.replace(/^.*\//, "").replace(/-[\w-]{8}\.js$/, ""));
-  });
-  return () => names;
-}
 /** The histogram's POST /api/facet-numbers (a plain fetch: app/components/filters/use-facet-numbers.ts). */
 const isFacetNumbersUrl = (url: string) => new URL(url).pathname === "/api/facet-numbers";
 const isFacetNumbersCall = (r: Response) => isFacetNumbersUrl(r.url()) && r.request().method() === "POST";

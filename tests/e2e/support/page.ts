@@ -28,6 +28,15 @@ export async function waitForLive(page: Page, frame: Page | Frame = page) {
  * its live copy as it comes near the screen (app/components/ui/page-parts.tsx), which Playwright's
  * scrollIntoViewIfNeeded, waiting for the element to hold still, may find detached.
  */
+/** The names of the scripts the page requested so far, without their hashes (`card-parts`, `map-view`). */
+export function scriptsOf(page: Page): () => string[] {
+  const names: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "script") names.push(new URL(r.url()).pathname.replace(/^.*\//, "").replace(/-[\w-]{8}\.js$/, ""));
+  });
+  return () => names;
+}
+
 export async function scrollToPart(locator: Locator) {
   await locator.evaluate((el) => el.scrollIntoView({ block: "center" }));
 }
