@@ -28,9 +28,14 @@ export function formatCount(n: number): string {
 
 const tenths = onFirstUse(() => new Intl.NumberFormat("da-DK", { maximumFractionDigits: 1 }));
 
+/** A number to a tenth: 14.36 → "14,4", 1.04 → "1". */
+export function formatTenths(n: number): string {
+  return tenths().format(n);
+}
+
 /** A duration to a tenth: 1.04 → "1 sekund", 14.36 → "14,4 sekunder". */
 export function formatSeconds(seconds: number): string {
-  const shown = tenths().format(seconds);
+  const shown = formatTenths(seconds);
   return `${shown} ${shown === "1" ? "sekund" : "sekunder"}`;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fromDay, isoWeekOf, nextIsoWeek, toDay } from "~/domain/dates";
-import { formatDayRange, formatSeconds } from "~/domain/format";
+import { formatDayRange, formatSeconds, formatTenths } from "~/domain/format";
 import { bucketKey, bucketKeys, FULL_PRICE_BUCKETS, PER_PERSON_BUCKETS } from "~/domain/price-buckets";
 import { departureRanges } from "~/search/compile";
 
@@ -27,6 +27,12 @@ describe("ISO weeks", () => {
     expect(formatSeconds(1.06)).toBe("1,1 sekunder");
     expect(formatSeconds(0.4)).toBe("0,4 sekunder");
     expect(formatSeconds(14.36)).toBe("14,4 sekunder");
+  });
+
+  it("writes a number to a tenth as da-DK does (the dashboard's import times)", () => {
+    expect(formatTenths(14.36)).toBe("14,4");
+    expect(formatTenths(1.04)).toBe("1");
+    expect(formatTenths(1234.56)).toBe("1.234,6");
   });
 
   it("numbers weeks around new year", () => {

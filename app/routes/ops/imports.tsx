@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { OPS_PAGE_SIZE, OPS_PATHS } from "~/domain/constants";
-import { formatDateTime } from "~/domain/format";
+import { formatDateTime, formatTenths } from "~/domain/format";
 import { pageCount, pageParam } from "~/domain/ops-paging";
 import { texts } from "~/domain/texts";
 import { NO_STORE } from "~/utils/responses.server";
@@ -22,8 +22,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { headers: NO_STORE },
   );
 }
-
-const seconds = new Intl.NumberFormat("da-DK", { maximumFractionDigits: 1 });
 
 export default function ImportsPage() {
   const { rows, page, pages } = useLoaderData<typeof loader>();
@@ -54,7 +52,7 @@ export default function ImportsPage() {
                 )}
               </td>
               <ImportCountCells counts={r} />
-              <td className="p-2 text-right">{t.seconds(seconds.format(r.durationMs / 1000))}</td>
+              <td className="p-2 text-right">{t.seconds(formatTenths(r.durationMs / 1000))}</td>
             </tr>
           ))}
         </OpsTable>
