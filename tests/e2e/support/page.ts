@@ -23,11 +23,6 @@ export async function waitForLive(page: Page, frame: Page | Frame = page) {
   }
 }
 
-/**
- * Scrolls an element to the middle of the screen in one step. A part below the fold is swapped for
- * its live copy as it comes near the screen (app/components/ui/page-parts.tsx), which Playwright's
- * scrollIntoViewIfNeeded, waiting for the element to hold still, may find detached.
- */
 /** The names of the scripts the page requested so far, without their hashes (`card-parts`, `map-view`). */
 export function scriptsOf(page: Page): () => string[] {
   const names: string[] = [];
@@ -37,6 +32,11 @@ export function scriptsOf(page: Page): () => string[] {
   return () => names;
 }
 
+/**
+ * Scrolls an element to the middle of the screen in one step. A part below the fold is swapped for
+ * its live copy as it comes near the screen (app/components/ui/page-parts.tsx), which Playwright's
+ * scrollIntoViewIfNeeded, waiting for the element to hold still, may find detached.
+ */
 export async function scrollToPart(locator: Locator) {
   await locator.evaluate((el) => el.scrollIntoView({ block: "center" }));
 }
