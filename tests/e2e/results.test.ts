@@ -26,6 +26,20 @@ const suite = useServerAndBrowser({ demoTrips: 4000 });
 
 const search = (page: Page) => new URL(page.url()).search;
 
+/** The colour drawn at a point of the page (CSS pixels), read from a screenshot the browser decodes. */
+async function colourAt(page: Page, x: number, y: number): Promise<number[]> {
+  const png = await page.screenshot({ clip: { x, y, width: 1, height: 1 } });
+  return page.evaluate(async (base64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${base64}`;
+    await img.decode();
+    const canvas = document.createElement("canvas");
+    [canvas.width, canvas.height] = [img.width, img.height];
+    const g = canvas.getContext("2d")!;
+    g.drawImage(img, 0, 0);
+    return [...g.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+  }, png.toString("base64"));
+}
 /** The histogram's POST /api/facet-numbers (a plain fetch: app/components/filters/use-facet-numbers.ts). */
 const isFacetNumbersUrl = (url: string) => new URL(url).pathname === "/api/facet-numbers";
 const isFacetNumbersCall = (r: Response) => isFacetNumbersUrl(r.url()) && r.request().method() === "POST";
@@ -319,6 +333,38 @@ describe("desktop", () => {
     expect(await page.locator('[data-hovered="true"]').count()).toBe(1);
     await page.mouse.move(5, 5);
     expect(await page.locator('[data-hovered="true"]').count()).toBe(0);
+  });
+
+  it("draws a hovered card's ring whole, also round a card laid out only as it nears the screen (pixels)", async () => {
+    await open(page, "/skirejser");
+    // The second entry is laid out with the page; from the fourth on an entry is skipped until near
+    // the screen (content-visibility), which clips its paint to its box unless let out (tailwind.css).
+    for (const card of [
+      page.locator(".card-list > li:nth-child(2) article"),
+      page.locator(".card-list > li:nth-child(n + 4) article").first(),
+    ]) {
+      await scrollToPart(card);
+      await card.hover();
+      const box = (await card.boundingBox())!;
+      const [left, right, top, bottom] = [
+        Math.floor(box.x) - 1,
+        Math.ceil(box.x + box.width),
+        Math.floor(box.y) - 1,
+        Math.ceil(box.y + box.height),
+      ];
+      const midX = Math.round(box.x + box.width / 2);
+      const midY = Math.round(box.y + box.height / 2);
+      const ring = async () => [
+        await colourAt(page, left, midY),
+        await colourAt(page, right, midY),
+        await colourAt(page, midX, top),
+        await colourAt(page, midX, bottom),
+      ];
+      // The ring fades in (the card's transition): brand-100 (#d9eaff) on all four sides.
+      await expect.poll(ring).toEqual(Array(4).fill([0xd9, 0xea, 0xff]));
+      await page.mouse.move(5, 5);
+      await expect.poll(async () => (await ring()).some(([r, g, b]) => r === 0xd9 && g === 0xea && b === 0xff)).toBe(false);
+    }
   });
 
   it("places banners at their slots, counts a view once when half visible, and records a click", async () => {
