@@ -79,13 +79,20 @@ export function addBaseLayer(L: L, map: Leaflet.Map): Leaflet.LayerGroup {
   }).addTo(map);
   const resorts = L.layerGroup([], { pane: PANE }).addTo(map);
   // The names are placed again, once a frame, as markers or names come and go (each map redraws its
-  // markers after a move, its resorts with a new result or zoom) and after a move.
+  // markers after a move, its resorts with a new result or zoom), after a move, and as a note comes
+  // or goes beside Leaflet's box (with React's render, apart from Leaflet's events).
   let queued = 0;
   const place = () => {
     cancelAnimationFrame(queued);
     queued = requestAnimationFrame(() => placeNames(map, resorts));
   };
-  map.on("layeradd layerremove moveend", place).on("unload", () => cancelAnimationFrame(queued));
+  const notes = new MutationObserver(place);
+  const around = map.getContainer().parentElement;
+  if (around) notes.observe(around, { childList: true });
+  map.on("layeradd layerremove moveend", place).on("unload", () => {
+    cancelAnimationFrame(queued);
+    notes.disconnect();
+  });
   return resorts;
 }
 
@@ -107,6 +114,8 @@ const NAME_SPOTS: ReadonlyArray<{ direction: Leaflet.Direction; offset: [number,
 
 /** What a visitor presses on a map, drawn above the base layer: markers and clusters (divIcons), circle markers, controls. */
 const PRESSABLE = ".leaflet-marker-pane .leaflet-marker-icon > *, .leaflet-overlay-pane .leaflet-interactive, .leaflet-control";
+/** A note laid over the map beside Leaflet's box (tiles-failed-note.tsx): a name keeps clear of it too. */
+const NOTE = "[data-map-note]";
 
 function overlap(a: DOMRect, b: DOMRect): number {
   const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
@@ -115,15 +124,16 @@ function overlap(a: DOMRect, b: DOMRect): number {
 }
 
 /**
- * Hangs each resort's name at the first of NAME_SPOTS where all of it is on the map and no marker or
- * control covers it, or where the least of it is hidden.
+ * Hangs each resort's name at the first of NAME_SPOTS where all of it is on the map and no marker,
+ * control or note covers it, or where the least of it is hidden.
  */
 function placeNames(map: Leaflet.Map, layer: Leaflet.LayerGroup) {
   const named = layer.getLayers().filter((dot) => dot.getTooltip()?.getElement());
   if (!named.length) return; // the tiles name the places: nothing to measure
   const container = map.getContainer();
   const area = container.getBoundingClientRect();
-  const pressable = [...container.querySelectorAll(PRESSABLE)].map((el) => el.getBoundingClientRect());
+  const notes = container.parentElement?.querySelectorAll(NOTE) ?? [];
+  const over = [...container.querySelectorAll(PRESSABLE), ...notes].map((el) => el.getBoundingClientRect());
   for (const dot of named) {
     const tooltip = dot.getTooltip()!;
     const el = tooltip.getElement()!;
@@ -133,7 +143,7 @@ function placeNames(map: Leaflet.Map, layer: Leaflet.LayerGroup) {
       tooltip.update();
       const box = el.getBoundingClientRect();
       const off = box.width * box.height - overlap(box, area);
-      const covered = pressable.reduce((sum, r) => sum + overlap(box, r), off);
+      const covered = over.reduce((sum, r) => sum + overlap(box, r), off);
       if (covered < best.covered) best = { spot, covered };
       if (covered === 0) break;
     }

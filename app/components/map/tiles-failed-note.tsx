@@ -10,6 +10,7 @@ export function TilesFailedNote() {
       role="status"
       className="absolute bottom-6 left-3 z-[650] max-w-[80%] rounded bg-amber-50 px-3 py-1.5 text-xs text-amber-900 shadow"
       data-testid="map-tiles-failed"
+      data-map-note
     >
       {texts.map.tilesFailed}
     </p>

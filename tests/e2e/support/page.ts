@@ -176,8 +176,8 @@ export async function layoutShifts(page: Page): Promise<Array<{ value: number; n
 
 /**
  * The names a map's own base layer shows (app/components/map/base-layer.ts) that a visitor can see:
- * each label's centre inside the map, nothing the visitor can press (a marker, a control) over any
- * part of it, and its text drawn there, seen in a screenshot of its middle (dark pixels of the text;
+ * each label's centre inside the map, nothing over any part of it (a marker, a control, the note
+ * that the tiles failed), and its text drawn there, seen in a screenshot of its middle (dark pixels of the text;
  * a label under the countries' fill shows none). The browser decodes the screenshot.
  */
 export async function visibleResortLabels(page: Page, map: Locator): Promise<string[]> {
@@ -188,13 +188,15 @@ export async function visibleResortLabels(page: Page, map: Locator): Promise<str
     if (!box) continue;
     const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
     if (x < area.x || x > area.x + area.width || y < area.y || y > area.y + area.height) continue;
-    // The label's pane takes no pointer, so what the browser finds at a point of it is what lies on top.
+    // The label's pane takes no pointer, so what the browser finds at a point of it is what lies on
+    // top: the map's own box (or a tile) where nothing covers it.
     const covered = await label.evaluate((el) => {
+      const map = el.closest(".leaflet-container");
       const r = el.getBoundingClientRect();
       for (let i = 0; i <= 8; i++)
         for (const fy of [0.25, 0.75]) {
           const top = document.elementFromPoint(r.left + 1 + ((r.width - 2) * i) / 8, r.top + r.height * fy);
-          if (top?.closest(".leaflet-marker-pane, .leaflet-overlay-pane, .leaflet-control-container")) return true;
+          if (top !== map && !top?.closest(".leaflet-tile-pane")) return true;
         }
       return false;
     });
