@@ -11,6 +11,7 @@ import {
   layoutStates,
   open,
   readToTheEnd,
+  screenPixels,
   scriptsOf,
   scrollToPart,
   seriousViolations,
@@ -26,20 +27,8 @@ const suite = useServerAndBrowser({ demoTrips: 4000 });
 
 const search = (page: Page) => new URL(page.url()).search;
 
-/** The colour drawn at a point of the page (CSS pixels), read from a screenshot the browser decodes. */
-async function colourAt(page: Page, x: number, y: number): Promise<number[]> {
-  const png = await page.screenshot({ clip: { x, y, width: 1, height: 1 } });
-  return page.evaluate(async (base64) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${base64}`;
-    await img.decode();
-    const canvas = document.createElement("canvas");
-    [canvas.width, canvas.height] = [img.width, img.height];
-    const g = canvas.getContext("2d")!;
-    g.drawImage(img, 0, 0);
-    return [...g.getImageData(0, 0, 1, 1).data.slice(0, 3)];
-  }, png.toString("base64"));
-}
+/** The colour drawn at a point of the page (CSS pixels): the first pixel of that CSS pixel's screenshot. */
+const colourAt = async (page: Page, x: number, y: number) => (await screenPixels(page, { x, y, width: 1, height: 1 }))[0];
 /** The histogram's POST /api/facet-numbers (a plain fetch: app/components/filters/use-facet-numbers.ts). */
 const isFacetNumbersUrl = (url: string) => new URL(url).pathname === "/api/facet-numbers";
 const isFacetNumbersCall = (r: Response) => isFacetNumbersUrl(r.url()) && r.request().method() === "POST";

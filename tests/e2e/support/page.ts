@@ -201,26 +201,28 @@ export async function visibleResortLabels(page: Page, map: Locator): Promise<str
       return false;
     });
     if (covered) continue;
-    // The middle of the label: clear of the dot (and of an accommodation's marker) beside it.
-    const png = await page.screenshot({
-      clip: { x: box.x + box.width * 0.3, y: box.y + box.height * 0.25, width: box.width * 0.4, height: box.height * 0.5 },
-    });
-    const dark = await page.evaluate(async (base64) => {
-      const img = new Image();
-      img.src = `data:image/png;base64,${base64}`;
-      await img.decode();
-      const canvas = document.createElement("canvas");
-      [canvas.width, canvas.height] = [img.width, img.height];
-      const g = canvas.getContext("2d")!;
-      g.drawImage(img, 0, 0);
-      const px = g.getImageData(0, 0, img.width, img.height).data;
-      let n = 0;
-      for (let i = 0; i < px.length; i += 4) if (0.3 * px[i] + 0.59 * px[i + 1] + 0.11 * px[i + 2] < 100) n++;
-      return n;
-    }, png.toString("base64"));
+    // The middle of the label: its text's dark pixels.
+    const middle = { x: box.x + box.width * 0.3, y: box.y + box.height * 0.25, width: box.width * 0.4, height: box.height * 0.5 };
+    const dark = (await screenPixels(page, middle)).filter(([r, g, b]) => 0.3 * r + 0.59 * g + 0.11 * b < 100).length;
     if (dark > 5) seen.push((await label.textContent())!);
   }
   return seen;
+}
+
+/** The colours ([r, g, b]) drawn in a box of the page (CSS pixels), read from a screenshot the browser decodes. */
+export async function screenPixels(page: Page, clip: { x: number; y: number; width: number; height: number }): Promise<number[][]> {
+  const png = await page.screenshot({ clip });
+  const rgba = await page.evaluate(async (base64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${base64}`;
+    await img.decode();
+    const canvas = document.createElement("canvas");
+    [canvas.width, canvas.height] = [img.width, img.height];
+    const g = canvas.getContext("2d")!;
+    g.drawImage(img, 0, 0);
+    return [...g.getImageData(0, 0, img.width, img.height).data];
+  }, png.toString("base64"));
+  return Array.from({ length: rgba.length / 4 }, (_, i) => rgba.slice(4 * i, 4 * i + 3));
 }
 
 /** A page's hydration data: the inline script into which Remix streams its loaders' data. */
