@@ -35,3 +35,11 @@ export function shareMeta({ title, description, url, image }: ShareInfo): MetaTa
   if (image) tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
   return tags;
 }
+
+/**
+ * A page kept out of search engines (robots.txt and docs/urls.md "For search engines"): its title,
+ * a description for a shared link, and noindex.
+ */
+export function unlistedMeta(title: string, description: string): MetaTag[] {
+  return [{ title: `${title} – ${texts.siteName}` }, { name: "description", content: description }, { name: "robots", content: "noindex" }];
+}

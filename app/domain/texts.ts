@@ -119,6 +119,7 @@ export const texts = {
   searchPage: {
     title: "Rediger søgning",
     intro: "Vælg hvor, hvem og hvornår, og søg.",
+    metaDescription: "Søg blandt skirejser fra mange danske rejseselskaber: vælg destination, rejsende og afrejse.",
     back: "Tilbage til resultaterne",
   },
   landing: {
@@ -518,7 +519,10 @@ export const texts = {
     logout: "Log ud",
     signUp: "Opret konto",
     loginTitle: "Log ind",
+    loginMetaDescription: "Log ind på Pistepris, og se dine søgeagenter og gemte rejser.",
     signUpTitle: "Opret konto",
+    signUpMetaDescription:
+      "Opret en konto på Pistepris, og få en e-mail, når der kommer nye eller billigere skirejser, som passer til din søgning.",
     email: "E-mail",
     password: "Adgangskode",
     passwordRepeat: "Gentag adgangskode",
@@ -540,6 +544,7 @@ export const texts = {
     forgotSent: (email: string, minutes: number) =>
       `Hvis der er en konto på Pistepris med e-mailen ${email}, har vi nu sendt den et link til at vælge en ny adgangskode. Linket virker én gang i ${minutes} minutter.`,
     resetTitle: "Vælg en ny adgangskode",
+    resetMetaDescription: "Vælg en ny adgangskode til din konto på Pistepris.",
     resetIntro: (email: string) =>
       `Vælg en ny adgangskode til ${email}. Når du gemmer den, bliver du logget ind, og du bliver logget ud alle andre steder.`,
     resetButton: "Gem adgangskoden og log ind",
@@ -553,6 +558,7 @@ export const texts = {
       `Vi har sendt en e-mail til ${email}. Klik på linket i den for at bekræfte din e-mail, vælge en adgangskode og åbne din konto. Linket virker i ${hours} timer.`,
     checkEmailSpam: "Kan du ikke finde e-mailen, så kig i din spam-mappe.",
     confirmTitle: "Bekræft din konto",
+    confirmMetaDescription: "Vælg en adgangskode, og åbn din konto på Pistepris.",
     confirmIntro: (email: string) => `Vælg en adgangskode til ${email} for at åbne din konto på Pistepris.`,
     confirmButton: "Opret konto og log ind",
     confirmInvalid: "Linket er udløbet eller allerede brugt. Opret kontoen igen for at få et nyt link.",
@@ -567,6 +573,8 @@ export const texts = {
   // The account page (/konto) and what it leads to: a new e-mail, a new password, the data download, deleting the account.
   accountPage: {
     title: "Min konto",
+    metaDescription:
+      "Din konto på Pistepris: skift e-mail eller adgangskode, download dine data, log ud på alle enheder, eller slet kontoen.",
     navLink: "Konto",
     intro: (email: string, created: string) => `Du er logget ind som ${email}. Kontoen blev oprettet ${created}.`,
     opsLink: "Gå til driftssiderne",
@@ -599,9 +607,11 @@ export const texts = {
     lastOperator:
       "Du er den eneste, der har adgang til driftssiderne (/drift), så din konto kan ikke slettes endnu: så ville ingen kunne passe siden. Giv en anden adgang først (npm run indexer -- operators add E-MAIL), og slet så din konto.",
     deletedTitle: "Din konto er slettet",
+    deletedMetaDescription: "Din konto på Pistepris er slettet sammen med dine søgeagenter og gemte rejser.",
     deletedText:
       "Din konto, dine søgeagenter og dine gemte rejser er slettet, og du er logget ud. Vi har sendt en kvittering til din e-mail.",
     emailConfirmTitle: "Bekræft din nye e-mail",
+    emailConfirmMetaDescription: "Bekræft den nye e-mail til din konto på Pistepris.",
     emailConfirmIntro: (from: string, to: string) => `Skift e-mailen på din konto fra ${from} til ${to}?`,
     emailConfirmButton: "Ja, skift e-mail",
     emailConfirmInvalid: "Linket virker ikke. Det er enten brugt, udløbet eller afløst af et nyere link. Bed om et nyt på din kontoside.",
@@ -748,6 +758,8 @@ export const texts = {
     toggle: "Opret søgeagent",
     toggleLabel: "Søgeagent for denne søgning",
     title: "Mine søgeagenter",
+    metaDescription:
+      "Dine søgeagenter på Pistepris: de søgninger, vi sender dig en e-mail om, når der kommer nye eller billigere skirejser.",
     createTitle: "Opret søgeagent",
     createIntro: "Vi sender dig en e-mail, når der kommer nye rejser, som passer til din søgning.",
     name: "Navn",
@@ -809,6 +821,7 @@ export const texts = {
   },
   savedTrips: {
     title: "Gemte rejser",
+    metaDescription: "De skirejser, du har gemt på Pistepris, samlet ét sted.",
     save: "Gem rejse",
     saved: "Gemt",
     remove: "Fjern",
@@ -823,6 +836,7 @@ export const texts = {
   // The operators' dashboard (/drift) and their CLI.
   ops: {
     title: "Drift",
+    metaDescription: "Pistepris' driftsside for operatører: importer, klik, bannere, forsidebokse, søgeagenter, destinationer og log.",
     navLabel: "Drift",
     nav: {
       overview: "Oversigt",

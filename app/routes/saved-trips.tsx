@@ -15,15 +15,13 @@ import { Photo } from "~/components/accommodation/photo";
 import { GuestSavesNote } from "~/components/saved-trips/guest-saves-note";
 import { isSaved, removeSavedTrip, saveTrips, savedTripsOf, tripExists } from "~/services/saved-trips/saved-trips.server";
 import { guestOwner, guestOwnerForSave } from "~/services/saved-trips/guest-saves.server";
+import { unlistedMeta } from "~/domain/share-meta";
 
 // /gemte-rejser: the visitor's saved trips, their account's or, when they are not logged in, the
 // ones they saved as a guest (guest-saves.server.ts). POST intent=save|remove with a tripId (from a
 // result card, with or without JavaScript); only the owner's list is ever read or changed.
 
-export const meta: MetaFunction = () => [
-  { title: `${texts.savedTrips.title} – ${texts.siteName}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => unlistedMeta(texts.savedTrips.title, texts.savedTrips.metaDescription);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getUser(request, context);

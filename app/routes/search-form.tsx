@@ -5,6 +5,7 @@ import { Page } from "~/components/ui/page";
 import { parseResultsParams, resultsHref, resultsParams } from "~/domain/results-url";
 import { texts } from "~/domain/texts";
 import { destinationTree } from "~/search/destinations.server";
+import { unlistedMeta } from "~/domain/share-meta";
 
 // The search form as a page of its own (SEARCH_PATH): where the search bar without JavaScript
 // leads. Its query string is the search's (a results page's URL, or the landing page's preset);
@@ -18,10 +19,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
   return { searchData, carried, back: resultsHref(state), destinations: { persons, tree: destinationTree(context.engine, { persons }) } };
 }
 
-export const meta: MetaFunction = () => [
-  { title: `${texts.searchPage.title} – ${texts.siteName}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => unlistedMeta(texts.searchPage.title, texts.searchPage.metaDescription);
 
 export default function SearchPage() {
   const { searchData, carried, back, destinations } = useLoaderData<typeof loader>();

@@ -273,52 +273,90 @@ describe("every page's header and footer", () => {
   });
 });
 
-describe("accessibility of every page", () => {
-  /** A country's, a resort's and an accommodation's page of the demo data, found through the site's own links. */
-  async function placePaths(page: Page): Promise<string[]> {
-    await page.goto("/skiferie");
-    const country = (await page.locator('main a[href^="/skiferie/"]').first().getAttribute("href"))!;
-    await page.goto(country);
-    const deeper = await page.locator('main a[href^="/skiferie/"]').evaluateAll((els) => els.map((e) => e.getAttribute("href")!));
-    await page.goto("/skirejser");
-    const stay = (await page.locator('a[href^="/ophold/"]').first().getAttribute("href"))!;
-    return [country, deeper.at(-1)!, stay];
-  }
+/** A country's, a resort's and an accommodation's page of the demo data, found through the site's own links. */
+async function placePaths(page: Page): Promise<string[]> {
+  await page.goto("/skiferie");
+  const country = (await page.locator('main a[href^="/skiferie/"]').first().getAttribute("href"))!;
+  await page.goto(country);
+  const deeper = await page.locator('main a[href^="/skiferie/"]').evaluateAll((els) => els.map((e) => e.getAttribute("href")!));
+  await page.goto("/skirejser");
+  const stay = (await page.locator('a[href^="/ophold/"]').first().getAttribute("href"))!;
+  return [country, deeper.at(-1)!, stay];
+}
 
+/** Every page a traveller can open without an account (the error page last). */
+async function travellerPaths(page: Page): Promise<string[]> {
+  return [
+    "/",
+    "/skirejser",
+    "/skirejser?map=1",
+    "/skirejser?dialog=login",
+    "/soeg",
+    "/skiferie",
+    ...(await placePaths(page)),
+    "/partner",
+    "/privatliv",
+    "/konto/log-ind",
+    "/konto/opret",
+    "/konto/glemt-adgangskode",
+    "/konto/slettet",
+    "/gemte-rejser",
+    "/findes-ikke",
+  ];
+}
+
+/** The pages behind a log-in, an operator's: their own, the traveller's and the dashboard's. */
+const OPERATOR_PATHS = [
+  "/konto",
+  "/soegeagenter",
+  "/gemte-rejser",
+  "/skirejser?dialog=createSearchAgent",
+  "/drift",
+  "/drift/importer",
+  "/drift/klik",
+  "/drift/bannere",
+  "/drift/forsidebokse",
+  "/drift/soegeagenter",
+  "/drift/destinationer",
+  "/drift/log",
+];
+
+describe("every page's head", () => {
+  /** Pages search engines are kept out of (docs/urls.md "For search engines"). */
+  const UNLISTED = /^\/(soeg|konto|gemte-rejser|soegeagenter|drift)(\/|$)/;
+
+  it("has a title naming the site, one description and one canonical link; the pages kept out of search engines say noindex", async () => {
+    const ctx = await suite.newContext({ size: DESKTOP, javaScript: false });
+    const page = await ctx.newPage();
+    const found: string[] = [];
+    const check = async (path: string) => {
+      await page.goto(path);
+      const head = await page.evaluate(() => ({
+        title: document.title,
+        descriptions: [...document.querySelectorAll('meta[name="description"]')].map((m) => m.getAttribute("content") ?? ""),
+        canonicals: document.querySelectorAll('link[rel="canonical"]').length,
+        robots: document.querySelector('meta[name="robots"]')?.getAttribute("content") ?? "",
+      }));
+      if (!head.title.includes("Pistepris")) found.push(`${path}: title "${head.title}"`);
+      if (head.descriptions.length !== 1 || head.descriptions[0].length < 30)
+        found.push(`${path}: descriptions ${JSON.stringify(head.descriptions)}`);
+      if (head.canonicals !== 1) found.push(`${path}: ${head.canonicals} canonical links`);
+      if (UNLISTED.test(path) && !head.robots.split(/,\s*/).includes("noindex")) found.push(`${path}: robots "${head.robots}"`);
+    };
+    // The error page has no canonical link (docs/urls.md).
+    for (const path of (await travellerPaths(page)).filter((p) => p !== "/findes-ikke")) await check(path);
+    await logInThroughPage(page, "drift@example.dk", PASSWORD);
+    for (const path of OPERATOR_PATHS) await check(path);
+    await ctx.close();
+    expect(found).toEqual([]);
+  });
+});
+
+describe("accessibility of every page", () => {
   /** Every page at one size, first as a traveller, then logged in as an operator: axe's violations, one line each. */
   async function violations(size: typeof DESKTOP | typeof MOBILE): Promise<string[]> {
     const ctx = await suite.newContext({ size });
     const page = await ctx.newPage();
-    const traveller = [
-      "/",
-      "/skirejser",
-      "/skirejser?map=1",
-      "/skirejser?dialog=login",
-      "/soeg",
-      "/skiferie",
-      ...(await placePaths(page)),
-      "/partner",
-      "/privatliv",
-      "/konto/log-ind",
-      "/konto/opret",
-      "/konto/glemt-adgangskode",
-      "/gemte-rejser",
-      "/findes-ikke",
-    ];
-    const operator = [
-      "/konto",
-      "/soegeagenter",
-      "/gemte-rejser",
-      "/skirejser?dialog=createSearchAgent",
-      "/drift",
-      "/drift/importer",
-      "/drift/klik",
-      "/drift/bannere",
-      "/drift/forsidebokse",
-      "/drift/soegeagenter",
-      "/drift/destinationer",
-      "/drift/log",
-    ];
     const found: string[] = [];
     const check = async (path: string) => {
       await page.goto(path);
@@ -326,9 +364,9 @@ describe("accessibility of every page", () => {
       const results = await new AxeBuilder({ page }).analyze();
       for (const v of results.violations) found.push(`${path} ${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
     };
-    for (const path of traveller) await check(path);
+    for (const path of await travellerPaths(page)) await check(path);
     await logInThroughPage(page, "drift@example.dk", PASSWORD);
-    for (const path of operator) await check(path);
+    for (const path of OPERATOR_PATHS) await check(path);
     await ctx.close();
     return found;
   }

@@ -7,6 +7,7 @@ import { FormError } from "~/components/account/account-forms";
 import { Page } from "~/components/ui/page";
 import { ACCOUNT_PATH } from "~/domain/constants";
 import { texts } from "~/domain/texts";
+import { unlistedMeta } from "~/domain/share-meta";
 
 // /konto/ny-email/:token — the link e-mailed to a new address from the account page. GET asks to
 // confirm (mail scanners fetch links; they change nothing); POST makes the change and tells the old
@@ -14,8 +15,7 @@ import { texts } from "~/domain/texts";
 // link itself proves the new address. The token never leaves the site in a Referer header.
 
 export const meta: MetaFunction = () => [
-  { title: `${texts.accountPage.emailConfirmTitle} – ${texts.siteName}` },
-  { name: "robots", content: "noindex" },
+  ...unlistedMeta(texts.accountPage.emailConfirmTitle, texts.accountPage.emailConfirmMetaDescription),
   { name: "referrer", content: "same-origin" },
 ];
 

@@ -8,6 +8,7 @@ import { FormError, NewPasswordForm } from "~/components/account/account-forms";
 import { texts } from "~/domain/texts";
 import { LOGIN_PATH, SIGN_UP_PATH } from "~/domain/constants";
 import { Page } from "~/components/ui/page";
+import { unlistedMeta } from "~/domain/share-meta";
 
 // /konto/bekraeft/:token — the link in the sign-up e-mail. GET shows the form for choosing the
 // password (mail scanners and link previews fetch links; they change nothing); POST creates the
@@ -16,8 +17,7 @@ import { Page } from "~/components/ui/page";
 // which the same-origin check needs).
 
 export const meta: MetaFunction = () => [
-  { title: `${texts.account.confirmTitle} – ${texts.siteName}` },
-  { name: "robots", content: "noindex" },
+  ...unlistedMeta(texts.account.confirmTitle, texts.account.confirmMetaDescription),
   { name: "referrer", content: "same-origin" },
 ];
 

@@ -2,13 +2,11 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { Page } from "~/components/ui/page";
 import { texts } from "~/domain/texts";
+import { unlistedMeta } from "~/domain/share-meta";
 
 // /konto/slettet: where deleting an account ends (the session is gone, so the account page cannot say it).
 
-export const meta: MetaFunction = () => [
-  { title: `${texts.accountPage.deletedTitle} – ${texts.siteName}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => unlistedMeta(texts.accountPage.deletedTitle, texts.accountPage.deletedMetaDescription);
 
 export default function AccountDeletedPage() {
   return (

@@ -7,15 +7,13 @@ import { ForgotPasswordForm } from "~/components/account/account-forms";
 import { AGENTS_PATH, PASSWORD_LINK_MINUTES } from "~/domain/constants";
 import { texts } from "~/domain/texts";
 import { Page } from "~/components/ui/page";
+import { unlistedMeta } from "~/domain/share-meta";
 
 // /konto/glemt-adgangskode: "Glemt adgangskode?". The answer is the same whether or not the
 // e-mail has an account (app/services/accounts/password-reset.server.ts); `redirectTo` is where
 // the link's page leads once the new password is saved.
 
-export const meta: MetaFunction = () => [
-  { title: `${texts.account.forgotTitle} – ${texts.siteName}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => unlistedMeta(texts.account.forgotTitle, texts.account.forgotIntro);
 
 export function loader({ request }: LoaderFunctionArgs) {
   return data({ redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo"), AGENTS_PATH) }, { headers: NO_STORE });

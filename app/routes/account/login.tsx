@@ -9,13 +9,11 @@ import { texts } from "~/domain/texts";
 import { AGENTS_PATH } from "~/domain/constants";
 import { accountFormLoader } from "~/services/accounts/account-form.server";
 import { Page } from "~/components/ui/page";
+import { unlistedMeta } from "~/domain/share-meta";
 
 // /konto/log-ind: log in with e-mail and password, then back to `redirectTo` (a same-site path).
 
-export const meta: MetaFunction = () => [
-  { title: `${texts.account.loginTitle} – ${texts.siteName}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => unlistedMeta(texts.account.loginTitle, texts.account.loginMetaDescription);
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => accountFormLoader(request, context);
 

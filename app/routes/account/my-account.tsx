@@ -13,16 +13,14 @@ import { todayInDenmark } from "~/domain/dates";
 import { formatDate } from "~/domain/format";
 import { texts } from "~/domain/texts";
 import { z } from "~/domain/zod";
+import { unlistedMeta } from "~/domain/share-meta";
 
 // /konto: the logged-in user's account. POST intents: email (a link to the new address,
 // app/services/accounts/account-settings.server.ts), password (the current one required; other
 // sessions end), logoutAll (every session, this one too), delete (app/services/accounts/
 // account-deletion.server.ts). The data download is /konto/mine-data.
 
-export const meta: MetaFunction = () => [
-  { title: `${texts.accountPage.title} – ${texts.siteName}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => unlistedMeta(texts.accountPage.title, texts.accountPage.metaDescription);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

@@ -8,6 +8,7 @@ import { FormError, NewPasswordForm } from "~/components/account/account-forms";
 import { texts } from "~/domain/texts";
 import { AGENTS_PATH, FORGOT_PASSWORD_PATH, PASSWORD_LINK_MINUTES } from "~/domain/constants";
 import { Page } from "~/components/ui/page";
+import { unlistedMeta } from "~/domain/share-meta";
 
 // /konto/ny-adgangskode/:token — the link in the "Glemt adgangskode?" e-mail. GET shows the form
 // for the new password (mail scanners fetch links; they change nothing); POST saves it, ends every
@@ -16,8 +17,7 @@ import { Page } from "~/components/ui/page";
 // Referer header.
 
 export const meta: MetaFunction = () => [
-  { title: `${texts.account.resetTitle} – ${texts.siteName}` },
-  { name: "robots", content: "noindex" },
+  ...unlistedMeta(texts.account.resetTitle, texts.account.resetMetaDescription),
   { name: "referrer", content: "same-origin" },
 ];
 

@@ -8,14 +8,12 @@ import { SignUpForm } from "~/components/account/account-forms";
 import { AGENTS_PATH, SIGN_UP_LINK_HOURS } from "~/domain/constants";
 import { texts } from "~/domain/texts";
 import { Page } from "~/components/ui/page";
+import { unlistedMeta } from "~/domain/share-meta";
 
 // /konto/opret: sign up with an e-mail; the link e-mailed to it opens a page where the password is
 // chosen and the account created (app/services/accounts/sign-up.server.ts), then on to `redirectTo`.
 
-export const meta: MetaFunction = () => [
-  { title: `${texts.account.signUpTitle} – ${texts.siteName}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => unlistedMeta(texts.account.signUpTitle, texts.account.signUpMetaDescription);
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => accountFormLoader(request, context);
 

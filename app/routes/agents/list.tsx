@@ -13,6 +13,7 @@ import { z } from "~/domain/zod";
 import { hasControl, hasVisible } from "~/domain/plain-text";
 import { Page } from "~/components/ui/page";
 import { FormError } from "~/components/account/account-forms";
+import { unlistedMeta } from "~/domain/share-meta";
 
 // /soegeagenter: the user's search agents (owner only): their search in words, how many trips
 // match now, rename, pause/resume, frequency, delete, open the search. POST intents: create
@@ -20,7 +21,7 @@ import { FormError } from "~/components/account/account-forms";
 // The price-drop checkbox is a plain form field: unchecked, the browser sends nothing, which means off.
 // Every intent on an agent id is scoped to its owner: anyone else's agent is a 404.
 
-export const meta: MetaFunction = () => [{ title: `${texts.agents.title} – ${texts.siteName}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => unlistedMeta(texts.agents.title, texts.agents.metaDescription);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

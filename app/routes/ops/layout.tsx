@@ -4,11 +4,12 @@ import { texts } from "~/domain/texts";
 import { NO_STORE } from "~/utils/responses.server";
 import { requireOperator } from "~/services/ops/access.server";
 import { OpsNav } from "~/components/ops/ops-nav";
+import { unlistedMeta } from "~/domain/share-meta";
 
 // /drift: the operators' dashboard. Every page's loader checks the role itself (loaders run in
 // parallel), and every action goes through operatorAction (same origin, operator, form).
 
-export const meta: MetaFunction = () => [{ title: `${texts.ops.title} – ${texts.siteName}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => unlistedMeta(texts.ops.title, texts.ops.metaDescription);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireOperator(request, context);
