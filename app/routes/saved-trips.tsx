@@ -97,8 +97,8 @@ export default function SavedTripsPage() {
                   <Link to={href} tabIndex={-1} aria-hidden="true" className="block sm:w-48 sm:shrink-0">
                     <Photo src={t.imageUrl} alt="" decorative className="aspect-[16/9] sm:aspect-[4/3]" />
                   </Link>
-                  <div className="flex flex-1 flex-col gap-3 sm:flex-row sm:justify-between">
-                    <div>
+                  <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:justify-between">
+                    <div className="min-w-0">
                       <h2 className="text-lg font-bold text-brand-900">
                         <Link to={href} className="hover:underline" data-testid="saved-trip-link">
                           {t.accommodation}
@@ -133,7 +133,8 @@ export default function SavedTripsPage() {
                           href={offerRedirectHref(t.tripId, undefined)}
                           target="_blank"
                           rel="noopener nofollow"
-                          className="mt-2 rounded bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+                          className="mt-2 max-w-full rounded bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 sm:max-w-72"
+                          data-testid="saved-trip-offer"
                         >
                           {r.seeOffer(t.company)}
                         </a>
