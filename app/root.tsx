@@ -24,6 +24,9 @@ import { useNonce } from "./components/ui/nonce";
 import { PARTNER_PATH, PRIVACY_PATH } from "./domain/constants";
 import { texts } from "./domain/texts";
 import { STORAGE_FALLBACK_SCRIPT } from "./components/ui/storage-fallback";
+import { FAILED_PHOTOS_SCRIPT } from "./components/ui/failed-photos";
+import { SCRIPT_LOADER } from "./utils/script-loader";
+import { useClickBeforeHydration } from "./components/ui/click-before-hydration";
 import { keepsPageData } from "./utils/revalidation";
 import { SkipLink } from "./components/ui/skip-link";
 import { PreloadCardParts } from "./components/results/card-parts-loader";
@@ -54,12 +57,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* It runs from the server's markup, before any other script; React leaves a script's text as the
+        {/* They run from the server's markup, before any other script: the storage fallback, the failed
+            photos' placeholder and the loader of the page's scripts. React leaves a script's text as the
             server wrote it, so the page's own script need not carry the text too. */}
         <script
           nonce={nonce}
           suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? STORAGE_FALLBACK_SCRIPT : "" }}
+          dangerouslySetInnerHTML={{
+            __html: import.meta.env.SSR ? [STORAGE_FALLBACK_SCRIPT, FAILED_PHOTOS_SCRIPT, SCRIPT_LOADER].join("\n") : "",
+          }}
         />
         <Meta />
         <Links />
@@ -94,6 +100,7 @@ function CanonicalLink() {
 
 export default function App() {
   const { pathname, search } = useLocation();
+  useClickBeforeHydration();
   // Embed mode (`embed=1`): only the page itself, sized for the partner's iframe.
   if (isEmbedSearch(search)) {
     return (

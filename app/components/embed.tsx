@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { DESKTOP_MEDIA_QUERY, EMBED_MESSAGE, EMBED_MOBILE_SCROLL_DELAY_MS } from "~/domain/constants";
+import { DESKTOP_MEDIA_QUERY, EMBED_MESSAGE, EMBED_MOBILE_SCROLL_DELAY_MS, SCRIPTS_AT_ONCE_ATTRIBUTE } from "~/domain/constants";
 
 // Embed mode (`embed=1`): the results page inside a partner's iframe (public/embed.js).
 // The page talks to the partner page through postMessage: it reports its height on every size
@@ -68,7 +68,7 @@ export function EmbedFrame({ children }: { children: ReactNode }) {
   }, []);
   // flow-root: the children's margins stay inside the measured box.
   return (
-    <div ref={ref} className="flow-root" data-embed="true">
+    <div ref={ref} className="flow-root" data-embed="true" {...SCRIPTS_AT_ONCE_ATTRIBUTE}>
       {children}
     </div>
   );

@@ -120,10 +120,24 @@ export const STORE_LIMITS = {
 } as const;
 /** The outbound offer redirect (app/routes/offer-redirect.ts): records the click, then sends the visitor on. */
 export const OFFER_REDIRECT_PATH = "/ud";
-/** The media query of the desktop layout (Tailwind's `lg`, 64rem); below it the page is the mobile layout. */
-/** The latest a page starts hydrating after its entry module ran, where frames are held back (app/entry.client.tsx). */
+/** The latest a page starts hydrating after the visitor's first interaction, where frames are held back (app/entry.client.tsx). */
 export const HYDRATION_DEADLINE_MS = 100;
 
+/**
+ * What counts as the visitor's first interaction with a page: it asks for the page's scripts
+ * (app/utils/script-loader.ts), and the page hydrates and loads the parts that wait for it.
+ */
+export const INTERACTIONS = ["pointermove", "pointerdown", "keydown", "touchstart", "wheel", "scroll"] as const;
+
+/**
+ * The attribute, and its selector, of an element whose content needs the page's scripts at once (a
+ * partner's frame sizes itself with them; the results map is drawn by them): such a page asks for
+ * them and hydrates without waiting for an interaction (app/utils/script-loader.ts).
+ */
+export const SCRIPTS_AT_ONCE_ATTRIBUTE = { "data-scripts": "at-once" } as const;
+export const SCRIPTS_AT_ONCE = '[data-scripts="at-once"]';
+
+/** The media query of the desktop layout (Tailwind's `lg`, 64rem); below it the page is the mobile layout. */
 export const DESKTOP_MEDIA_QUERY = "(min-width: 64rem)";
 
 /**

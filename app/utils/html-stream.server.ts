@@ -1,4 +1,5 @@
 import { Writable } from "node:stream";
+import { HELD_SCRIPTS } from "./script-loader";
 
 // React's Node renderer (renderToPipeableStream) writes the page in 2 KB views, encoding each
 // piece of markup into the current view. When a multi-byte character (æ, ø, å, ★) does not fit at
@@ -11,40 +12,49 @@ import { Writable } from "node:stream";
 // The views are joined into chunks of at least CHUNK_BYTES (or what one turn of the event loop
 // wrote), so the response is written in a few large pieces rather than hundreds of 2 KB ones.
 //
-// Remix's <Scripts> preloads every module of the page with `<link rel="modulepreload">`, which
-// browsers fetch at high priority, beside the stylesheet and before the photos. The page is whole
-// without its scripts (they only make it quicker to use), so the sink marks those links
-// `fetchpriority="low"`: on a slow connection the stylesheet and the first photos come first.
+// Remix's <Scripts> preloads every module of the page with `<link rel="modulepreload">` and imports
+// them from an inline `<script type="module">`, and the browser would fetch them beside the
+// stylesheet and the first photos, before the page's first paint. The page is whole without its
+// scripts (they only make it quicker to use), so the sink holds both back (HELD_SCRIPTS), and the
+// page's script loader (app/utils/script-loader.ts) lets them go once the first paint is on
+// the screen. React's hydration keeps the server's attributes (it compares them only in development).
 
 const CHUNK_BYTES = 16 * 1024;
-const PRELOAD = Buffer.from('<link rel="modulepreload"');
-const LOW_PRIORITY = Buffer.from(' fetchpriority="low"');
+const REWRITES = HELD_SCRIPTS.map(({ from, to }) => ({ from: Buffer.from(from), to: Buffer.from(to) }));
+const LONGEST = Math.max(...REWRITES.map((r) => r.from.length));
 
 /**
- * Marks the module preloads in `bytes` low priority. Returns the bytes to send and the end of
- * `bytes` that could be the start of a preload link cut off by the view's end (it goes in front of
- * the next piece).
+ * Holds back the module preloads and the module script in `bytes` (HELD_SCRIPTS). Returns the
+ * bytes to send and the end of `bytes` that could be the start of a rewritten piece cut off by the
+ * view's end (it goes in front of the next piece).
  */
-export function lowerPreloads(bytes: Buffer): { out: Buffer; rest: Buffer } {
+export function holdScripts(bytes: Buffer): { out: Buffer; rest: Buffer } {
   const pieces: Buffer[] = [];
   // The first byte not yet in `pieces`.
   let start = 0;
-  for (let at = bytes.indexOf(PRELOAD); at !== -1; at = bytes.indexOf(PRELOAD, start)) {
-    const end = at + PRELOAD.length;
-    pieces.push(bytes.subarray(start, end), LOW_PRIORITY);
-    start = end;
+  for (;;) {
+    let at = -1;
+    let rewrite = REWRITES[0];
+    for (const r of REWRITES) {
+      const i = bytes.indexOf(r.from, start);
+      if (i !== -1 && (at === -1 || i < at)) [at, rewrite] = [i, r];
+    }
+    if (at === -1) break;
+    pieces.push(bytes.subarray(start, at), rewrite.to);
+    start = at + rewrite.from.length;
   }
-  // The longest end of the bytes that begins a preload link (compared in place: this runs for every
-  // 2 KB view of the page, and views of views were most of what the sink allocated).
-  let keep = Math.min(PRELOAD.length - 1, bytes.length - start);
-  while (keep > 0 && !beginsPreload(bytes, bytes.length - keep)) keep--;
+  // The longest end of the bytes that begins a rewritten piece (compared in place: this runs for
+  // every 2 KB view of the page, and views of views were most of what the sink allocated).
+  let keep = Math.min(LONGEST - 1, bytes.length - start);
+  while (keep > 0 && !REWRITES.some((r) => begins(bytes, bytes.length - keep, r.from))) keep--;
   pieces.push(bytes.subarray(start, bytes.length - keep));
   return { out: pieces.length === 1 ? pieces[0] : Buffer.concat(pieces), rest: bytes.subarray(bytes.length - keep) };
 }
 
-/** Whether `bytes` from `from` to its end are the first bytes of PRELOAD. */
-function beginsPreload(bytes: Buffer, from: number): boolean {
-  for (let i = from; i < bytes.length; i++) if (bytes[i] !== PRELOAD[i - from]) return false;
+/** Whether `bytes` from `from` to its end are the first bytes of `piece`. */
+function begins(bytes: Buffer, from: number, piece: Buffer): boolean {
+  if (bytes.length - from > piece.length) return false;
+  for (let i = from; i < bytes.length; i++) if (bytes[i] !== piece[i - from]) return false;
   return true;
 }
 
@@ -66,7 +76,7 @@ export function htmlSink(): { sink: Writable; stream: ReadableStream<Uint8Array>
   let size = 0;
   let scheduled = false;
   let closed = false;
-  // The end of the last piece that may begin a preload link.
+  // The end of the last piece that may begin a rewritten piece.
   let held: Buffer = Buffer.alloc(0);
   const push = () => {
     scheduled = false;
@@ -80,7 +90,7 @@ export function htmlSink(): { sink: Writable; stream: ReadableStream<Uint8Array>
       let end = chunk.length;
       while (end > 0 && chunk[end - 1] === 0) end--;
       // React starts a new view after handing one on, so the bytes stay as they are.
-      const { out, rest } = lowerPreloads(held.length ? Buffer.concat([held, chunk.subarray(0, end)]) : chunk.subarray(0, end));
+      const { out, rest } = holdScripts(held.length ? Buffer.concat([held, chunk.subarray(0, end)]) : chunk.subarray(0, end));
       held = rest;
       if (out.length > 0) {
         parts.push(out);

@@ -162,7 +162,7 @@ describe("the accommodation page's form and edges", () => {
     const hydration = hydrationData(html);
     const data = await (await fetch(`${suite.server.url}${href.replace(/^([^?]*)/, "$1.data")}`)).text();
     await page.goto(href);
-    await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer")));
+    await waitForLive(page);
     await page.waitForLoadState("networkidle");
     // Not a date's cheapest (each date's first row, after the date's own): the price calendar names those.
     const tripIds = await page
@@ -279,7 +279,10 @@ for (const mode of [modes[0], modes[3]]) {
       const all = page.locator(`[data-testid="departure-group"][data-date="${departureInDays(60)}"] [data-testid="departure-all"]`);
       expect(await all.textContent()).toMatch(/^Se alle 7 tilbud med afrejse /);
       // With JavaScript the tables kept from the server's markup follow their links in the page.
-      if (mode.javaScript) await page.evaluate(() => Object.assign(window, { samePage: true }));
+      if (mode.javaScript) {
+        await waitForLive(page);
+        await page.evaluate(() => Object.assign(window, { samePage: true }));
+      }
       await all.click();
       await page.waitForURL((url) => url.searchParams.get("dates") === departureInDays(60));
       await expect
@@ -321,7 +324,7 @@ for (const mode of sizes) {
 
     it("keeps the table inside its box and the screen, the company and the link out of every row in view, each price on one line", async () => {
       await page.goto(await busiestCardHref(page, "/skirejser"));
-      if (mode.javaScript) await page.locator('[data-hydrated="true"]').waitFor();
+      if (mode.javaScript) await waitForLive(page);
       const fit = await page.evaluate(() => {
         const box = document.querySelector('[data-testid="offers"]')!.getBoundingClientRect();
         const table = document.querySelector("table.offers")!.getBoundingClientRect();
@@ -530,7 +533,7 @@ for (const mode of [sizes[0], sizes[1], sizes[3]]) {
         await page.waitForURL((url) => url.href === new URL(first!, url).href);
         return;
       }
-      await page.locator('[data-hydrated="true"]').waitFor();
+      await waitForLive(page);
       await photos.first().focus();
       await page.keyboard.press("Enter");
       const dialog = page.getByTestId("gallery-dialog");
@@ -601,7 +604,7 @@ for (const mode of [sizes[1], sizes[3]]) {
     it("fades the edge where there is more, and with JavaScript has buttons that scroll it", async () => {
       await importCalendar();
       await page.goto("/ophold/kalender-hotel");
-      if (mode.javaScript) await page.locator('[data-hydrated="true"]').waitFor();
+      if (mode.javaScript) await waitForLive(page);
       const atStart = await edges();
       expect(atStart.overflow).toBeGreaterThan(0);
       expect([atStart.start, atStart.end]).toEqual([0, 1]);
@@ -637,7 +640,7 @@ for (const mode of [sizes[1], sizes[3]]) {
       const dates = await importCalendar();
       const last = dates.at(-1)!;
       await page.goto(`/ophold/kalender-hotel?dates=${last}`);
-      await page.locator('[data-hydrated="true"]').waitFor();
+      await waitForLive(page);
       const day = page.locator(`[data-testid="calendar-day"][data-date="${last}"]`);
       expect(await day.getAttribute("aria-current")).toBe("true");
       await expect

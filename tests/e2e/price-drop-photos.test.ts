@@ -231,8 +231,12 @@ describe("a photo whose server does not answer", () => {
     await page.getByTestId("photo").scrollIntoViewIfNeeded();
     await expect.poll(photos).toEqual([{ failed: true, mountain: true, alt: "" }]);
 
-    await open(page, "/ophold/bb-hytte");
+    // Without the page's own scripts too (they wait for an interaction: app/utils/script-loader.ts).
+    suite.allowPageErrors(/net::ERR_FAILED .*\/assets\/.*\.js/);
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto("/ophold/bb-hytte");
     await expect.poll(photos).toEqual([1, 2].map((n) => ({ failed: true, mountain: true, alt: `Hytten uden billede, billede ${n} af 2` })));
+    await page.unroute(/\/assets\/.*\.js$/);
   });
 });
 

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, MOBILE } from "./support/browser";
 import { createAccounts, logInThroughPage } from "./support/accounts";
-import { clickNav, open, seriousViolations } from "./support/page";
+import { clickNav, interact, open, seriousViolations } from "./support/page";
 import { useServerAndBrowser } from "./support/suite";
 
 // The privacy page (/privatliv), linked from every page's footer and from the sign-up and agent
@@ -43,12 +43,13 @@ async function collect(ctx: BrowserContext, page: Page, into: Set<Item>) {
 }
 
 /**
- * Remix has taken over the page's history entry: hydrating, it replaces the entry (adding its
+ * The page is used (its scripts come) and Remix has taken over its history entry: hydrating, it replaces the entry (adding its
  * index), and a goBack() issued before that ends on the replacement, so the real back navigation
  * comes later and destroys the page under collect().
  */
-function historyTaken(page: Page) {
-  return page.waitForFunction(() => typeof (history.state as { idx?: unknown } | null)?.idx === "number");
+async function historyTaken(page: Page) {
+  await interact(page);
+  await page.waitForFunction(() => typeof (history.state as { idx?: unknown } | null)?.idx === "number");
 }
 
 /** The page's list: what it names in its cookie and storage section, with the kind it says. */

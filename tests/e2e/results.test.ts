@@ -16,6 +16,7 @@ import {
   scrollToPart,
   seriousViolations,
   waitForLive,
+  interact,
   watchLayoutShifts,
 } from "./support/page";
 import { splitPageProxy } from "./support/split-page";
@@ -722,7 +723,7 @@ describe("a page reached in the browser shows its cards whole, even when their c
       const ctx2 = await suite.newContext({ size });
       const place = await ctx2.newPage();
       await place.goto("/skiferie/oestrig");
-      await place.locator('[data-testid="destination-page"][data-hydrated="true"]').waitFor();
+      await waitForLive(place);
       cards = await holdCardParts(place);
       const child = place.getByTestId("child-place").first();
       const href = (await child.getAttribute("href"))!;
@@ -779,7 +780,7 @@ describe("the cards below the first screen are laid out only as they come near i
   }
 });
 
-describe("a page's first load makes no Intl formatter (its locale data is 35-60 ms of loading, app/domain/format.ts)", () => {
+describe("a page's hydration makes no Intl formatter (its locale data is 35-60 ms of loading, app/domain/format.ts)", () => {
   for (const size of [DESKTOP, MOBILE]) {
     it(`${size.viewport.width}×${size.viewport.height}: the landing, results, accommodation and destination pages`, async () => {
       const ctx = await suite.newContext({ size });
@@ -795,10 +796,18 @@ describe("a page's first load makes no Intl formatter (its locale data is 35-60 
         }
       });
       const page = await ctx.newPage();
-      // Each page opened untouched, hydrated with the network quiet, as openUntouched below.
+      // The parts the first interaction loads too (a desktop's filter sidebar draws its price histogram) stay away.
+      await page.route(
+        /\/(filter-form|sorting-bar|search-bar|agent-toggle|scroll-to-top|mobile-bar|mobile-search-summary)-[\w-]{8}\.js$/,
+        () => undefined,
+      );
+      // Each page opened, then hydrated at the first interaction.
       const made = async (path: string) => {
         await page.goto(path);
-        await page.waitForLoadState("networkidle");
+        await page.mouse.move(1, 1);
+        await page.waitForFunction(() => "__remixRouter" in window);
+        // Hydration (a transition, in slices) and its effects done: the main thread is idle.
+        await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))));
         return page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade);
       };
       expect(await made("/skirejser")).toEqual([]);
@@ -815,19 +824,59 @@ describe("a page's first load makes no Intl formatter (its locale data is 35-60 
   }
 });
 
+describe("a page asks for its scripts at the visitor's first interaction (app/utils/script-loader.ts)", () => {
+  for (const size of [DESKTOP, MOBILE]) {
+    it(`${size.viewport.width}×${size.viewport.height}: the landing, results, accommodation, destination and log-in pages`, async () => {
+      const ctx = await suite.newContext({ size });
+      const page = await ctx.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      await open(page, "/skirejser");
+      const stay = (await page.getByRole("article").first().getByRole("heading").getByRole("link").getAttribute("href"))!;
+      await page.goto(stay);
+      const resort = (await page.getByTestId("resort-page-link").getAttribute("href"))!;
+      for (const path of ["/", "/skirejser", stay, resort, "/konto/log-ind"]) {
+        // Counted from the new page's start (the page before may still be loading its parts as it is left).
+        await page.goto(path, { waitUntil: "commit" });
+        const scripts = scriptsOf(page);
+        await page.waitForLoadState("networkidle");
+        // Painted and loaded: no script asked for, Remix's preloads and module script held in the page.
+        expect(scripts(), path).toEqual([]);
+        expect(await page.locator('link[rel="held-modulepreload"]').count(), path).toBeGreaterThan(2);
+        expect(await page.locator('script[type="held-module"]').count(), path).toBe(1);
+        expect(await page.evaluate(() => "__remixRouter" in window), path).toBe(false);
+        // The pointer moves: the entry, the framework and the page's route modules come, and it hydrates.
+        await interact(page);
+        expect(
+          scripts()
+            .filter((s) => ["entry.client", "framework", "root"].includes(s))
+            .sort(),
+          path,
+        ).toEqual(["entry.client", "framework", "root"]);
+        expect(await page.locator('link[rel="held-modulepreload"], script[type="held-module"]').count(), path).toBe(0);
+      }
+      expect(errors).toEqual([]);
+      await ctx.close();
+    });
+  }
+});
+
 describe("the parts a screen shows load their code at the visitor's first interaction; what is done before counts", () => {
-  /** Holds back every script the page asks for from now on, until the returned function is called. */
-  async function holdScripts(page: Page): Promise<() => void> {
+  /**
+   * Holds back the code of the parts named (`search-bar`, `mobile-bar`), until the returned function
+   * is called. The page's own scripts come at the first interaction, and it hydrates.
+   */
+  async function holdScripts(page: Page, parts: string[]): Promise<() => void> {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\.js$/, async (route) => {
+    await page.route(new RegExp(`/(${parts.join("|")})-[\\w-]{8}\\.js$`), async (route) => {
       await released;
       await route.continue();
     });
     return release;
   }
 
-  /** Opens `path` with no interaction: hydrated (the server's cards are kept) and the network quiet. */
+  /** Opens `path` with no interaction (no script yet: app/utils/script-loader.ts) and the network quiet. */
   async function openUntouched(page: Page, path: string) {
     await page.goto(path);
     await page.waitForLoadState("networkidle");
@@ -842,7 +891,7 @@ describe("the parts a screen shows load their code at the visitor's first intera
     expect(scripts().filter((s) => waiting.includes(s))).toEqual([]);
     expect(await page.locator('[data-hydrated="true"]').count()).toBe(0);
 
-    const release = await holdScripts(page);
+    const release = await holdScripts(page, waiting);
     const pool = page.locator('[data-testid="sidebar"] input[name="accommodationFeatures"][value="pool"]');
     await pool.check(); // the first interaction: the parts' code is asked for, and held back
     await page.getByTestId("step-where-toggle").click();
@@ -860,19 +909,25 @@ describe("the parts a screen shows load their code at the visitor's first intera
     const ctx = await suite.newContext({ size: DESKTOP });
     const page = await ctx.newPage();
     await openUntouched(page, "/skirejser");
-    const release = await holdScripts(page);
+    const release = await holdScripts(page, ["search-bar", "markup-handoff"]);
     const where = page.getByTestId("step-where-toggle");
     const box = (await where.boundingBox())!;
     await where.evaluate((el) => el.setAttribute("data-pressed-here", ""));
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
+    const arrived = Promise.all(
+      ["search-bar", "markup-handoff"].map((part) => page.waitForResponse(new RegExp(`/${part}-[\\w-]{8}\\.js$`))),
+    );
     release();
-    // The parts' code is there (the page says so), but the part is not swapped under the pressed pointer.
-    await page.locator('[data-hydrated="true"]').waitFor();
+    // The parts' code is there, but the part is not swapped under the pressed pointer, and the page is not live yet.
+    await arrived;
+    await framesRendered(page);
     expect(await page.locator('[data-testid="step-where-toggle"][data-pressed-here]').count()).toBe(1);
+    expect(await page.locator('[data-hydrated="true"]').count()).toBe(0);
     await page.mouse.up();
     await page.getByTestId("panel-where").waitFor();
     expect(await page.locator("[data-pressed-here]").count()).toBe(0);
+    await page.locator('[data-hydrated="true"]').waitFor();
     await ctx.close();
   });
 
@@ -900,7 +955,7 @@ describe("the parts a screen shows load their code at the visitor's first intera
     await openUntouched(page, "/skirejser");
     expect(scripts().filter((s) => ["mobile-bar", "mobile-search-summary"].includes(s))).toEqual([]);
 
-    const release = await holdScripts(page);
+    const release = await holdScripts(page, ["mobile-bar", "mobile-search-summary", "markup-handoff"]);
     await page.getByTestId("open-filters").tap();
     await expect.poll(() => scripts().includes("mobile-bar")).toBe(true);
     release();
@@ -916,7 +971,7 @@ describe("the parts a screen shows load their code at the visitor's first intera
     await openUntouched(page, "/skirejser?adultCount=3");
     expect(scripts().filter((s) => ["agent-toggle", "scroll-to-top"].includes(s))).toEqual([]);
 
-    const release = await holdScripts(page);
+    const release = await holdScripts(page, ["agent-toggle", "markup-handoff"]);
     await page.getByTestId("agent-toggle").tap();
     await expect.poll(() => scripts().includes("agent-toggle")).toBe(true);
     expect(new URL(page.url()).searchParams.get("dialog")).toBeNull();

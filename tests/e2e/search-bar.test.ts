@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DESKTOP, MOBILE } from "./support/browser";
-import { seriousViolations, waitForLive } from "./support/page";
+import { interact, seriousViolations, waitForLive } from "./support/page";
 import { usePage, useServerAndBrowser } from "./support/suite";
 
 // The search bar, the mobile search summary and the landing page, with and without JavaScript,
@@ -43,6 +43,7 @@ describe("desktop with JavaScript", () => {
 
   it("edits every step and runs the search from the landing page", async () => {
     await open(page, "/");
+    await interact(page);
     const button = page.getByTestId("search-button");
     expect(await button.textContent()).toBe("Søg");
 

@@ -1,7 +1,7 @@
 import { createElement, Fragment, Suspense } from "react";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { htmlSink, lowerPreloads } from "../../app/utils/html-stream.server";
+import { holdScripts, htmlSink } from "../../app/utils/html-stream.server";
 
 // The page's stream (app/utils/html-stream.server.ts) behind React 18's Node renderer: the same
 // bytes as React's string renderer, whatever the place of a multi-byte character in a 2 KB view.
@@ -42,8 +42,9 @@ describe("the page's stream behind React's Node renderer", () => {
   }
 });
 
-describe("the module preloads of the page", () => {
-  const links = (n: number, shift: number) =>
+describe("the page's module preloads and module script", () => {
+  // As Remix's <Scripts> writes them: the script's nonce, then its type and async.
+  const scripts = (n: number, shift: number) =>
     createElement(
       Fragment,
       null,
@@ -51,31 +52,53 @@ describe("the module preloads of the page", () => {
         createElement("p", { key: `p${i}` }, "ø".repeat((i * shift) % 29)),
         createElement("link", { key: `l${i}`, rel: "modulepreload", href: `/assets/m${i}.js` }),
         createElement("link", { key: `s${i}`, rel: "stylesheet", href: `/assets/s${i}.css` }),
+        createElement("script", {
+          key: `m${i}`,
+          nonce: "n0nce",
+          type: "module",
+          async: true,
+          dangerouslySetInnerHTML: { __html: `import "/assets/m${i}.js";` },
+        }),
+        createElement("script", { key: `c${i}`, nonce: "n0nce", dangerouslySetInnerHTML: { __html: `window.x${i} = 1;` } }),
       ]),
     );
 
   for (const shift of [1, 2, 3, 5, 7]) {
-    it(`are marked low priority wherever a view ends, and nothing else changes (shift ${shift})`, async () => {
-      const node = links(300, shift);
+    it(`are held back wherever a view ends, and nothing else changes (shift ${shift})`, async () => {
+      const node = scripts(150, shift);
       const html = (await streamed(node)).toString("utf8");
-      expect(html).toBe(renderToString(node).replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"'));
-      expect(html.match(/fetchpriority="low"/g)).toHaveLength(300);
+      expect(html).toBe(
+        renderToString(node)
+          .replaceAll('<link rel="modulepreload"', '<link rel="held-modulepreload" fetchpriority="low"')
+          .replaceAll('<script nonce="n0nce" type="module" async="">', '<script nonce="n0nce" type="held-module" async="">'),
+      );
+      expect(html.match(/rel="held-modulepreload"/g)).toHaveLength(150);
+      expect(html.match(/type="held-module"/g)).toHaveLength(150);
+      expect(html).not.toContain('"modulepreload"');
+      expect(html).not.toContain('"module"');
     });
   }
 
-  it("holds back only an end that may begin a preload link, and sends it with the next piece", () => {
-    const first = lowerPreloads(Buffer.from('<p>a</p><link rel="module'));
+  it("keeps back only an end that may begin a rewritten piece, and sends it with the next piece", () => {
+    const first = holdScripts(Buffer.from('<p>a</p><link rel="module'));
     expect(first.out.toString()).toBe("<p>a</p>");
     expect(first.rest.toString()).toBe('<link rel="module');
-    const second = lowerPreloads(Buffer.concat([first.rest, Buffer.from('preload" href="/a.js"/><p>b<')]));
-    expect(second.out.toString()).toBe('<link rel="modulepreload" fetchpriority="low" href="/a.js"/><p>b');
-    expect(second.rest.toString()).toBe("<");
-    expect(lowerPreloads(Buffer.from("<p>link</p>")).rest.length).toBe(0);
+    const second = holdScripts(Buffer.concat([first.rest, Buffer.from('preload" href="/a.js"/><script type="mod')]));
+    expect(second.out.toString()).toBe('<link rel="held-modulepreload" fetchpriority="low" href="/a.js"/><script');
+    expect(second.rest.toString()).toBe(' type="mod');
+    const third = holdScripts(Buffer.concat([second.rest, Buffer.from('ule" async="">import "/a.js"</script><')]));
+    expect(third.out.toString()).toBe(' type="held-module" async="">import "/a.js"</script>');
+    expect(third.rest.toString()).toBe("<");
+    expect(holdScripts(Buffer.from("<p>link</p>")).rest.length).toBe(0);
+    // A classic script's type, or a module script Remix did not write, is not touched.
+    expect(holdScripts(Buffer.from('<script type="module">x</script>')).out.toString()).toBe('<script type="module">x</script>');
   });
 
-  it("sends a page that ends in the beginning of a preload link whole", async () => {
-    const node = createElement("div", { dangerouslySetInnerHTML: { __html: 'x<link rel="modulepre' } });
-    expect((await streamed(node)).toString("utf8")).toBe(renderToString(node));
+  it("sends a page that ends in the beginning of a rewritten piece whole", async () => {
+    for (const end of ['x<link rel="modulepre', 'x<script type="module" asy']) {
+      const node = createElement("div", { dangerouslySetInnerHTML: { __html: end } });
+      expect((await streamed(node)).toString("utf8")).toBe(renderToString(node));
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import type { MapData } from "~/domain/search-result";
-import type { PriceMode } from "~/domain/constants";
+import { SCRIPTS_AT_ONCE_ATTRIBUTE, type PriceMode } from "~/domain/constants";
 import { texts } from "~/domain/texts";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { PlacesByResort } from "~/domain/map-places";
@@ -33,7 +33,7 @@ export function MapView(props: {
   // (nojs-block undoes the grid) and the places list is the view.
   const placeholder = <p className="js-only grid h-[65vh] min-h-[360px] place-items-center text-sm text-slate-600">{texts.map.loading}</p>;
   return (
-    <div data-testid="map-view">
+    <div data-testid="map-view" {...SCRIPTS_AT_ONCE_ATTRIBUTE}>
       <div className="nojs-block xl:grid xl:grid-cols-[minmax(0,1fr)_400px] xl:items-start xl:gap-4">
         <p className="nojs-block mb-4 hidden rounded-xl bg-white p-4 text-sm text-slate-700 shadow-sm" data-testid="map-no-script">
           {texts.map.noScript}

@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, useSyncExternalStore, type ComponentType } from "react";
-import { DESKTOP_MEDIA_QUERY, NEAR_SCREEN_MARGIN } from "~/domain/constants";
+import { DESKTOP_MEDIA_QUERY, INTERACTIONS, NEAR_SCREEN_MARGIN } from "~/domain/constants";
 import { keepServerMarkup, useFollowLinks } from "./markup-only";
 import { useHydrated } from "./use-hydrated";
 
@@ -76,13 +76,16 @@ export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
     }));
 }
 
-const INTERACTIONS = ["pointermove", "pointerdown", "keydown", "touchstart", "wheel", "scroll"] as const;
 let interacted: Promise<void> | undefined;
 
-/** Resolves at the visitor's first interaction with the page (a page already scrolled counts). */
-function firstInteraction(): Promise<void> {
+/**
+ * Resolves at the visitor's first interaction with the page (a page already scrolled counts), which
+ * is usually before this code is there: the page's script loader noted it and asked for the code
+ * then (app/utils/script-loader.ts). The page hydrates then too (app/entry.client.tsx).
+ */
+export function firstInteraction(): Promise<void> {
   return (interacted ??= new Promise((resolve) => {
-    if (window.scrollY > 0) return resolve();
+    if (window.pageUsed || window.scrollY > 0) return resolve();
     const done = () => {
       for (const type of INTERACTIONS) window.removeEventListener(type, done, true);
       resolve();
@@ -135,10 +138,13 @@ export function nearScreenPart<P>(
   return part;
 }
 
+// The parts whose server markup is on the screen while their code is wanted: not yet live.
+const swapping = new Set<PagePart<never>>();
+
 /**
- * Whether the page's desktop-only and phone-only parts are live: each loaded, or not shown on this
- * screen. False on the server, while hydrating, and until the visitor's first interaction has
- * loaded them.
+ * Whether the page's desktop-only and phone-only parts are live: each loaded and in its markup's
+ * place, or not shown on this screen. False on the server, while hydrating, and until the visitor's
+ * first interaction has loaded them.
  */
 export function useScreenPartsReady(): boolean {
   return useSyncExternalStore(
@@ -146,7 +152,7 @@ export function useScreenPartsReady(): boolean {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    () => interactionParts.every((p) => p.loaded !== null || !p.wanted()),
+    () => swapping.size === 0 && interactionParts.every((p) => p.loaded !== null || !p.wanted()),
     () => false,
   );
 }
@@ -177,15 +183,18 @@ export interface KeptMarkup {
 
 /** Starts watching a part's kept markup. */
 export function watchKeptMarkup(root: HTMLElement): KeptMarkup {
-  let pressed = false;
+  // What the visitor did before the page's code was there, as its script loader noted it (app/utils/script-loader.ts).
+  const inRoot = (el: Element | null | undefined) => (el && root.contains(el) ? el : null);
+  let pressed = inRoot(window.pagePressed) !== null;
   const waiting: Array<() => void> = [];
   const kept: KeptMarkup = {
     root,
-    clicked: null,
-    focused: null,
+    clicked: inRoot(window.pageClicked),
+    focused: inRoot(document.activeElement),
     released: () => (pressed ? new Promise((resolve) => waiting.push(resolve)) : Promise.resolve()),
     stop: () => undefined,
   };
+  if (kept.clicked) window.pageClicked = null;
   const onPointerDown = () => {
     pressed = true;
   };
@@ -226,7 +235,6 @@ export function watchKeptMarkup(root: HTMLElement): KeptMarkup {
 
 /** A part in a `div` of its own (the element whose server markup may be kept). */
 export function PagePartView<P extends object>({ part, props }: { part: PagePart<P>; props: P }) {
-  const [Component, setComponent] = useState(() => part.loaded);
   const kept = useRef<HTMLDivElement>(null);
   const watched = useRef<KeptMarkup | null>(null);
   const handOff = useRef<((kept: KeptMarkup, live: HTMLElement) => void) | null>(null);
@@ -237,14 +245,20 @@ export function PagePartView<P extends object>({ part, props }: { part: PagePart
   // long as the page is the one the server rendered: after a navigation it may be out of date.
   const hydrated = useHydrated();
   const [fromServer] = useState(!hydrated);
+  // A part that waits for the visitor's interaction starts from its server markup in the browser even
+  // when its code came first (it comes at the same interaction as the page's own scripts): what the
+  // visitor did in the markup before the page hydrated is handed to the live part all the same.
+  const [Component, setComponent] = useState(() => (!import.meta.env.SSR && fromServer && part.waitsFor?.interaction ? null : part.loaded));
   const waiting = part.waitsFor !== undefined && fromServer && key === firstKey;
   useEffect(() => {
     if (Component) return;
     let stopped = false;
     // Only a part that waits for the visitor is watched: the others load no hand-off code.
     if (waiting && kept.current && part.waitsFor?.interaction) watched.current ??= watchKeptMarkup(kept.current);
+    const done = () => swapping.delete(part as PagePart<never>) && listeners.forEach((listener) => listener());
     const load = () => {
-      if (!part.wanted()) return;
+      if (!part.wanted()) return void done();
+      if (watched.current) swapping.add(part as PagePart<never>);
       // A hand-off that fails to load costs what was done in the markup, not the part itself.
       const handoff = watched.current ? import("./markup-handoff").catch(() => null) : null;
       Promise.all([part.load(), handoff]).then(
@@ -253,6 +267,7 @@ export function PagePartView<P extends object>({ part, props }: { part: PagePart
           if (stopped) return;
           handOff.current = h?.handOff ?? null;
           setComponent(() => c);
+          done();
         },
         // The code could not be fetched (the network, or a deploy that replaced it): the visitor's
         // next press or key tries again, and what it does in the markup is still held for the part.
@@ -274,6 +289,7 @@ export function PagePartView<P extends object>({ part, props }: { part: PagePart
       return () => {
         stopped = true;
         near.disconnect();
+        done();
       };
     }
     const wide = window.matchMedia(DESKTOP_MEDIA_QUERY);
@@ -283,6 +299,7 @@ export function PagePartView<P extends object>({ part, props }: { part: PagePart
     return () => {
       stopped = true;
       wide.removeEventListener("change", load);
+      done();
     };
   }, [Component, part, waiting]);
   // The live part's element, as it is attached in place of the kept markup.

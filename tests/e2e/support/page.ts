@@ -23,6 +23,18 @@ export async function waitForLive(page: Page, frame: Page | Frame = page) {
   }
 }
 
+/**
+ * The visitor's first interaction with a page (the pointer moves over it), which asks for its scripts
+ * (app/utils/script-loader.ts); resolves once the page has hydrated (Remix's router is there) and
+ * the network is quiet. For pages without `data-hydrated` (waitForLive).
+ */
+export async function interact(page: Page) {
+  await page.mouse.move(2, 2);
+  await page.mouse.move(1, 1);
+  await page.waitForFunction(() => "__remixRouter" in window);
+  await page.waitForLoadState("networkidle");
+}
+
 /** The names of the scripts the page requested so far, without their hashes (`card-parts`, `map-view`). */
 export function scriptsOf(page: Page): () => string[] {
   const names: string[] = [];
